@@ -1,0 +1,4 @@
+"""`python -m memkit` runs the command line."""
+from memkit.cli import main
+
+main()
