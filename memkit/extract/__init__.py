@@ -1,0 +1,180 @@
+"""Extraction (layer 2): typed observation candidates from traces, into the workshop.
+
+Owns the one interface both extractors implement (`extract(ctx, config) ->
+[Candidate]`), deterministic ids, and the rules of re-running: the same trace
+writes nothing new; a newer extractor version replaces its own unreviewed,
+unedited candidates; a reviewed or rejected candidate (the tombstone) is never
+touched or proposed again. Never writes outside workshop/ and the trace's
+`extracted` key.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memkit import notes, templates, traces
+from memkit.errors import InvalidInput
+from memkit.ingest.model import Turn
+from memkit.vault import Vault
+
+PREFIX = {"correction": "corr", "preference": "pref", "decision": "dec", "fact": "fact", "procedure": "proc",
+          "discovery": "disc", "negative_result": "neg", "question": "q"}
+_STOP = set("a an the to of in on for and or but is are was be it this that we you i me my our your "
+            "please just so with as at by from not no don't dont do does did".split())
+
+
+@dataclass(frozen=True)
+class Candidate:
+    kind: str
+    turn: int                         # the turn holding the evidence (usually the person's words)
+    statement: str                    # what was learned, in the person's own words
+    confidence: float
+    importance: float
+    lifecycle: str
+    fields: dict[str, Any] = field(default_factory=dict)   # trigger, lesson, action_types, key, value…
+    evidence: tuple[tuple[int, str, str], ...] = ()         # (turn, role, text)
+    how: str = ""                                           # "rejected the call", "interrupted", …
+    created: str | None = None
+
+
+@dataclass
+class TraceContext:
+    id: str
+    rel: str
+    session: str
+    project: str
+    cwd: str
+    started: str
+    agent: str
+    sidechain: bool
+    turns: list[Turn]
+
+
+def extractor(name: str):
+    if name not in ("heuristic", "anthropic"):
+        raise InvalidInput(f"unknown extractor {name!r}; choose heuristic or anthropic")
+    return importlib.import_module(f"memkit.extract.{name}")
+
+
+def candidate_id(ctx: TraceContext, c: Candidate) -> str:
+    words = [w for w in re.findall(r"[a-z0-9]+", c.statement.lower()) if w not in _STOP][:5]
+    slug = "-".join(words)[:40].strip("-") or "note"
+    digest = hashlib.sha256(f"{ctx.id}|{c.turn}|{c.kind}|{c.statement}".encode()).hexdigest()[:4]
+    return f"{PREFIX.get(c.kind, c.kind[:4])}-{slug}-{digest}"
+
+
+def context_for(vault: Vault, rel: str) -> tuple[TraceContext, notes.Note]:
+    note = notes.read(vault.root / rel)
+    m = note.meta
+    ctx = TraceContext(note.id, rel, str(m.get("session") or ""), str(m.get("project") or ""),
+                       str(m.get("cwd") or ""), str(m.get("started") or ""), str(m.get("agent") or ""),
+                       bool(m.get("parent")), traces.parse_turns(note.body))
+    return ctx, note
+
+
+def run(vault: Vault, trace_rels: list[str], name: str | None = None, *, force: bool = False) -> dict[str, Any]:
+    """Extract from these traces. The caller holds the vault lock."""
+    mod = extractor(name or vault.config.get("extract.extractor"))
+    tag = f"{mod.NAME}@{mod.VERSION}"
+    existing = _existing(vault)
+    out: dict[str, Any] = {"written": [], "deleted": [], "counts": {}, "errors": [], "traces": 0, "lines": []}
+    for rel in trace_rels:
+        try:
+            ctx, note = context_for(vault, rel)
+        except InvalidInput as e:
+            out["errors"].append(str(e))
+            continue
+        if tag in (note.meta.get("extracted") or []) and not force:
+            continue
+        out["traces"] += 1
+        found = [] if ctx.sidechain else mod.extract(ctx, vault.config)
+        _write_all(vault, ctx, found, tag, existing, out)
+        _mark(vault, rel, note, tag, out)
+    counts = ", ".join(f"{n} {k}" for k, n in sorted(out["counts"].items())) or "none"
+    out["lines"].append(f"extracted from {out['traces']} trace(s) with {tag}: {counts}")
+    out["lines"] += [f"memkit: {e}" for e in out["errors"]]
+    return out
+
+
+def _existing(vault: Vault) -> dict[str, Path]:
+    found = {}
+    for d in ("workshop/observations", "observations"):
+        for p in vault.note_files(d):
+            found[p.stem] = p
+    return found
+
+
+def _write_all(vault: Vault, ctx: TraceContext, found: list[Candidate], tag: str,
+               existing: dict[str, Path], out: dict[str, Any]) -> None:
+    new_ids = set()
+    for c in found:
+        cid = candidate_id(ctx, c)
+        if cid in new_ids:
+            continue
+        new_ids.add(cid)
+        path = existing.get(cid)
+        if path is not None and not _replaceable(path, tag):
+            continue
+        rel = f"workshop/observations/{c.kind}/{cid}.md"
+        vault.write_text(rel, notes.render(notes.Note(*_note(vault, ctx, c, cid, tag))))
+        existing[cid] = vault.root / rel
+        out["written"].append(rel)
+        out["counts"][c.kind] = out["counts"].get(c.kind, 0) + 1
+    _drop_stale(vault, ctx, tag, new_ids, existing, out)
+
+
+def _replaceable(path: Path, tag: str) -> bool:
+    """Only an unreviewed, unedited candidate written by an older version of this extractor."""
+    try:
+        note = notes.read(path)
+    except InvalidInput:
+        return False
+    ext = str(note.meta.get("extractor") or "")
+    return ("workshop" in path.parts and note.meta.get("status") == "candidate"
+            and ext.split("@")[0] == tag.split("@")[0] and ext != tag and not note.edited_by_person())
+
+
+def _drop_stale(vault: Vault, ctx: TraceContext, tag: str, keep: set[str], existing: dict[str, Path],
+                out: dict[str, Any]) -> None:
+    link = f"[[{ctx.id}]]"
+    for cid, path in list(existing.items()):
+        if cid in keep or "workshop" not in path.parts or not path.exists():
+            continue
+        try:
+            note = notes.read(path)
+        except InvalidInput:
+            continue
+        if note.meta.get("session") == link and _replaceable(path, tag):
+            path.unlink()
+            existing.pop(cid)
+            out["deleted"].append(vault.rel(path))
+            out["written"].append(vault.rel(path))   # the deletion is part of what gets committed
+
+
+def _note(vault: Vault, ctx: TraceContext, c: Candidate, cid: str, tag: str) -> tuple[dict, str]:
+    meta: dict[str, Any] = {"type": "observation", "id": cid, "kind": c.kind, "status": "candidate",
+                            "lifecycle": c.lifecycle, "confidence": round(c.confidence, 2),
+                            "importance": round(c.importance, 2), "created": c.created or ctx.started,
+                            "session": f"[[{ctx.id}]]", "source": f"[[{ctx.id}#^t{c.turn}]]",
+                            "extractor": tag, "project": ctx.project}
+    meta.update({k: v for k, v in c.fields.items() if v not in (None, "", [])})
+    body = templates.render("observation", vault.root, kind=c.kind, statement=c.statement, trace=ctx.id,
+                            turn=c.turn, how=c.how, evidence=[{"turn": t, "role": r, "text": x}
+                                                              for t, r, x in c.evidence],
+                            trigger_about=c.fields.get("trigger_about") or "", **c.fields)
+    meta.pop("trigger_about", None)
+    return notes.stamp(meta, body), body
+
+
+def _mark(vault: Vault, rel: str, note: notes.Note, tag: str, out: dict[str, Any]) -> None:
+    name = tag.split("@")[0]
+    done = [t for t in (note.meta.get("extracted") or []) if str(t).split("@")[0] != name] + [tag]
+    if done == note.meta.get("extracted"):
+        return
+    note.meta["extracted"] = done
+    vault.write_text(rel, notes.render(note))
+    out["written"].append(rel)

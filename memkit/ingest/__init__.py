@@ -1,0 +1,195 @@
+"""Ingest (layer 1): agent logs in, one complete trace file per session out.
+
+Owns format detection, the choice of trace id and path, redaction before any
+byte is written, idempotence (an unchanged log writes nothing) and growth (a log
+that grew updates its trace). Never rewrites a trace a person edited, and never
+writes outside the vault.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+from memkit import notes, traces
+from memkit.errors import InvalidInput
+from memkit.ingest.model import Session
+from memkit.vault import Vault
+
+READERS = ("claude", "codex", "generic", "aider", "console")   # detection order
+FORMAT_NAMES = {"claude-code": "claude", "codex": "codex", "generic": "generic", "aider": "aider",
+                "console": "console"}
+LOG_SUFFIXES = (".jsonl", ".aider.chat.history.md")
+
+
+@dataclass
+class FileResult:
+    path: str
+    format: str = ""
+    status: str = ""                 # written | updated | unchanged | edited | empty | error
+    traces: list[str] = field(default_factory=list)
+    skipped_lines: int = 0
+    redactions: int = 0
+    message: str = ""
+
+
+@dataclass
+class Report:
+    files: list[FileResult] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)   # vault-relative paths written
+    bytes_read: int = 0
+
+    @property
+    def errors(self) -> list[FileResult]:
+        return [f for f in self.files if f.status == "error"]
+
+
+def reader(name: str):
+    return importlib.import_module(f"memkit.ingest.{name}")
+
+
+def detect(path: Path) -> str:
+    """The reader module name for a log file, or raise InvalidInput."""
+    with open(path, "rb") as f:
+        head = f.read(8192).decode("utf-8", errors="replace")
+    for name in READERS:
+        try:
+            mod = reader(name)
+        except ImportError:
+            continue
+        if mod.detect(path, head):
+            return name
+    raise InvalidInput(f"{path}: not a log format memkit reads (claude-code, codex, aider, generic)")
+
+
+def find_logs(paths: list[Path], vault: Vault) -> Iterator[Path]:
+    """Files named directly, and every session log below a named folder (not inside the vault)."""
+    for p in paths:
+        if p.is_dir():
+            for dirpath, dirnames, filenames in os.walk(p):
+                here = Path(dirpath).resolve()
+                dirnames[:] = sorted(d for d in dirnames if not d.startswith(".")
+                                     and (here / d) != vault.root)
+                for name in sorted(filenames):
+                    if name.endswith(LOG_SUFFIXES):
+                        yield Path(dirpath) / name
+        elif p.exists():
+            yield p
+        else:
+            raise InvalidInput(f"{p}: no such file or folder")
+
+
+def ingest(vault: Vault, paths: list[Path], fmt: str = "auto",
+           progress: Callable[[Path], None] | None = None) -> Report:
+    """Ingest logs into traces. The caller holds the vault lock."""
+    if fmt != "auto" and fmt not in FORMAT_NAMES:
+        raise InvalidInput(f"unknown format {fmt!r}; choose auto, {', '.join(FORMAT_NAMES)}")
+    report = Report()
+    for path in list(find_logs(paths, vault)):
+        result = FileResult(str(path))
+        report.files.append(result)
+        try:
+            _ingest_file(vault, path, fmt, result, report)
+        except InvalidInput as e:
+            result.status, result.message = "error", str(e)
+        except OSError as e:
+            result.status, result.message = "error", f"{path}: cannot read ({e.strerror or e})"
+        if progress:
+            progress(path)
+    return report
+
+
+def _ingest_file(vault: Vault, path: Path, fmt: str, result: FileResult, report: Report) -> None:
+    name = FORMAT_NAMES[fmt] if fmt != "auto" else detect(path)
+    result.format = getattr(reader(name), "NAME", name)
+    data = path.read_bytes()
+    report.bytes_read += len(data)
+    sessions = reader(name).read(path)
+    if not sessions:
+        result.status, result.message = "empty", f"{path}: no session found"
+        return
+    source = {"path": _display(path), "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
+    statuses = []
+    for session in sessions:
+        result.skipped_lines += session.skipped_lines
+        status, tid, count = write_trace(vault, session, source, report)
+        result.traces.append(tid)
+        result.redactions += count
+        statuses.append(status)
+    for s in ("edited", "written", "updated"):
+        if s in statuses:
+            result.status = s
+    result.status = result.status or "unchanged"
+    if result.status == "edited":
+        result.message = "a trace was edited by hand since memkit wrote it; left as it is"
+    if vault.config.get("ingest.keep_raw") and result.status in ("written", "updated"):
+        raw_rel = f"traces/raw/{result.traces[0]}{''.join(path.suffixes[-1:])}"
+        vault.write_text(raw_rel, data.decode("utf-8", errors="replace"))
+        report.written.append(raw_rel)
+
+
+def write_trace(vault: Vault, session: Session, source: dict, report: Report) -> tuple[str, str, int]:
+    """Write (or leave) one session's trace; returns (status, trace id, redactions)."""
+    from memkit.redact import redact
+
+    tid, existing = _claim_id(vault, session)
+    rel = f"{traces.folder(tid)}/{tid}.md"
+    body, count = redact(traces.render_body(session))
+    meta = _meta(vault, session, tid, source, count, existing)
+    if existing is not None:
+        if existing.edited_by_person():
+            return "edited", tid, count
+        if existing.body == body and _same(existing.meta, meta):
+            return "unchanged", tid, count
+        meta["extracted"] = []      # new turns: extraction runs again
+    note = notes.Note(notes.stamp(meta, body), body)
+    vault.write_text(rel, notes.render(note))
+    report.written.append(rel)
+    return ("updated" if existing is not None else "written"), tid, count
+
+
+def _claim_id(vault: Vault, session: Session) -> tuple[str, notes.Note | None]:
+    """A trace id for the session, longer when a different session already holds the short one."""
+    for length in (8, 16, 64):
+        tid = traces.trace_id(session, length)
+        path = vault.root / traces.folder(tid) / f"{tid}.md"
+        if not path.exists():
+            return tid, None
+        note = notes.read(path)
+        if str(note.meta.get("session")) == session.session_id and \
+                str(note.meta.get("agent_id") or "") == str(session.agent_id or ""):
+            return tid, note
+    raise InvalidInput(f"cannot find a free trace id for session {session.session_id!r}")
+
+
+def _meta(vault: Vault, s: Session, tid: str, source: dict, redactions: int,
+          existing: notes.Note | None) -> dict:
+    from memkit.redact import redact
+
+    meta = dict(existing.meta) if existing else {}
+    fresh = {"type": "trace", "id": tid, "session": s.session_id, "agent": s.agent,
+             "project": s.project, "cwd": redact(s.cwd)[0], "started": s.started, "ended": s.ended,
+             "turns": len(s.turns), "source": source, "redactions": redactions,
+             "skipped_lines": s.skipped_lines}
+    if s.parent_session:
+        fresh["parent"] = s.parent_session
+        fresh["agent_id"] = s.agent_id
+    if s.extra.get("gitBranch"):
+        fresh["branch"] = s.extra["gitBranch"]
+    meta.update(fresh)
+    meta.setdefault("extracted", [])
+    return meta
+
+
+def _same(old: dict, new: dict) -> bool:
+    keys = set(old) | set(new)
+    return all(old.get(k) == new.get(k) for k in keys if k not in notes.VOLATILE_KEYS | {"source"})
+
+
+def _display(path: Path) -> str:
+    full = str(path.resolve())
+    home = os.path.expanduser("~")
+    return "~" + full[len(home):] if home != "/" and full.startswith(home + os.sep) else full

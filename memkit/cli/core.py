@@ -1,0 +1,202 @@
+"""Commands for the vault itself: init, ingest, extract, status, search, show, reindex, doctor.
+
+Each is a thin wrapper over one library verb of the same name; rendering only.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from memkit.cli.common import emit_json, json_option, vault as get_vault
+
+
+@click.command()
+@click.argument("path", type=click.Path(file_okay=False, path_type=Path), default=".")
+@click.option("--no-git", is_flag=True, help="Do not create a git repository.")
+def init(path, no_git):
+    """Create a vault at PATH (default: here), with git when it is not inside a repository.
+
+    \b
+    Example:
+      memkit init ~/notes/agent-memory
+    """
+    from memkit import git, vault
+
+    v, created = vault.init(path)
+    if not no_git and git.repo_for(v.root) is None:
+        git.init(v.root)
+        created.append("git repository")
+    click.echo(f"vault ready at {v.root}" + (f" (created {', '.join(created)})" if created else " (already there)"))
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", default="auto", show_default=True,
+              type=click.Choice(["auto", "claude-code", "codex", "aider", "generic", "console"]))
+@click.option("--no-extract", is_flag=True, help="Only write traces; skip extraction.")
+@click.option("--commit/--no-commit", default=None, help="Commit what was written (default: memkit.toml).")
+@json_option
+@click.pass_context
+def ingest(ctx, paths, fmt, no_extract, commit, as_json):
+    """Store agent session logs as traces; a folder is searched for logs.
+
+    \b
+    Example:
+      memkit ingest ~/.claude/projects
+      memkit ingest session.jsonl --format generic --no-commit
+    """
+    from memkit import pipeline
+
+    v = get_vault(ctx)
+    result = pipeline.ingest(v, list(paths), fmt=fmt, extract=not no_extract, commit=commit,
+                             progress=not as_json)
+    if as_json:
+        emit_json(result)
+    else:
+        for line in result["lines"]:
+            click.echo(line)
+    for err in result["errors"]:
+        click.echo(f"memkit: {err}", err=True)
+    if result["errors"]:
+        ctx.exit(1)
+
+
+@click.command()
+@click.option("--session", "session", help="Extract one trace (its id or session id).")
+@click.option("--all", "all_", is_flag=True, help="Every trace (re-runs are cheap: ids are deterministic).")
+@click.option("--staged", is_flag=True, help="Traces staged in git (the pre-commit hook uses this).")
+@click.option("--extractor", type=click.Choice(["heuristic", "anthropic"]), default=None,
+              help="Which extractor (default: memkit.toml).")
+@click.option("--stage", is_flag=True, help="git add the candidates written (pre-commit hook).")
+@json_option
+@click.pass_context
+def extract(ctx, session, all_, staged, extractor, stage, as_json):
+    """Extract observations (corrections, preferences, decisions…) from traces into the workshop.
+
+    \b
+    Example:
+      memkit extract --all
+      memkit extract --session 2026-03-02-claude-b7c1e0aa --extractor anthropic
+    """
+    from memkit import pipeline
+
+    v = get_vault(ctx)
+    result = pipeline.extract(v, session=session, all_=all_ or not (session or staged), staged=staged,
+                              extractor=extractor, stage=stage)
+    if as_json:
+        emit_json(result)
+    else:
+        for line in result["lines"]:
+            click.echo(line)
+
+
+@click.command()
+@json_option
+@click.pass_context
+def status(ctx, as_json):
+    """Counts per layer, the review backlog and its age, and index freshness.
+
+    \b
+    Example:
+      memkit status --json
+    """
+    from memkit import health
+
+    data = health.status(get_vault(ctx))
+    if as_json:
+        emit_json(data)
+        return
+    for line in health.render_status(data):
+        click.echo(line)
+
+
+@click.command()
+@click.argument("query")
+@click.option("--kind", help="Only this observation kind (correction, preference, …).")
+@click.option("--layer", type=click.Choice(["trace", "workshop", "observation", "episode", "fact", "library"]))
+@click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
+@json_option
+@click.pass_context
+def search(ctx, query, kind, layer, limit, as_json):
+    """Full-text search over every layer; trace hits name the best turn.
+
+    \b
+    Example:
+      memkit search "yubikey pin" --layer trace --json
+    """
+    from memkit import search as search_mod
+
+    hits = search_mod.search(get_vault(ctx), query, kind=kind, layer=layer, limit=limit)
+    if as_json:
+        emit_json([h.as_dict() for h in hits])
+        return
+    if not hits:
+        click.echo(f"no match for {query!r}")
+    for h in hits:
+        where = f"{h.id}#^t{h.turn}" if h.turn else h.id
+        click.echo(f"{where}  [{h.kind or h.type}] {h.title}\n    {h.snippet}")
+
+
+@click.command()
+@click.argument("ident")
+@json_option
+@click.pass_context
+def show(ctx, ident, as_json):
+    """Print one note by id (or `TRACE-ID#^tN` for one turn of a trace).
+
+    \b
+    Example:
+      memkit show corr-git-stage-specific-files-4e1a
+      memkit show 2026-03-02-claude-b7c1e0aa#^t4
+    """
+    from memkit import lookup
+
+    shown = lookup.show(get_vault(ctx), ident)
+    if as_json:
+        emit_json(shown)
+    else:
+        click.echo(shown["text"], nl=not shown["text"].endswith("\n"))
+
+
+@click.command()
+@json_option
+@click.pass_context
+def reindex(ctx, as_json):
+    """Rebuild the index from the files (always safe: the files are the truth).
+
+    \b
+    Example:
+      rm -rf .memkit && memkit reindex
+    """
+    from memkit import index
+
+    v = get_vault(ctx)
+    stats = index.refresh(v, full=True)
+    if as_json:
+        emit_json(stats)
+    else:
+        click.echo(f"indexed {stats['indexed']} notes" + (f", {stats['problems']} with problems (see `memkit doctor`)"
+                                                          if stats["problems"] else ""))
+
+
+@click.command()
+@json_option
+@click.pass_context
+def doctor(ctx, as_json):
+    """Check the vault: unreadable frontmatter, secrets that reached it, a stale index.
+
+    \b
+    Example:
+      memkit doctor
+    """
+    from memkit import health
+
+    report = health.doctor(get_vault(ctx))
+    if as_json:
+        emit_json(report)
+    else:
+        for line in report["lines"]:
+            click.echo(line)
+    if report["problems"]:
+        ctx.exit(1)

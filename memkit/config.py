@@ -1,0 +1,129 @@
+"""memkit.toml: the vault's configuration, with defaults for every key.
+
+Owns reading and validating the file. A key with the wrong type is an error that
+names the key; unknown keys are kept (a newer memkit may use them). Never writes.
+"""
+from __future__ import annotations
+
+import copy
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from memkit.errors import InvalidInput
+
+DEFAULTS: dict[str, Any] = {
+    "vault": {"project": ""},
+    "ingest": {"keep_raw": False, "commit": True, "extract": True},
+    "extract": {"extractor": "heuristic"},
+    "anthropic": {"model": "claude-sonnet-4-5", "max_tokens": 2048, "timeout": 60.0,
+                  "max_retries": 2, "max_turn_chars": 4000},
+    "activation": {"budget": 1200, "delivery": "context", "ask_high_consequence": False,
+                   "min_score": 0.35, "judge": False, "review_reminder_days": 14},
+    "budgets": {"correction": 600, "preference": 250, "fact": 200, "precedent": 250,
+                "procedure": 200, "negative_result": 200},
+    "promotion": {"correction_sessions": 2, "preference_decisions": 5, "preference_sessions": 3,
+                  "preference_consistency": 0.8, "procedure_sessions": 3, "similarity": 62},
+    "facts": {"min_trust": 0.5, "near_key": 88,
+              "trust": {"system_verified": 1.0, "user_stated": 0.8, "agent_inferred": 0.5, "guessed": 0.2}},
+    "watch": {"quiet_seconds": 30.0, "commit": True, "paths": []},
+    "git": {"commit": True},
+}
+
+TEMPLATE = """\
+# memkit vault configuration. Every key is optional; the values shown are the defaults.
+
+[ingest]
+keep_raw = false        # also keep a verbatim copy of each source log under traces/raw/
+commit = true           # commit what ingest writes when the vault is in a git repository
+extract = true          # run extraction right after ingest
+
+[extract]
+extractor = "heuristic" # heuristic (offline) | anthropic (needs ANTHROPIC_API_KEY)
+
+[anthropic]
+model = "claude-sonnet-4-5"
+max_tokens = 2048
+timeout = 60.0
+max_retries = 2
+
+[activation]
+budget = 1200                 # tokens for a context block
+delivery = "context"          # check --hook: context | deny-once | ask
+ask_high_consequence = false  # ask the person before a high-consequence action that a cue matches
+min_score = 0.35              # lower fires more often: a false alarm costs less than a miss
+review_reminder_days = 14     # SessionStart reminds when the oldest candidate is older than this
+
+[budgets]               # tokens per cue type inside a context block
+correction = 600
+preference = 250
+fact = 200
+precedent = 250
+procedure = 200
+negative_result = 200
+
+[promotion]
+correction_sessions = 2       # a correction seen in this many sessions becomes a convention proposal
+preference_decisions = 5
+preference_sessions = 3
+preference_consistency = 0.8
+procedure_sessions = 3
+similarity = 62               # rapidfuzz score (0-100) for "the same lesson in other words"
+
+[facts]
+min_trust = 0.5               # facts below this are left out of context
+
+[watch]
+quiet_seconds = 30.0          # a session is ingested after this long without writes
+commit = true
+"""
+
+
+class Config:
+    def __init__(self, data: dict[str, Any], path: Path | None = None):
+        self.data = data
+        self.path = path
+
+    def get(self, dotted: str) -> Any:
+        node: Any = self.data
+        for part in dotted.split("."):
+            node = node[part]
+        return node
+
+    def section(self, name: str) -> dict[str, Any]:
+        return self.data[name]
+
+
+def load(path: Path) -> Config:
+    data = copy.deepcopy(DEFAULTS)
+    if not path.exists():
+        return Config(data, None)
+    try:
+        user = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise InvalidInput(f"{path}: not valid TOML ({e})")
+    _merge(data, user, path, "")
+    return Config(data, path)
+
+
+def _merge(base: dict[str, Any], user: dict[str, Any], path: Path, prefix: str) -> None:
+    for key, value in user.items():
+        name = f"{prefix}{key}"
+        if key not in base:
+            base[key] = value
+        elif isinstance(base[key], dict):
+            if not isinstance(value, dict):
+                raise InvalidInput(f"{path}: [{name}] must be a table")
+            _merge(base[key], value, path, name + ".")
+        elif not _same_type(base[key], value):
+            raise InvalidInput(f"{path}: {name} must be {type(base[key]).__name__}, got {value!r}")
+        else:
+            base[key] = float(value) if isinstance(base[key], float) else value
+
+
+def _same_type(default: Any, value: Any) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, float):
+        return isinstance(value, (int, float))
+    return isinstance(value, type(default))

@@ -1,0 +1,93 @@
+"""The activation cues a note contributes to the index, derived from its frontmatter.
+
+Pure derivation: observations (corrections, preferences, negative results, facts,
+decisions), library notes' `cues:` (backflow), fact files and episodes each give
+rows of trigger → lesson with their action types. Never reads other files.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+from memkit.notes import Note
+
+OBS_CUE = {"correction": "correction", "preference": "preference", "decision": "preference",
+           "negative_result": "negative_result", "fact": "fact", "procedure": "procedure"}
+DEAD = {"rejected", "superseded"}
+REVIEWED = {"accepted", "promoted", "active"}
+
+
+def _taxonomy(vault):
+    from memkit import taxonomy
+
+    cached = getattr(vault, "_taxonomy", None)
+    if cached is None:
+        cached = taxonomy.load(vault.root)
+        vault._taxonomy = cached
+    return cached
+
+
+def _list(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value or []]
+
+
+def _types(vault, declared: Any, *texts: str) -> str:
+    found = set(_list(declared))
+    tax = _taxonomy(vault)
+    for t in texts:
+        if t:
+            found |= tax.classify_text(t)
+    return " ".join(sorted(found))
+
+
+def _row(rel, note_id, cue_type, trigger, lesson, types, meta, reviewed, extra=None):
+    return (rel, note_id, cue_type, trigger, lesson, types, str(meta.get("status") or ""), int(reviewed),
+            str(meta.get("created") or meta.get("updated") or ""), str(meta.get("session") or ""),
+            str(meta.get("source") or ""), float(meta.get("importance") or 0.5),
+            float(meta.get("confidence") or meta.get("trust") or 0.5), str(meta.get("consequence") or ""),
+            str(meta.get("project") or ""), int(meta.get("sessions_count") or 1),
+            json.dumps(extra or {}, ensure_ascii=False, default=str))
+
+
+def rows(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
+    meta = note.meta
+    kind = str(meta.get("type") or "")
+    if str(meta.get("status") or "") in DEAD:
+        return
+    if kind == "observation":
+        yield from _observation(note, rel, vault)
+    elif kind in ("convention", "procedure", "decision", "preference", "note"):
+        for cue in meta.get("cues") or []:
+            if isinstance(cue, dict) and (cue.get("lesson") or cue.get("trigger")):
+                trig, les = str(cue.get("trigger") or ""), str(cue.get("lesson") or "")
+                yield _row(rel, note.id, f"library:{kind}", trig, les,
+                           _types(vault, cue.get("action_types"), trig, les), meta, True,
+                           {"title": meta.get("title") or note.id})
+    elif kind == "fact" and meta.get("key") is not None and not rel.startswith("workshop/"):
+        key, value = str(meta["key"]), str(meta.get("value"))
+        yield _row(rel, note.id, "fact", key.replace("_", " "), f"{key} = {value}",
+                   _types(vault, meta.get("action_types"), key.replace("_", " ")), meta,
+                   float(meta.get("trust") or 0) >= 0.8, {"trust": meta.get("trust"), "value": value})
+    elif kind == "episode" and meta.get("goal"):
+        lessons = " ".join(_list(meta.get("lessons")))
+        lesson = f"{meta.get('outcome', 'open')}: {lessons}".strip()
+        yield _row(rel, note.id, "precedent", str(meta["goal"]), lesson,
+                   _types(vault, meta.get("action_types"), str(meta["goal"])), meta,
+                   not rel.startswith("workshop/"))
+
+
+def _observation(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
+    meta = note.meta
+    cue_type = OBS_CUE.get(str(meta.get("kind") or ""))
+    if not cue_type:
+        return
+    trigger = str(meta.get("trigger") or meta.get("approach") or meta.get("key") or "")
+    lesson = str(meta.get("lesson") or meta.get("reason") or meta.get("chosen") or meta.get("value") or "")
+    if cue_type == "fact":
+        lesson = f"{meta.get('key')} = {meta.get('value')}"
+    if not lesson:
+        return
+    yield _row(rel, note.id, cue_type, trigger, lesson, _types(vault, meta.get("action_types"), trigger, lesson),
+               meta, str(meta.get("status") or "") in REVIEWED and not rel.startswith("workshop/"))

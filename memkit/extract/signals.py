@@ -1,0 +1,85 @@
+"""Small text readers the extractors share: sentences, numbered options, call summaries,
+and the importance score built from several weak signals.
+
+Pure functions over strings; no I/O beyond the phrase table the heuristic loads.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+_OPTION = re.compile(r"^\s*(?:\*\*)?(?:option\s+)?(?P<k>[1-9]|[A-Da-d])[.):](?:\*\*)?\s+(?P<v>.+?)\s*$", re.M | re.I)
+_SENT = re.compile(r"(?<=[.!?])\s+|\n+")
+VAGUE_KEYS = {"it", "this", "that", "them", "thing", "things", "which", "what", "there", "here", "one", "you", "i",
+              "we", "he", "she", "they", "me", "value", "mode", "up"}
+
+
+def clean(text: str) -> str:
+    return text.strip().strip("\u200b")
+
+
+def is_paste(text: str) -> bool:
+    """Pasted output (logs, tracebacks, code) rather than a person's sentence."""
+    lines = text.splitlines()
+    if len(lines) > 25:
+        return True
+    code = sum(1 for ln in lines if re.match(r"^\s*([{}\[\]$#>|]|at |File \"|\d+[:|]|Traceback)", ln))
+    return len(lines) >= 6 and code / len(lines) > 0.5
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENT.split(text) if s and s.strip()]
+
+
+def first_sentence(text: str, limit: int = 200) -> str:
+    for s in sentences(text):
+        return s[:limit]
+    return ""
+
+
+def options(text: str) -> dict[str, str]:
+    """Numbered or lettered options the agent offered: {"1": "…", "2": "…"}."""
+    found: dict[str, str] = {}
+    for m in _OPTION.finditer(text or ""):
+        key = m.group("k").lower()
+        if key not in found:
+            found[key] = m.group("v").strip("* ")[:200]
+    return found
+
+
+def describe_call(call) -> str:
+    data: Any = call.input
+    if isinstance(data, dict):
+        if "command" in data:
+            return f"{call.name}: {str(data['command'])[:300]}"
+        path = data.get("file_path") or data.get("path") or data.get("notebook_path") or data.get("url") or ""
+        new = data.get("new_string") or data.get("content") or data.get("new_source") or data.get("prompt") or ""
+        if not new and isinstance(data.get("edits"), list) and data["edits"]:
+            new = (data["edits"][0] or {}).get("new_string", "")
+        snippet = " ".join(str(new).split())[:200]
+        return f"{call.name}: {path}" + (f" — {snippet}" if snippet else "")
+    text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+    return f"{call.name}: {' '.join(text.split())[:300]}"
+
+
+def fact_key(raw: str) -> str:
+    key = re.sub(r"[^a-z0-9]+", "_", raw.strip().lower()).strip("_")
+    return re.sub(r"^(the|my|our|a|an)_", "", key)
+
+
+def is_vague(key: str) -> bool:
+    return key in VAGUE_KEYS or len(key) < 2 or key.split("_")[0] in VAGUE_KEYS
+
+
+def importance(base: float, text: str, *, rejected: bool = False, interrupted: bool = False,
+               high: bool = False) -> float:
+    from memkit.extract.heuristic import _any
+
+    score = base
+    score += 0.15 if rejected else 0.1 if interrupted else 0.0
+    score += 0.15 if _any("explicit_markers", text) else 0.0
+    score += 0.1 if _any("frustration", text) else 0.0
+    score += 0.1 if _any("elaboration", text) or len(text) > 200 else 0.0
+    score += 0.1 if high else 0.0
+    return min(1.0, round(score, 2))

@@ -1,0 +1,86 @@
+"""Vault health: `status` (counts, backlog and its age, index freshness) and `doctor`.
+
+Owns the checks a person runs to trust the vault: frontmatter that fails to
+parse, secrets that reached the files, a stale index. Reads only; never repairs
+silently — it says what to run.
+"""
+from __future__ import annotations
+
+import json
+from contextlib import closing
+from datetime import datetime, timezone
+from typing import Any
+
+from memkit import index
+
+
+def _age_days(stamp: str) -> float | None:
+    try:
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return (datetime.now(timezone.utc) - when).total_seconds() / 86400
+
+
+def status(vault) -> dict[str, Any]:
+    stats = index.refresh(vault)
+    with closing(index.connect(vault.index_path)) as con:
+        layers = dict(con.execute("SELECT layer, count(*) FROM files GROUP BY layer").fetchall())
+        backlog = dict(con.execute("SELECT COALESCE(NULLIF(kind,''), type), count(*) FROM files WHERE "
+                                   "layer='workshop' AND status='candidate' GROUP BY 1").fetchall())
+        oldest = con.execute("SELECT min(created) FROM files WHERE layer='workshop' AND status='candidate'"
+                             " AND created != ''").fetchone()[0]
+        problems = con.execute("SELECT count(*) FROM problems").fetchone()[0]
+        refreshed = con.execute("SELECT value FROM meta WHERE key='refreshed'").fetchone()
+    age = _age_days(oldest) if oldest else None
+    return {"vault": str(vault.root), "layers": layers, "backlog": backlog,
+            "backlog_total": sum(backlog.values()), "oldest_candidate": oldest,
+            "oldest_candidate_days": round(age, 1) if age is not None else None,
+            "index": {"refreshed": refreshed[0] if refreshed else None,
+                      "stale_files_found": stats["indexed"] + stats["removed"], "problems": problems}}
+
+
+def render_status(data: dict[str, Any]) -> list[str]:
+    L = data["layers"]
+    lines = [f"vault {data['vault']}",
+             "  " + ", ".join(f"{L.get(k, 0)} {k}" for k in ("trace", "workshop", "observation", "episode",
+                                                               "fact", "library"))]
+    if data["backlog_total"]:
+        kinds = ", ".join(f"{n} {k}" for k, n in sorted(data["backlog"].items()))
+        lines.append(f"  review backlog: {data['backlog_total']} candidate(s) ({kinds}); "
+                     f"oldest {data['oldest_candidate_days']} days old — run `memkit review`")
+    else:
+        lines.append("  review backlog: empty")
+    ix = data["index"]
+    lines.append(f"  index: refreshed now ({ix['stale_files_found']} file(s) were out of date)"
+                 + (f"; {ix['problems']} unreadable note(s), see `memkit doctor`" if ix["problems"] else ""))
+    return lines
+
+
+def doctor(vault) -> dict[str, Any]:
+    from memkit.redact import scan
+
+    stats = index.refresh(vault)
+    lines, problems = [], []
+    with closing(index.connect(vault.index_path)) as con:
+        for path, msg in con.execute("SELECT path, message FROM problems ORDER BY path"):
+            problems.append({"path": path, "problem": msg})
+    for p in vault.note_files():
+        text = p.read_text(encoding="utf-8", errors="replace")
+        for f in scan(text):
+            problems.append({"path": vault.rel(p), "problem": f"possible secret ({f.kind}) on line {f.line}"})
+    for pr in problems:
+        lines.append(f"{pr['path']}: {pr['problem']}")
+    if any("secret" in p["problem"] for p in problems):
+        lines.append("to purge a secret: edit it out of the file, commit, then rewrite history with "
+                     "`git filter-repo --replace-text <file>` (or BFG) and rotate the secret")
+    if stats["indexed"] or stats["removed"]:
+        lines.append(f"index was stale: {stats['indexed'] + stats['removed']} file(s) refreshed")
+    lines.append("vault is healthy" if not problems else f"{len(problems)} problem(s) found")
+    return {"problems": problems, "lines": lines, "index": stats}
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, default=str)

@@ -1,0 +1,183 @@
+"""The index: `.memkit/index.sqlite`, a disposable cache built from the vault's files.
+
+Owns the schema, the incremental refresh (mtime and size per file), full rebuilds,
+and the rows each note contributes (full-text chunks, one per trace turn, and
+activation cues). Never the source of truth: on a schema change it is deleted and
+rebuilt, and deleting it loses nothing.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from memkit import notes, traces
+from memkit.errors import InvalidInput
+
+SCHEMA_VERSION = "4"
+SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE files(path TEXT PRIMARY KEY, id TEXT, type TEXT, kind TEXT, status TEXT, layer TEXT,
+                   title TEXT, created TEXT, mtime_ns INTEGER, size INTEGER, meta TEXT);
+CREATE INDEX files_id ON files(id);
+CREATE TABLE problems(path TEXT PRIMARY KEY, message TEXT);
+CREATE VIRTUAL TABLE chunks USING fts5(path UNINDEXED, turn UNINDEXED, title, text,
+                                       tokenize='porter unicode61');
+CREATE TABLE cues(rowid INTEGER PRIMARY KEY, path TEXT, note_id TEXT, cue_type TEXT, trigger TEXT,
+                  lesson TEXT, action_types TEXT, status TEXT, reviewed INTEGER, created TEXT,
+                  session TEXT, source TEXT, importance REAL, confidence REAL, consequence TEXT,
+                  project TEXT, sessions INTEGER, extra TEXT);
+CREATE INDEX cues_path ON cues(path);
+CREATE VIRTUAL TABLE cues_fts USING fts5(trigger, lesson, content='cues', content_rowid='rowid',
+                                         tokenize='porter unicode61');
+"""
+MAX_TOOL_TEXT = 4000   # characters of one tool output that go into the full-text index
+CUE_TYPES = {"correction": "correction", "preference": "preference", "fact": "fact",
+             "negative_result": "negative_result", "procedure": "procedure", "decision": "preference"}
+LAYERS = {"traces": "trace", "workshop": "workshop", "observations": "observation",
+          "episodes": "episode", "facts": "fact", "library": "library"}
+
+
+def layer_of(rel: str) -> str:
+    return LAYERS.get(rel.split("/", 1)[0], "other")
+
+
+def connect(db_path: Path, *, create: bool = True) -> sqlite3.Connection:
+    """An open index, created or rebuilt-empty on schema mismatch. WAL: readers never block."""
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    con = sqlite3.connect(db_path, timeout=10.0)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA synchronous=NORMAL")
+    try:
+        row = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+    except sqlite3.DatabaseError:
+        row = None
+    if row and row[0] == SCHEMA_VERSION:
+        return con
+    if not create:
+        con.close()
+        raise InvalidInput("the index is missing or out of date; run `memkit reindex`")
+    con.close()
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(db_path) + suffix).unlink(missing_ok=True)
+    con = sqlite3.connect(db_path, timeout=10.0)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.executescript(SCHEMA)
+    con.execute("INSERT INTO meta VALUES('schema', ?)", (SCHEMA_VERSION,))
+    con.commit()
+    return con
+
+
+def open_readonly(db_path: Path) -> sqlite3.Connection | None:
+    """For hot paths: the index as it is, or None when there is none yet. Never writes."""
+    if not db_path.exists():
+        return None
+    con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=2.0)
+    try:
+        row = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+    except sqlite3.DatabaseError:
+        row = None
+    if not row or row[0] != SCHEMA_VERSION:
+        con.close()
+        return None
+    return con
+
+
+def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, int]:
+    """Bring the index up to date with the files; returns counts (added, changed, removed, problems)."""
+    if full:
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(vault.index_path) + suffix).unlink(missing_ok=True)
+    stats = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
+    with closing(connect(vault.index_path)) as con:
+        known = {p: (m, s) for p, m, s in con.execute("SELECT path, mtime_ns, size FROM files")}
+        seen = set()
+        for n, path in enumerate(vault.note_files()):
+            rel = vault.rel(path)
+            seen.add(rel)
+            st = path.stat()
+            if known.get(rel) == (st.st_mtime_ns, st.st_size):
+                stats["unchanged"] += 1
+                continue
+            ok = _index_file(con, vault, path, rel, st)
+            stats["indexed" if ok else "problems"] += 1
+            if n % 200 == 0:
+                con.commit()
+                if progress:
+                    progress(n)
+        for rel in set(known) - seen:
+            _forget(con, rel)
+            stats["removed"] += 1
+        con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
+        con.commit()
+    return stats
+
+
+def update_paths(vault, paths: list[Path]) -> None:
+    """Re-index just these files (written or deleted by this process)."""
+    with closing(connect(vault.index_path)) as con:
+        for path in paths:
+            rel = vault.rel(path) if path.is_absolute() else Path(path).as_posix()
+            full = vault.root / rel
+            if full.exists() and full.suffix == ".md" and layer_of(rel) != "other":
+                _index_file(con, vault, full, rel, full.stat())
+            else:
+                _forget(con, rel)
+        con.commit()
+
+
+def _forget(con: sqlite3.Connection, rel: str) -> None:
+    con.execute("DELETE FROM files WHERE path=?", (rel,))
+    con.execute("DELETE FROM problems WHERE path=?", (rel,))
+    con.execute("DELETE FROM chunks WHERE path=?", (rel,))
+    for rowid, trig, les in con.execute("SELECT rowid, trigger, lesson FROM cues WHERE path=?", (rel,)).fetchall():
+        con.execute("INSERT INTO cues_fts(cues_fts, rowid, trigger, lesson) VALUES('delete', ?, ?, ?)",
+                    (rowid, trig, les))
+    con.execute("DELETE FROM cues WHERE path=?", (rel,))
+
+
+def _index_file(con: sqlite3.Connection, vault, path: Path, rel: str, st: os.stat_result) -> bool:
+    _forget(con, rel)
+    try:
+        note = notes.read(path)
+    except InvalidInput as e:
+        con.execute("INSERT OR REPLACE INTO problems VALUES(?, ?)", (rel, str(e)))
+        return False
+    meta = note.meta
+    title = notes.title_of(note)
+    con.execute("INSERT INTO files VALUES(?,?,?,?,?,?,?,?,?,?,?)",
+                (rel, note.id, str(meta.get("type") or ""), str(meta.get("kind") or ""),
+                 str(meta.get("status") or ""), layer_of(rel), title,
+                 str(meta.get("created") or meta.get("started") or ""), st.st_mtime_ns, st.st_size,
+                 json.dumps(meta, default=str, ensure_ascii=False)))
+    con.executemany("INSERT INTO chunks(path, turn, title, text) VALUES(?,?,?,?)",
+                    list(_chunks(note, rel, title)))
+    for cue in cue_rows(note, rel, vault):
+        cur = con.execute("INSERT INTO cues(path, note_id, cue_type, trigger, lesson, action_types, status,"
+                          " reviewed, created, session, source, importance, confidence, consequence,"
+                          " project, sessions, extra) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", cue)
+        con.execute("INSERT INTO cues_fts(rowid, trigger, lesson) VALUES(?,?,?)", (cur.lastrowid, cue[3], cue[4]))
+    return True
+
+
+def _chunks(note: notes.Note, rel: str, title: str) -> Iterator[tuple[Any, ...]]:
+    if note.type != "trace":
+        extra = " ".join(str(note.meta.get(k) or "") for k in ("trigger", "lesson", "key", "value",
+                                                                "approach", "reason", "goal"))
+        yield rel, None, title, f"{extra}\n{note.body}"
+        return
+    for turn in traces.parse_turns(note.body):
+        text = turn.text if turn.role.value != "tool" else turn.text[:MAX_TOOL_TEXT]
+        calls = " ".join(f"{c.name} {json.dumps(c.input, ensure_ascii=False)[:MAX_TOOL_TEXT]}"
+                         for c in turn.tool_calls)
+        yield rel, turn.n, title, f"{text}\n{calls}".strip()
+
+
+def cue_rows(note: notes.Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
+    """What a note contributes to activation: observations, library notes' cues, facts, episodes."""
+    from memkit import cuerows
+
+    yield from cuerows.rows(note, rel, vault)

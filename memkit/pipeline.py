@@ -1,0 +1,105 @@
+"""The write pipelines as a person runs them: ingest → extract → index → commit.
+
+Owns the order of steps and the lock around them, so the CLI, the watcher, the
+git hook and the MCP server all run the same sequence. Never commits a path
+outside what this run wrote.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from memkit import index
+from memkit.vault import Vault
+
+
+def _commit(vault: Vault, rels: list[str], subject: str, trailers: list[tuple[str, str]]) -> str | None:
+    from memkit import git
+
+    return git.commit(vault.root, [vault.root / r for r in rels], subject, trailers)
+
+
+def _bar(total: int, enabled: bool):
+    import click
+
+    if enabled and sys.stderr.isatty() and total > 1:
+        return click.progressbar(length=total, label="ingesting", file=sys.stderr)
+    return None
+
+
+def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool = True,
+           commit: bool | None = None, progress: bool = False) -> dict[str, Any]:
+    from memkit import ingest as ingest_mod
+
+    with vault.lock():
+        files = list(ingest_mod.find_logs(paths, vault))
+        bar = _bar(len(files), progress)
+        tick = (lambda _p: bar.update(1)) if bar else None
+        try:
+            report = ingest_mod.ingest(vault, files, fmt, progress=tick)
+        finally:
+            if bar:
+                bar.render_finish()
+        written = list(report.written)
+        traces = [r for r in written if not r.startswith("traces/raw/")]
+        extracted: dict[str, Any] = {"written": [], "lines": []}
+        if extract and vault.config.get("ingest.extract") and traces:
+            extracted = _extract_paths(vault, traces, None)
+            written += extracted["written"]
+        index.update_paths(vault, [vault.root / r for r in written])
+        sha = None
+        if (commit if commit is not None else vault.config.get("ingest.commit")) and written:
+            trailers = [("Memkit-Action", "ingest")] + [("Memkit-Trace", Path(r).stem) for r in traces[:50]]
+            sha = _commit(vault, written, f"memkit: ingest {len(traces)} trace(s)", trailers)
+    return _ingest_summary(report, traces, extracted, sha)
+
+
+def _ingest_summary(report, traces: list[str], extracted: dict, sha: str | None) -> dict[str, Any]:
+    by = {s: sum(1 for f in report.files if f.status == s) for s in
+          ("written", "updated", "unchanged", "edited", "empty", "error")}
+    lines = [f"{len(report.files)} log(s): {by['written']} new, {by['updated']} updated, "
+             f"{by['unchanged']} unchanged" + (f", {by['edited']} left alone (edited by hand)" if by["edited"] else "")
+             + (f", {by['empty']} empty" if by["empty"] else "")
+             + f"; {sum(f.skipped_lines for f in report.files)} unreadable line(s) skipped, "
+             f"{sum(f.redactions for f in report.files)} secret(s) redacted"]
+    lines += [f"  {f.path}: {f.message}" for f in report.files if f.status in ("edited", "empty")]
+    lines += extracted.get("lines", [])
+    if sha:
+        lines.append(f"committed {sha[:10]}")
+    return {"files": [f.__dict__ for f in report.files], "traces": traces, "bytes": report.bytes_read,
+            "candidates": extracted.get("written", []), "commit": sha, "lines": lines,
+            "errors": [f.message for f in report.errors]}
+
+
+def _extract_paths(vault: Vault, trace_rels: list[str], extractor: str | None) -> dict[str, Any]:
+    from memkit import extract as extract_mod
+
+    return extract_mod.run(vault, trace_rels, extractor)
+
+
+def trace_paths(vault: Vault, session: str | None = None, staged: bool = False) -> list[str]:
+    """Vault-relative trace paths: one session, those staged in git, or all."""
+    from memkit import lookup
+
+    if session:
+        return [lookup.resolve(vault, session, kinds=("trace",))]
+    if staged:
+        from memkit import git
+
+        return [r for r in git.staged(vault.root) if r.startswith("traces/") and r.endswith(".md")
+                and not r.startswith("traces/raw/")]
+    return [vault.rel(p) for p in vault.note_files("traces")]
+
+
+def extract(vault: Vault, *, session: str | None = None, all_: bool = False, staged: bool = False,
+            extractor: str | None = None, stage: bool = False) -> dict[str, Any]:
+    with vault.lock():
+        rels = trace_paths(vault, session, staged)
+        result = _extract_paths(vault, rels, extractor)
+        index.update_paths(vault, [vault.root / r for r in result["written"]])
+        if stage and result["written"]:
+            from memkit import git
+
+            git.stage(vault.root, [vault.root / r for r in result["written"]])
+    return result

@@ -1,0 +1,166 @@
+"""The vault on disk: its root, its folders, its lock, and safe writes.
+
+Owns files only. Every write is atomic (temp file, fsync, rename) and stays
+inside the vault; a file a person edited since memkit wrote it is never
+rewritten automatically. Features are functions that take a Vault.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from memkit import config as config_mod
+from memkit.errors import InvalidInput, VaultLocked, VaultNotFound
+
+CONFIG_NAME = "memkit.toml"
+STATE_DIR = ".memkit"
+LAYER_DIRS = (
+    "traces", "workshop/observations", "workshop/episodes", "workshop/facts", "workshop/proposals",
+    "observations", "episodes", "facts",
+    "library/conventions", "library/procedures", "library/decisions", "library/preferences", "library/notes",
+)
+NOTE_DIRS = ("traces", "workshop", "observations", "episodes", "facts", "library")
+
+
+class Vault:
+    def __init__(self, root: Path):
+        self.root = root.resolve()
+        self._config: config_mod.Config | None = None
+
+    # ---- locations -------------------------------------------------------
+    @property
+    def state(self) -> Path:
+        return self.root / STATE_DIR
+
+    @property
+    def index_path(self) -> Path:
+        return self.state / "index.sqlite"
+
+    @property
+    def config(self) -> config_mod.Config:
+        if self._config is None:
+            self._config = config_mod.load(self.root / CONFIG_NAME)
+        return self._config
+
+    def path(self, rel: str | Path) -> Path:
+        """An absolute path for a vault-relative one; refuses anything that leaves the vault."""
+        rel = Path(rel)
+        if rel.is_absolute() or ".." in rel.parts:
+            raise InvalidInput(f"path {str(rel)!r} is outside the vault")
+        full = self.root / rel
+        parent = full.parent.resolve()
+        if parent != self.root and self.root not in parent.parents:
+            raise InvalidInput(f"path {str(rel)!r} leads outside the vault (through a link)")
+        return full
+
+    def rel(self, path: Path) -> str:
+        return path.resolve().relative_to(self.root).as_posix() if path.is_absolute() else Path(path).as_posix()
+
+    def note_files(self, *dirs: str) -> Iterator[Path]:
+        """Every Markdown note under the given layer folders (all layers by default), sorted."""
+        for d in dirs or NOTE_DIRS:
+            base = self.root / d
+            if not base.is_dir() or base.is_symlink():
+                continue
+            for dirpath, dirnames, filenames in os.walk(base):
+                dirnames[:] = sorted(x for x in dirnames if not x.startswith(".") and x != "raw")
+                for name in sorted(filenames):
+                    p = Path(dirpath) / name
+                    if name.endswith(".md") and not p.is_symlink():
+                        yield p
+
+    # ---- writing ---------------------------------------------------------
+    def write_text(self, rel: str | Path, text: str, *, exclusive: bool = False) -> Path:
+        """Atomically write text (UTF-8) to a vault path; exclusive refuses to replace a file."""
+        full = self.path(rel)
+        full.parent.mkdir(parents=True, exist_ok=True)
+        if exclusive and full.exists():
+            raise FileExistsError(errno.EEXIST, "exists", str(full))
+        fd, tmp = tempfile.mkstemp(prefix=".memkit-", suffix=".tmp", dir=full.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(text.encode("utf-8", errors="surrogateescape"))
+                f.flush()
+                os.fsync(f.fileno())
+            if exclusive:
+                os.link(tmp, full)  # fails if a file appeared meanwhile
+                os.unlink(tmp)
+            else:
+                os.replace(tmp, full)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+        return full
+
+    # ---- locking ---------------------------------------------------------
+    @contextmanager
+    def lock(self, wait: float = 10.0) -> Iterator[None]:
+        """The writer lock. Held by one process at a time; released by the OS if it dies."""
+        import fcntl
+
+        self.state.mkdir(parents=True, exist_ok=True)
+        path = self.state / "lock"
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        deadline = time.monotonic() + wait
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
+                        raise VaultLocked(f"vault is locked by pid {holder} (another memkit is writing); "
+                                          "try again when it finishes")
+                    time.sleep(0.05)
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, str(os.getpid()).encode(), 0)
+            yield
+        finally:
+            os.close(fd)  # closing releases the flock
+
+
+def find(explicit: str | Path | None = None, cwd: Path | None = None) -> Vault:
+    """--vault, then $MEMKIT_VAULT, then the nearest memkit.toml upward from cwd."""
+    chosen = explicit or os.environ.get("MEMKIT_VAULT")
+    if chosen:
+        root = Path(chosen).expanduser()
+        if not (root / CONFIG_NAME).is_file():
+            raise VaultNotFound(f"{root} is not a memkit vault (no {CONFIG_NAME}); create one with `memkit init {root}`")
+        return Vault(root)
+    here = (cwd or Path.cwd()).resolve()
+    for d in (here, *here.parents):
+        if (d / CONFIG_NAME).is_file():
+            return Vault(d)
+    raise VaultNotFound("no memkit vault here: pass --vault PATH, set MEMKIT_VAULT, or run `memkit init`")
+
+
+def init(root: Path) -> tuple[Vault, list[str]]:
+    """Create the vault folders and files that are missing; returns what was created."""
+    root = root.expanduser()
+    if root.exists() and not root.is_dir():
+        raise InvalidInput(f"{root} exists and is not a folder")
+    root.mkdir(parents=True, exist_ok=True)
+    vault = Vault(root)
+    created = []
+    for d in LAYER_DIRS:
+        p = vault.root / d
+        if not p.exists():
+            p.mkdir(parents=True)
+            (p / ".gitkeep").touch()
+            created.append(d + "/")
+    if not (vault.root / CONFIG_NAME).exists():
+        vault.write_text(CONFIG_NAME, config_mod.TEMPLATE)
+        created.append(CONFIG_NAME)
+    ignore = vault.root / ".gitignore"
+    if not ignore.exists() or ".memkit/" not in ignore.read_text(errors="replace"):
+        old = ignore.read_text(errors="replace") if ignore.exists() else ""
+        vault.write_text(".gitignore", old + ("" if not old or old.endswith("\n") else "\n") + ".memkit/\n")
+        created.append(".gitignore")
+    return vault, created
