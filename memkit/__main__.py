@@ -1,4 +1,4 @@
 """`python -m memkit` runs the command line."""
-from memkit.cli import main
+from memkit.entry import main
 
 main()

@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator
 from memkit import notes, traces
 from memkit.errors import InvalidInput
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE files(path TEXT PRIMARY KEY, id TEXT, type TEXT, kind TEXT, status TEXT, layer TEXT,
@@ -31,6 +31,8 @@ CREATE TABLE cues(rowid INTEGER PRIMARY KEY, path TEXT, note_id TEXT, cue_type T
                   session TEXT, source TEXT, importance REAL, confidence REAL, consequence TEXT,
                   project TEXT, sessions INTEGER, extra TEXT);
 CREATE INDEX cues_path ON cues(path);
+CREATE TABLE cue_types(cue INTEGER, type TEXT);
+CREATE INDEX cue_types_type ON cue_types(type);
 CREATE VIRTUAL TABLE cues_fts USING fts5(trigger, lesson, content='cues', content_rowid='rowid',
                                          tokenize='porter unicode61');
 """
@@ -136,6 +138,7 @@ def _forget(con: sqlite3.Connection, rel: str) -> None:
     for rowid, trig, les in con.execute("SELECT rowid, trigger, lesson FROM cues WHERE path=?", (rel,)).fetchall():
         con.execute("INSERT INTO cues_fts(cues_fts, rowid, trigger, lesson) VALUES('delete', ?, ?, ?)",
                     (rowid, trig, les))
+    con.execute("DELETE FROM cue_types WHERE cue IN (SELECT rowid FROM cues WHERE path=?)", (rel,))
     con.execute("DELETE FROM cues WHERE path=?", (rel,))
 
 
@@ -160,6 +163,7 @@ def _index_file(con: sqlite3.Connection, vault, path: Path, rel: str, st: os.sta
                           " reviewed, created, session, source, importance, confidence, consequence,"
                           " project, sessions, extra) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", cue)
         con.execute("INSERT INTO cues_fts(rowid, trigger, lesson) VALUES(?,?,?)", (cur.lastrowid, cue[3], cue[4]))
+        con.executemany("INSERT INTO cue_types VALUES(?, ?)", [(cur.lastrowid, t) for t in cue[5].split()])
     return True
 
 

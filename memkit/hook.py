@@ -1,0 +1,140 @@
+"""The Claude Code hook protocol for `check --hook` and `context --hook`.
+
+Owns reading a hook payload from stdin and writing the exact JSON the agent
+expects (or nothing). It must never break the agent: bad input means exit 0,
+empty stdout and one line on stderr. Imports nothing heavy (no click).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+EVENTS_CONTEXT = ("SessionStart", "UserPromptSubmit")
+
+
+def _warn(msg: str) -> None:
+    print(f"memkit: {msg}", file=sys.stderr)
+
+
+def read_payload(raw: str) -> dict[str, Any] | None:
+    try:
+        data = json.loads(raw) if raw.strip() else None
+    except ValueError:
+        _warn("hook input is not JSON; ignored")
+        return None
+    if not isinstance(data, dict):
+        _warn("hook input is not a JSON object; ignored")
+        return None
+    return data
+
+
+def run(command: str, vault_path: str | None, raw: str) -> int:
+    """Entry for `memkit [--vault V] check|context --hook`; returns the exit status (always 0)."""
+    payload = read_payload(raw)
+    if payload is None:
+        return 0
+    try:
+        from memkit import vault as vault_mod
+
+        vault = vault_mod.find(vault_path, cwd=None)
+        out = check_output(vault, payload) if command == "check" else context_output(vault, payload)
+    except Exception as e:  # fail open: the agent's tool call must go on
+        if os.environ.get("MEMKIT_DEBUG"):
+            raise
+        _warn(f"{command} --hook skipped: {e}")
+        return 0
+    if out:
+        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    return 0
+
+
+def check_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
+    from memkit import activate
+
+    tool = payload.get("tool_name")
+    if not isinstance(tool, str) or not tool:
+        _warn("PreToolUse payload without tool_name; ignored")
+        return None
+    tool_input = payload.get("tool_input")
+    if not isinstance(tool_input, (dict, str)):
+        tool_input = {}
+    result = activate.check(vault, tool, tool_input, payload.get("cwd"), str(payload.get("session_id") or ""))
+    if not result.cues:
+        return None
+    hso: dict[str, Any] = {"hookEventName": "PreToolUse", "additionalContext": result.text}
+    mode = str(vault.config.get("activation.delivery"))
+    reason = result.cues[0].lesson[:500]
+    if mode == "ask" or (result.high and vault.config.get("activation.ask_high_consequence")):
+        hso["permissionDecision"] = "ask"
+        hso["permissionDecisionReason"] = f"memkit recalls a past correction: {reason}"
+    elif mode == "deny-once" and _first_time(vault, payload, result):
+        hso["permissionDecision"] = "deny"
+        hso["permissionDecisionReason"] = (f"memkit recalls a past correction: {reason} — "
+                                           "if it does not apply, retry the call.")
+    return {"hookSpecificOutput": hso}
+
+
+def _first_time(vault, payload: dict[str, Any], result) -> bool:
+    """deny-once: remember per session which cues already denied a call."""
+    import hashlib
+
+    session = str(payload.get("session_id") or "none")
+    path = vault.state / "deny-once" / (hashlib.sha256(session.encode()).hexdigest()[:16] + ".json")
+    try:
+        seen = set(json.loads(path.read_text())) if path.exists() else set()
+    except (OSError, ValueError):
+        seen = set()
+    ids = {c.note_id for c in result.cues}
+    if ids <= seen:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(sorted(seen | ids)))
+    os.replace(tmp, path)
+    return True
+
+
+def context_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
+    from memkit import activate
+
+    event = payload.get("hook_event_name") or ("UserPromptSubmit" if "prompt" in payload else "SessionStart")
+    if event not in EVENTS_CONTEXT:
+        _warn(f"context --hook does not handle {event!r}; ignored")
+        return None
+    task = payload.get("prompt") if event == "UserPromptSubmit" else None
+    if event == "UserPromptSubmit" and not isinstance(task, str):
+        _warn("UserPromptSubmit payload without prompt; ignored")
+        return None
+    result = activate.context(vault, task, None, payload.get("cwd"))
+    text = result.text
+    if event == "SessionStart":
+        reminder = _backlog_reminder(vault)
+        text = "\n".join(x for x in (text, reminder) if x)
+    if not text:
+        return None
+    return {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
+
+
+def _backlog_reminder(vault) -> str:
+    from contextlib import closing
+
+    from memkit import index
+
+    con = index.open_readonly(vault.index_path)
+    if con is None:
+        return ""
+    with closing(con):
+        row = con.execute("SELECT count(*), min(created) FROM files WHERE layer='workshop' AND status='candidate'"
+                          " AND created != ''").fetchone()
+    if not row or not row[0]:
+        return ""
+    from memkit.health import _age_days
+
+    age = _age_days(row[1]) or 0
+    limit = float(vault.config.get("activation.review_reminder_days"))
+    if age < limit:
+        return ""
+    return (f"memkit: {row[0]} memory candidate(s) wait for review, the oldest {age:.0f} days old — "
+            "ask the person to run `memkit review`.")
