@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from memkit.ingest import codex, generic
+from memkit.ingest import aider, codex, console, generic
 from memkit.ingest.model import Session, Turn
 from memkit.layers import Flag, Role
 
@@ -22,13 +22,16 @@ CLAUDE_LINE = ('{"parentUuid":null,"isSidechain":false,"userType":"external","cw
                '"version":"2.1.7","type":"user","message":{"role":"user","content":"hi"},"uuid":"u1",'
                '"timestamp":"2026-01-16T01:53:46.042Z"}')
 CODEX_CURRENT = FIXTURES / "codex-rollout-2026-02-10T10-00-00-0199a1b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b.jsonl"
-CODEX_LEGACY = FIXTURES / "codex-legacy-rollout-2025-09-22T12-04-00-5973b6c0-94b8-487b-a530-2aeb6098ae0e.jsonl"
+CODEX_LEGACY = FIXTURES / ("codex-legacy-rollout-2025-09-22T12-04-00-"
+                           "5973b6c0-94b8-487b-a530-2aeb6098ae0e.jsonl")
 CODEX_CONVERSATION = FIXTURES / "codex-conversation-only.jsonl"
 AIDER = FIXTURES / "project-x" / ".aider.chat.history.md"
 CONSOLE = FIXTURES / "console-day.md"
 OWN = {
     codex: [CODEX_CURRENT, CODEX_LEGACY, CODEX_CONVERSATION],
+    aider: [AIDER],
     generic: [FIXTURES / "generic.jsonl", FIXTURES / "generic-headerless.jsonl"],
+    console: [CONSOLE],
 }
 READERS = list(OWN)
 
@@ -46,7 +49,8 @@ def only(sessions: list[Session]) -> Session:
 def counts(session: Session) -> tuple[int, int, int]:
     """(typed prompts, interrupts, rejections)."""
     turns = session.turns
-    return (sum(t.typed for t in turns), sum(Flag.INTERRUPT in t.flags and t.role is Role.USER for t in turns),
+    return (sum(t.typed for t in turns),
+            sum(Flag.INTERRUPT in t.flags and t.role is Role.USER for t in turns),
             sum(Flag.REJECTED in t.flags for t in turns))
 
 
@@ -79,7 +83,8 @@ def test_detect_accepts_own_fixtures_and_rejects_the_others(reader, tmp_path):
 
 
 def test_module_contract():
-    assert [(m.NAME, m.AGENT) for m in READERS] == [("codex", "codex"), ("generic", "generic")]
+    assert [(m.NAME, m.AGENT) for m in READERS] == [
+        ("codex", "codex"), ("aider", "aider"), ("generic", "generic"), ("console", "claude-code")]
 
 
 @pytest.mark.parametrize("reader", READERS, ids=lambda m: m.NAME)
@@ -174,7 +179,8 @@ def test_codex_tool_calls_reasoning_and_outputs():
     first = turns[4]
     assert first.thinking == "**Inspecting the deploy script**"
     assert first.text == "I'll look at the script first."
-    assert first.tool_calls[0].input == {"cmd": "sed -n 1,40p scripts/deploy.sh", "workdir": "/home/ana/src/deploykit"}
+    assert first.tool_calls[0].input == {"cmd": "sed -n 1,40p scripts/deploy.sh",
+                                         "workdir": "/home/ana/src/deploykit"}
     assert turns[5].text.endswith("rsync -a build/ prod:/srv/app\n")
     assert "syntax error" in turns[7].text                 # "Exit code: 2" -> error
     patch = turns[8].tool_calls[0]
@@ -220,7 +226,8 @@ def test_codex_bad_bytes_truncated_line_and_id_from_filename(tmp_path):
     assert s.skipped_lines == 1
     # once event_msg prompts exist they are the typed ones; the response_item copies stay as meta
     assert [t.text for t in s.turns if t.typed] == ["na\ufffdve \ufffd"]
-    assert [t.text for t in s.turns if t.role is Role.SYSTEM][1:] == ["List the cron jobs on this box", "thanks"]
+    copies = [t.text for t in s.turns if t.role is Role.SYSTEM][1:]
+    assert copies == ["List the cron jobs on this box", "thanks"]
 
 
 def test_codex_detects_a_session_meta_longer_than_the_head(tmp_path):
@@ -231,3 +238,211 @@ def test_codex_detects_a_session_meta_longer_than_the_head(tmp_path):
     assert codex.detect(path, head(path))
     assert not generic.detect(path, head(path))
     assert codex.read(path) == []                    # a session that has not started yet
+
+
+# ---------------------------------------------------------------- aider
+
+def test_aider_splits_sessions_on_the_header():
+    sessions = aider.read(AIDER)
+    assert [s.session_id for s in sessions] == [
+        "aider-20250922-120400", "aider-20250922-145500", "aider-20250922-145500-2"]
+    assert [s.started for s in sessions] == [
+        "2025-09-22T12:04:00", "2025-09-22T14:55:00", "2025-09-22T14:55:00"]
+    assert {(s.agent, s.project, s.cwd) for s in sessions} == {("aider", "project-x", "")}
+    first = sessions[0]
+    assert first.turns[0].ts == "2025-09-22T12:04:00" and all(t.ts is None for t in first.turns[1:])
+
+
+def test_aider_turn_roles_and_flags():
+    s = aider.read(AIDER)[0]
+    assert shape(s.turns) == [
+        ("system", set()),                                   # banner
+        ("user", {"command"}), ("system", set()),            # /ask
+        ("user", {"command"}), ("system", set()),            # /model …
+        ("user", set()), ("assistant", set()), ("system", set()), ("user", {"interrupt"}),
+        ("user", set()), ("assistant", set()), ("tool", set()), ("tool", {"rejected"}), ("system", set()),
+        ("user", {"command"}), ("system", set()),            # /add
+        ("user", set()), ("user", {"interrupt"}), ("assistant", set()),
+        ("user", set()), ("assistant", set()), ("tool", set()), ("system", set())]
+    assert counts(s) == (4, 2, 1)
+    assert [t.text for t in s.turns if t.typed] == [
+        "We need a health check for the service:\n    - ping /healthz\n    - report the latency",
+        "Write check.sh that pings $URL and prints the latency",     # /code X and its echo: one prompt
+        "Let's use python instead of bash",
+        "Actually, never mind. Keep bash, but make the output verbose."]
+    assert not any(line.endswith(" ") for t in s.turns for line in t.text.split("\n"))
+    assert_paired(s)
+
+
+def test_aider_output_lines_and_quotes_in_the_reply():
+    turns = aider.read(AIDER)[0].turns
+    assert turns[6].text.endswith("```bash\n> this quoted line stays in the reply\n```")
+    assert turns[13].text.splitlines()[-4:] == [
+        "Commit e14ab36 feat: add check.sh health check script",
+        "export URL=http://localhost:8080", "./check.sh",          # aider's unprefixed continuation
+        "Run shell commands? (Y)es/(N)o/(D)on't ask again [Yes]: n"]
+    assert turns[18].text.endswith("<<<<<<< SE") and turns[18].tool_calls == ()   # a torn edit block
+
+
+def test_aider_edit_blocks_become_edit_calls():
+    sessions = aider.read(AIDER)
+    turns = sessions[0].turns
+    create, makefile = turns[10].tool_calls
+    assert create.id == "edit-1" and create.name == "Edit"
+    assert create.input == {
+        "file_path": "check.sh", "old_string": "",
+        "new_string": "#!/bin/sh\ncurl -s -o /dev/null -w '%{time_total}\\n' \"$URL/healthz\""}
+    assert makefile.input == {
+        "file_path": "Makefile", "old_string": "check:", "new_string": "check:\n\t./check.sh"}
+    assert "<<<<<<< SEARCH" in turns[10].text                   # the reply keeps its text
+    assert (turns[11].tool_call_id, turns[11].text) == ("edit-1", "Applied edit to check.sh")
+    assert (turns[12].tool_call_id, turns[12].flags) == ("edit-2", frozenset({Flag.REJECTED}))
+    assert turns[20].tool_calls[0].id == "edit-3" and turns[21].tool_call_id == "edit-3"
+    failed = sessions[1].turns
+    assert shape(failed) == [("system", set()), ("user", set()), ("assistant", set()), ("tool", {"error"}),
+                             ("system", set())]
+    assert failed[3].text == "# 1 SEARCH/REPLACE block failed to match!"
+
+
+def test_aider_bad_bytes_and_a_torn_last_line(tmp_path):
+    path = tmp_path / ".aider.chat.history.md"
+    path.write_bytes(AIDER.read_bytes() + b"#### caf\xe9 \xff  \n> Tokens: 1k sen")
+    last = aider.read(path)[-1]
+    assert [t.text for t in last.turns[-2:]] == ["caf\ufffd \ufffd", "Tokens: 1k sen"]
+    assert last.turns[-2].typed and last.skipped_lines == 0
+
+
+def test_aider_detects_by_name_or_header(tmp_path):
+    renamed = tmp_path / "chat-log.md"
+    renamed.write_bytes(AIDER.read_bytes())
+    assert aider.detect(renamed, head(renamed))
+    named = tmp_path / ".aider.chat.history.md"
+    named.write_text("")
+    assert aider.detect(named, "") and aider.read(named) == []
+
+
+# ---------------------------------------------------------------- console
+
+def test_console_sessions_from_banners():
+    sessions = console.read(CONSOLE)
+    assert [(s.session_id, s.agent, s.cwd, s.project) for s in sessions] == [
+        ("console-console-day-1", "claude-code", "/Users/ana/Developer/Shelfie", "Shelfie"),
+        ("console-console-day-2", "claude-code", "/Users/ana/Developer/Other", "Other")]
+    assert all(t.ts is None for s in sessions for t in s.turns)
+    assert [counts(s) for s in sessions] == [(5, 2, 2), (3, 1, 1)]
+    for s in sessions:
+        assert_paired(s)
+
+
+def test_console_turns():
+    s = console.read(CONSOLE)[0]
+    assert shape(s.turns) == [
+        ("user", set()), ("assistant", set()), ("tool", set()),              # Read
+        ("assistant", set()), ("tool", set()),                               # text + Bash
+        ("assistant", set()), ("tool", {"rejected"}), ("user", set()),       # No (tell Claude …)
+        ("assistant", set()), ("tool", set()), ("user", {"interrupt"}),      # Call(…) interrupted
+        ("user", {"command"}), ("system", {"command"}),                       # /compact
+        ("system", {"compact-summary", "meta"}),                             # pasted compaction summary
+        ("user", set()), ("system", {"meta"}),                               # @notes.md attachment
+        ("assistant", set()), ("tool", {"rejected"}),                        # thinking, text, refused edit
+        ("assistant", set()), ("tool", set()),                               # multi-line Bash
+        ("assistant", set()), ("tool", {"error"}), ("system", {"hook"}),
+        ("assistant", set()), ("tool", set()),                               # Update Todos
+        ("user", {"command"}), ("system", {"command"}),                       # ! git status
+        ("user", {"command"}), ("assistant", set()),                         # /expert-council is running…
+        ("user", set()), ("user", {"interrupt"}),                            # two ⎿ lines, one interrupt
+        ("user", set()), ("assistant", set())]                               # a path is not a command
+    assert s.turns[0].text == "Let's set up the project skeleton\nwith a src layout please"
+    assert s.turns[4].text == "(No content)"                                  # non-breaking spaces
+    assert s.turns[16].thinking == "The user wants a gap analysis of notes.md against the plan."
+    assert "> the export must be Markdown" in s.turns[16].text             # quoted, not a prompt
+    assert "> even after a blank line" in s.turns[16].text                 # inside a column-0 fence
+    assert s.turns[17].text.startswith("User rejected update to src/shelfie/cli.py\n  1   import click")
+
+
+def test_console_tool_calls():
+    s = console.read(CONSOLE)[0]
+    calls = [c for t in s.turns for c in t.tool_calls]
+    assert [(c.id, c.name, c.input) for c in calls] == [
+        ("c1", "Read", {"file_path": "PLAN.md"}),
+        ("c2", "Bash", {"command": "mkdir -p src/shelfie tests"}),
+        ("c3", "Bash", {"command": "rm -rf tests"}),
+        ("c4", "Call", {"raw": "Create empty modules"}),
+        ("c5", "Update", {"file_path": "src/shelfie/cli.py"}),
+        ("c6", "Bash", {"command": 'python3 -c "\nimport sys\nprint(sys.version)\n"'}),
+        ("c7", "Bash", {"command": "false"}),
+        ("c8", "TodoWrite", {"raw": ""})]
+    assert s.turns[19].text == "3.13.5"                                      # "Waiting…" dropped
+
+
+def test_console_plans_compaction_and_a_bare_interrupt():
+    s = console.read(CONSOLE)[1]
+    assert shape(s.turns) == [
+        ("user", {"command"}), ("system", {"command"}), ("user", set()), ("assistant", set()),
+        ("user", {"interrupt"}),                                             # "Interrupted by user" alone
+        ("assistant", set()), ("tool", {"rejected"}), ("user", set()),       # a refused plan
+        ("assistant", set()), ("tool", set()),                               # an approved plan
+        ("assistant", set()), ("tool", set()),
+        ("system", {"meta"}), ("system", {"compact-summary", "meta"}), ("user", set())]
+    assert [c.name for t in s.turns for c in t.tool_calls] == ["ExitPlanMode", "ExitPlanMode", "Write"]
+    assert s.turns[10].tool_calls[0].input == {"file_path": "notes/todo.md"}
+
+
+def test_console_without_banner_and_with_bad_bytes(tmp_path):
+    path = tmp_path / "pasted.txt"
+    path.write_bytes(b"> fix the caf\xe9 \xff bug\n\n\xe2\x8f\xba Done.\n")
+    s = only(console.read(path))
+    assert (s.session_id, s.project, s.cwd) == ("console-pasted-1", "", "")
+    assert s.turns[0].text == "fix the caf\ufffd \ufffd bug" and s.turns[0].typed
+    assert s.turns[1].text == "Done."
+
+
+# The console copies of BookMinder (../shared/corpora/bookminder-console). SOURCES.md
+# counted lines starting "> " as prompts and every "Interrupted by user" / "No (tell
+# Claude what to do differently)" occurrence. Per day, SOURCES vs this reader
+# (prompts / interrupts / rejections):
+#
+#   day  SOURCES        memkit        where they differ
+#   002   39 /  1 /   8   36 / 1 /   8  3 slash commands; one "No (tell…" is file text shown by
+#                                        Read, one "User rejected write to requirements.txt"
+#   003   35 /  0 /   6   28 / 0 /   6  5 slash commands, 2 compaction summaries
+#   004  109 /  1 /  21  102 / 1 /  28  4 slash commands, 3 summaries; +7 "User rejected update/write"
+#   005   47 /  0 /  10   43 / 0 /  10  3 slash commands, 1 summary
+#   017   33 /  8 /   0   27 / 4 /   6  6 slash commands; interrupts printed twice; 3 rejected
+#                                        edits and 3 refused plans ("User rejected Claude's plan")
+#   018  158 / 22 /  13  135 /11 /  37  23 slash commands; interrupts printed twice; one "No (tell…"
+#                                        is a Task sub-agent progress line; +25 "User rejected …"
+#   019   92 /  7 /   2   78 / 4 /  14  14 slash commands; 3 doubled interrupts + 1; +12 "User rejected"
+#   020  717 / 51 /  66  630 /25 / 111  37 slash commands, 5 summaries, 45 ">" lines quoting Gemini
+#                                        inside one assistant reply; 25 doubled interrupts, one nested
+#                                        in a Task; +45 "User rejected …"
+#   021  135 / 20 /  14  120 / 8 /  24  14 slash commands, 1 summary; 7 interrupts + 1 "Error:
+#                                        Interrupted" pair; the rest are quotes (rg output, a diff,
+#                                        a prompt, a list); 2 "No (tell…" inside a Gemini CLI box
+#
+# Why ours are right: a slash command is not something typed as a prompt (Flag.COMMAND), and
+# "> This session is being continued from a previous conversation…" is Claude Code pasting its
+# compaction summary (Flag.COMPACT_SUMMARY). Claude Code 1.0.x prints each interrupt as two
+# consecutive "⎿ Interrupted by user" lines (the tool result and the interrupt message, as the
+# JSONL transcript records both), so one pair is one interrupt. Rejected edits show as "⎿ User
+# rejected update to X" and refused plans as "User rejected Claude's plan:", not only as
+# "No (tell Claude…)". Both counts include the day-020 banners that re-print earlier history after
+# /compact (sessions 2 and 4, 3 and 5 repeat), and neither counts the 19 "! cmd" shell lines.
+BOOKMINDER = {
+    "day-002": (36, 1, 8), "day-003": (28, 0, 6), "day-004": (102, 1, 28), "day-005": (43, 0, 10),
+    "day-017": (27, 4, 6), "day-018": (135, 11, 37), "day-019": (78, 4, 14), "day-020": (630, 25, 111),
+    "day-021": (120, 8, 24),
+}
+
+
+@pytest.mark.parametrize("day", sorted(BOOKMINDER))
+def test_console_counts_on_the_real_bookminder_copies(day):
+    path = CORPORA / "bookminder-console" / f"{day}.md"
+    if not path.exists():
+        pytest.skip("../shared/corpora is not available")
+    assert console.detect(path, head(path))
+    sessions = console.read(path)
+    totals = [sum(c) for c in zip(*(counts(s) for s in sessions))]
+    assert tuple(totals) == BOOKMINDER[day]
+    for s in sessions:
+        assert_paired(s)

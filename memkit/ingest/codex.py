@@ -26,10 +26,10 @@ SHELL_COMMAND = "<user_shell_command>"
 ABORTED = "<turn_aborted>"
 CALLS = ("function_call", "custom_tool_call", "local_shell_call", "web_search_call")
 OUTPUTS = ("function_call_output", "custom_tool_call_output")
-UUID = re.compile(r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$", re.I)
-EXIT = re.compile(r"^(?:Exit code:|Process exited with code)\s*(-?\d+)", re.M)
-CWD = re.compile(r"<cwd>(.*?)</cwd>", re.S)
-WRAPPED_HEAD = re.compile(r'"type"\s*:\s*"(%s)"' % "|".join(WRAPPERS))
+UUID = re.compile(r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$", re.IGNORECASE)
+EXIT = re.compile(r"^(?:Exit code:|Process exited with code)\s*(-?\d+)", re.MULTILINE)
+CWD = re.compile(r"<cwd>(.*?)</cwd>", re.DOTALL)
+WRAPPED_HEAD = re.compile(r'"type"\s*:\s*"(' + "|".join(WRAPPERS) + ')"')
 LEGACY_HEAD = re.compile(r'^\{\s*"(id"\s*:\s*"[^"]*"\s*,\s*"timestamp"|record_type")')
 
 
@@ -150,8 +150,9 @@ class _Reader:
         elif role != "user":
             self.add(Turn(Role.SYSTEM, text, ts, flags=frozenset({Flag.META})))
         elif text.lstrip().startswith(INJECTED):
-            if "cwd" not in self.meta and CWD.search(text):
-                self.meta["cwd"] = CWD.search(text).group(1).strip()
+            found = CWD.search(text)
+            if found and "cwd" not in self.meta:
+                self.meta["cwd"] = found.group(1).strip()
             self.add(Turn(Role.SYSTEM, text, ts, flags=frozenset({Flag.META})))
         elif text.lstrip().startswith(SHELL_COMMAND):
             self.add(Turn(Role.SYSTEM, text, ts, flags=frozenset({Flag.COMMAND})))
@@ -248,8 +249,8 @@ def _output(raw: Any) -> tuple[str, int | None]:
         except ValueError:
             rec = None
         if isinstance(rec, dict) and isinstance(rec.get("output"), str):
-            meta = rec.get("metadata") if isinstance(rec.get("metadata"), dict) else {}
-            code = meta.get("exit_code")
+            meta = rec.get("metadata")
+            code = meta.get("exit_code") if isinstance(meta, dict) else None
             return rec["output"], code if isinstance(code, int) else None
     match = EXIT.search(text[:500])
     return text, int(match.group(1)) if match else None

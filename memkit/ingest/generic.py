@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -125,7 +125,7 @@ def _json_or_str(text: str) -> Any:
 
 def _timestamp(value: Any) -> str | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        stamp = datetime.fromtimestamp(value / 1000 if value > 1e11 else value, timezone.utc)
+        stamp = datetime.fromtimestamp(value / 1000 if value > 1e11 else value, UTC)
         return stamp.isoformat(timespec="milliseconds").replace("+00:00", "Z")
     return value if isinstance(value, str) and value else None
 
