@@ -7,6 +7,7 @@ wrote (the person's own staged changes stay staged and out of it), carries
 from __future__ import annotations
 
 import os
+import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -71,11 +72,15 @@ def commit(root: Path, paths: list[Path], subject: str, trailers: list[tuple[str
             changed = repo.git.diff("--cached", "--name-only", "--", *rels)
             if not changed.strip():
                 return None
-            args = ["--only", "--no-verify", "-q", "-F", "-", "--", *rels]
             env = {} if _has_identity(repo) else {
                 "GIT_AUTHOR_NAME": IDENTITY[0], "GIT_AUTHOR_EMAIL": IDENTITY[1],
                 "GIT_COMMITTER_NAME": IDENTITY[0], "GIT_COMMITTER_EMAIL": IDENTITY[1]}
-            repo.git.commit(*args, istream=_Stdin(message(subject, trailers, body)), env=env)
+            with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+                f.write(message(subject, trailers, body))
+            try:
+                repo.git.commit("--only", "--no-verify", "-q", "-F", f.name, "--", *rels, env=env)
+            finally:
+                os.unlink(f.name)
         except git.GitCommandError as e:
             raise MemkitError(f"git commit failed: {(e.stderr or str(e)).strip().splitlines()[-1]}")
         return repo.head.commit.hexsha
@@ -86,20 +91,10 @@ def _has_identity(repo) -> bool:
     return reader.has_option("user", "name") and reader.has_option("user", "email")
 
 
-class _Stdin:
-    """GitPython's istream wants a file object; this is the commit message as one."""
-
-    def __init__(self, text: str):
-        import io
-
-        self._buf = io.BytesIO(text.encode())
-
-    def __getattr__(self, name):
-        return getattr(self._buf, name)
-
-
 def log(root: Path, path: Path | None = None, grep: str | None = None) -> list[dict]:
     """Commits touching path (or matching grep), newest first: sha, date, subject, message."""
+    import git
+
     repo = repo_for(root)
     if repo is None:
         return []
@@ -107,7 +102,7 @@ def log(root: Path, path: Path | None = None, grep: str | None = None) -> list[d
         kwargs = {"grep": grep} if grep else {}
         try:
             commits = list(repo.iter_commits(paths=str(path) if path else None, **kwargs))
-        except (ValueError, Exception):
+        except (ValueError, git.GitCommandError):
             return []
     return [{"sha": c.hexsha, "date": c.committed_datetime.isoformat(), "subject": c.summary,
              "message": c.message} for c in commits]

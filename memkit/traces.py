@@ -45,8 +45,11 @@ def folder(tid: str) -> str:
 # ---- rendering -------------------------------------------------------------
 def render_body(session: Session) -> str:
     when = (session.started or "undated")[:16].replace("T", " ")
-    title = f"# {session.project or session.cwd or session.session_id} — {when} ({session.agent})"
-    parts = [title, ""]
+    first = next((" ".join(t.text.split())[:80] for t in session.turns if t.typed and t.text.strip()), "")
+    where = session.project or session.cwd or session.session_id
+    title = f"# {where}: {first}" if first else f"# {where}"
+    parts = [title, "", f"Session `{session.session_id}` · {session.agent} · {when}"
+             + (f" · `{session.cwd}`" if session.cwd else ""), ""]
     if session.parent_session:
         parts += [f"Sub-agent `{session.agent_id}` of session `{session.parent_session}`.", ""]
     for turn in session.turns:

@@ -27,6 +27,8 @@ def init(path, no_git):
     if not no_git and git.repo_for(v.root) is None:
         git.init(v.root)
         created.append("git repository")
+        git.commit(v.root, [v.root / p.rstrip("/") for p in created if p != "git repository"],
+                   "memkit: create vault", [("Memkit-Action", "init")])
     click.echo(f"vault ready at {v.root}" + (f" (created {', '.join(created)})" if created else " (already there)"))
 
 
