@@ -65,7 +65,9 @@ def main(argv: list[str] | None = None) -> None:
 
     argv = sys.argv[1:] if argv is None else argv
     try:
-        cli.main(args=argv, prog_name="memkit", standalone_mode=False)
+        code = cli.main(args=argv, prog_name="memkit", standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except MemkitError as e:
         click.echo(f"memkit: {e}", err=True)
         sys.exit(e.exit_code)

@@ -1,0 +1,198 @@
+"""Ingest: real corpora, idempotence, growth, bad input, secrets, and the index as a cache."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import CORPORA, git, run_cli, write_generic
+from memkit import notes, traces
+
+M_CLAUDE = CORPORA / "m-claude" / "Archives"
+SPOTTER = CORPORA / "spotter"
+
+# (typed prompts, interrupts, rejected tool calls) per file, checked by reading the logs.
+# They agree with ../shared/corpora/SOURCES.md for every main session. For the sub-agent
+# files (agent-*.jsonl) SOURCES.md counts 1 typed prompt, but that "user" message is the
+# parent agent's prompt to its sub-agent, not something a person typed: memkit marks it
+# as a sidechain turn, so 0 here is right.
+EXPECTED = {
+    "0eda269a": (3, 1, 0), "18240050": (6, 0, 0), "1ff3b1f4": (1, 0, 0), "2599cb3e": (2, 2, 0),
+    "343e3472": (7, 2, 0), "3771a5c5": (2, 0, 0), "3af9b1a7": (9, 0, 0), "43391f62": (9, 0, 0),
+    "57bb5674": (3, 1, 1), "621cc355": (4, 0, 0), "7fcdbdcd": (3, 0, 0), "8914a511": (6, 2, 1),
+    "8d471a2e": (5, 0, 0), "91b751c5": (1, 0, 0), "95f81cf4": (5, 1, 1), "9be1d737": (2, 0, 0),
+    "b8d44276": (4, 0, 0), "c10f5964": (6, 1, 1), "c71cc98f": (3, 0, 0), "c76e5be5": (23, 2, 0),
+    "d8126fa6": (13, 1, 1), "de0891f0": (3, 0, 0), "e0ce82fa": (1, 0, 0), "ed0d7abd": (4, 0, 0),
+    "f551142a": (20, 2, 0), "ff33b5b0": (2, 0, 0), "ff59cfd2": (14, 0, 0),
+    "agent-a00ad96": (0, 0, 0), "agent-ac46b1a": (0, 0, 0),
+    "258c7280": (2, 1, 1), "agent-a881341": (0, 0, 0), "agent-acompact-fffbd0": (0, 0, 0),
+    "short": (1, 1, 2), "subagent": (1, 1, 0), "tool_heavy": (2, 2, 0),
+}
+needs_corpora = pytest.mark.skipif(not M_CLAUDE.is_dir() or not SPOTTER.is_dir(), reason="../shared/corpora absent")
+
+
+def trace_files(vault: Path) -> list[Path]:
+    return sorted(p for p in (vault / "traces").rglob("*.md") if "raw" not in p.parts)
+
+
+def counts(path: Path) -> tuple[int, int, int]:
+    turns = traces.parse_turns(notes.read(path).body)
+    typed = sum(t.typed for t in turns)
+    interrupts = sum(1 for t in turns if t.role.value == "user" and "interrupt" in t.flags)
+    rejected = sum(1 for t in turns if "rejected" in t.flags)
+    return typed, interrupts, rejected
+
+
+@pytest.fixture(scope="module")
+def corpus_vault(tmp_path_factory):
+    if not M_CLAUDE.is_dir() or not SPOTTER.is_dir():
+        pytest.skip("../shared/corpora absent")
+    root = tmp_path_factory.mktemp("corpus") / "v"
+    run_cli("init", str(root), check=True)
+    first = run_cli("--vault", str(root), "ingest", "--no-extract", str(M_CLAUDE), str(SPOTTER), "--json", check=True)
+    return root, json.loads(first.stdout)
+
+
+@needs_corpora
+def test_every_corpus_session_ingests_with_the_right_counts(corpus_vault):
+    root, result = corpus_vault
+    assert result["errors"] == []
+    by_source = {}
+    for path in trace_files(root):
+        src = Path(notes.read(path).meta["source"]["path"]).stem
+        key = src if src.startswith("agent-") or not src[:8].isalnum() or src in ("short", "subagent", "tool_heavy") \
+            else src[:8]
+        by_source[key] = counts(path)
+    assert by_source == EXPECTED
+
+
+@needs_corpora
+def test_second_ingest_changes_nothing_and_commits_nothing(corpus_vault):
+    root, _ = corpus_vault
+    before = git(root, "rev-parse", "HEAD")
+    snapshot = {p: p.read_bytes() for p in trace_files(root)}
+    again = json.loads(run_cli("--vault", str(root), "ingest", str(M_CLAUDE), str(SPOTTER), "--json",
+                               check=True).stdout)
+    assert {f["status"] for f in again["files"]} == {"unchanged"}
+    assert git(root, "rev-parse", "HEAD") == before
+    assert {p: p.read_bytes() for p in trace_files(root)} == snapshot
+
+
+@needs_corpora
+def test_search_finds_the_yubikey_session_with_a_turn(corpus_vault):
+    root, _ = corpus_vault
+    hits = json.loads(run_cli("--vault", str(root), "search", "yubikey", "--json", check=True).stdout)
+    assert hits and hits[0]["type"] == "trace" and isinstance(hits[0]["turn"], int)
+    sessions = {notes.read(root / h["path"]).meta["session"] for h in hits}
+    assert "621cc355-460a-48af-8722-af105fc5d65e" in sessions
+    shown = run_cli("--vault", str(root), "show", f"{hits[0]['id']}#^t{hits[0]['turn']}", check=True).stdout
+    assert "yubikey" in shown.lower()
+
+
+@needs_corpora
+def test_user_turns_never_hold_injected_text(corpus_vault):
+    root, _ = corpus_vault
+    for path in trace_files(root):
+        for t in traces.parse_turns(notes.read(path).body):
+            if t.typed:
+                assert not t.text.lstrip().startswith(("<system-reminder>", "<command-name>", "<local-command",
+                                                       "This session is being continued", "Caveat:")), path
+
+
+def test_growth_updates_the_trace_and_truncated_lines_are_tolerated(vault, tmp_path):
+    log = write_generic(tmp_path / "s.jsonl", [
+        {"role": "user", "content": "add a health check endpoint", "timestamp": "2026-05-01T10:00:00Z"},
+        {"role": "assistant", "content": "Done.", "timestamp": "2026-05-01T10:01:00Z"},
+    ], {"session_id": "grow-1", "agent": "generic", "project": "svc", "cwd": "/srv/svc"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    with log.open("a") as f:
+        f.write(json.dumps({"role": "user", "content": "now add a readiness probe too",
+                            "timestamp": "2026-05-01T10:05:00Z"}) + "\n")
+        f.write('{"role": "assistant", "content": "trunc')
+    out = json.loads(run_cli("--vault", str(vault), "ingest", str(log), "--json", check=True).stdout)
+    assert out["files"][0]["status"] == "updated" and out["files"][0]["skipped_lines"] == 1
+    (path,) = trace_files(vault)
+    turns = traces.parse_turns(notes.read(path).body)
+    assert [t.text for t in turns] == ["add a health check endpoint", "Done.", "now add a readiness probe too"]
+    assert notes.read(path).meta["turns"] == 3
+    assert "2 trace" not in git(vault, "log", "--oneline")
+
+
+def test_invalid_utf8_is_kept_readable(vault, tmp_path):
+    log = tmp_path / "bad.jsonl"
+    log.write_bytes(b'{"type":"session","session_id":"utf-1"}\n{"role":"user","content":"caf\xe9 \xff menu"}\n')
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    (path,) = trace_files(vault)
+    assert "caf\ufffd \ufffd menu" in path.read_text(encoding="utf-8")
+
+
+def test_hostile_session_id_cannot_escape_the_vault(vault, tmp_path):
+    log = write_generic(tmp_path / "evil.jsonl", [{"role": "user", "content": "hello there"}],
+                        {"session_id": "../../../../tmp/evil", "agent": "generic"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    (path,) = trace_files(vault)
+    assert path.resolve().is_relative_to(vault.resolve() / "traces")
+    assert notes.read(path).meta["session"] == "../../../../tmp/evil"
+    assert not (tmp_path.parent / "evil.md").exists()
+
+
+def test_garbage_file_is_one_clear_error_and_leaves_the_vault_alone(vault, tmp_path):
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(bytes(range(256)) * 40)
+    head = git(vault, "rev-parse", "HEAD")
+    proc = run_cli("--vault", str(vault), "ingest", str(junk))
+    assert proc.returncode == 1
+    assert proc.stderr.count("\n") == 1 and "junk.bin" in proc.stderr and "Traceback" not in proc.stderr
+    assert git(vault, "status", "--porcelain") == "" and git(vault, "rev-parse", "HEAD") == head
+    missing = run_cli("--vault", str(vault), "ingest", str(tmp_path / "nope.jsonl"))
+    assert missing.returncode == 1 and "no such file" in missing.stderr
+
+
+SECRETS = [
+    "sk-ant-api03-" + "Xy7" * 30 + "AA",
+    "ghp_" + "a1B2c3D4e5" * 3 + "zzzzzz",
+    "AKIAIOSFODNN7EXAMPLQ",
+    "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
+]
+
+
+def test_secrets_never_reach_the_vault_or_its_history(vault, tmp_path):
+    log = write_generic(tmp_path / "sec.jsonl", [
+        {"role": "user", "content": f"use this key {SECRETS[0]} for the test"},
+        {"role": "assistant", "content": "ok", "tool_calls": [
+            {"id": "c1", "name": "Bash", "input": {"command": f"export GITHUB_TOKEN={SECRETS[1]}"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": f"AWS_ACCESS_KEY_ID={SECRETS[2]}\nSLACK={SECRETS[3]}\n"
+                                                           "db: postgres://app:hunter2secret@db.internal/app"},
+    ], {"session_id": "sec-1", "agent": "generic"})
+    out = json.loads(run_cli("--vault", str(vault), "ingest", str(log), "--json", check=True).stdout)
+    assert out["files"][0]["redactions"] >= 5
+    history = git(vault, "log", "-p", "--all")
+    files = "".join(p.read_text(errors="replace") for p in vault.rglob("*") if p.is_file() and ".git" not in p.parts)
+    for secret in SECRETS + ["hunter2secret"]:
+        assert secret not in history and secret not in files
+    assert "REDACTED" in files
+
+
+def test_reindex_from_scratch_gives_identical_search_results(vault):
+    examples = Path(__file__).resolve().parent.parent / "examples" / "sessions"
+    run_cli("--vault", str(vault), "ingest", str(examples), check=True)
+    queries = ["column", "git add", "circuit breaker", "settings module"]
+    before = [run_cli("--vault", str(vault), "search", q, "--json", check=True).stdout for q in queries]
+    shutil.rmtree(vault / ".memkit")
+    run_cli("--vault", str(vault), "reindex", check=True)
+    after = [run_cli("--vault", str(vault), "search", q, "--json", check=True).stdout for q in queries]
+    assert before == after and any(json.loads(b) for b in before)
+
+
+def test_no_vault_is_one_line_error(tmp_path):
+    proc = run_cli("status", cwd=tmp_path)
+    assert proc.returncode == 1 and "no memkit vault" in proc.stderr and proc.stderr.count("\n") == 1
+
+
+def test_unknown_id_suggests(vault):
+    examples = Path(__file__).resolve().parent.parent / "examples" / "sessions"
+    run_cli("--vault", str(vault), "ingest", "--no-extract", str(examples), check=True)
+    proc = run_cli("--vault", str(vault), "show", "2026-03-02-claude-b7c1e0a")
+    assert proc.returncode == 1 and "did you mean 2026-03-02-claude-b7c1e0aa" in proc.stderr
