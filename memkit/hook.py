@@ -39,6 +39,10 @@ def run(command: str, vault_path: str | None, raw: str) -> int:
         from memkit import vault as vault_mod
 
         vault = vault_mod.find(vault_path, cwd=None)
+        if not vault.index_path.exists():  # first call on a fresh clone: build the cache once
+            from memkit import index
+
+            index.refresh(vault)
         out = check_output(vault, payload) if command == "check" else context_output(vault, payload)
     except Exception as e:  # fail open: the agent's tool call must go on
         if os.environ.get("MEMKIT_DEBUG"):

@@ -29,9 +29,11 @@ def context(ctx, task, budget, hook, as_json):
         from memkit import hook as hook_mod
 
         ctx.exit(hook_mod.run("context", (ctx.find_root().obj or {}).get("vault"), sys.stdin.read()))
-    from memkit import activate
+    from memkit import activate, index
 
-    result = activate.context(get_vault(ctx), task, budget)
+    v = get_vault(ctx)
+    index.refresh(v)
+    result = activate.context(v, task, budget)
     if as_json:
         emit_json(result.as_dict())
     else:
@@ -58,10 +60,12 @@ def check(ctx, action, tool, hook, as_json):
         ctx.exit(hook_mod.run("check", (ctx.find_root().obj or {}).get("vault"), sys.stdin.read()))
     if not action:
         raise click.UsageError("give an ACTION, or --hook with a payload on stdin")
-    from memkit import activate
+    from memkit import activate, index
 
+    v = get_vault(ctx)
+    index.refresh(v)
     tool_input = {"command": action} if tool in ("", "Bash") else {"file_path": "", "content": action}
-    result = activate.check(get_vault(ctx), tool if tool else "", tool_input if tool else action)
+    result = activate.check(v, tool if tool else "", tool_input if tool else action)
     if as_json:
         emit_json(result.as_dict())
     else:
