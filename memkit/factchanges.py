@@ -1,0 +1,154 @@
+"""Applying one change to fact files: create, confirm, update, keep, or both-in-contexts.
+
+The caller (facts.py) holds the vault lock and has decided the change is allowed;
+this module writes the files, re-indexes them and makes the one commit with
+`Memkit-*` trailers. Never decides about conflicts and never prompts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from memkit import factconflicts, factfiles, index
+from memkit.errors import InvalidInput
+from memkit.factconflicts import Conflict, Kind, Proposal
+from memkit.factfiles import Fact
+
+
+class Outcome(StrEnum):
+    CREATED = "created"
+    CONFIRMED = "confirmed"    # the same value again: only trust may rise
+    UPDATED = "updated"
+    CONFLICT = "conflict"      # recorded in workshop/facts/, nothing changed
+    KEPT = "kept"
+    BOTH = "both"              # both values kept, each with a context
+
+
+class Policy(StrEnum):
+    """What to do with a conflict when no person is asked."""
+
+    RECORD = "record"
+    KEEP = "keep"
+    UPDATE = "update"
+    BOTH = "both"
+
+
+ACTIONS = {Outcome.CREATED: "fact-set", Outcome.CONFIRMED: "fact-set", Outcome.UPDATED: "fact-update",
+           Outcome.BOTH: "fact-update", Outcome.CONFLICT: "fact-conflict", Outcome.KEPT: "fact-set"}
+
+
+@dataclass(frozen=True)
+class Change:
+    outcome: Outcome
+    paths: list[str] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)
+    subject: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+def finish(vault, change: Change, action: str, session: str = "",
+           conflicts: tuple[Conflict | None, ...] = ()) -> str | None:
+    """Commit what changed, with trailers, then re-index it; returns the commit sha (or None).
+
+    The commit comes first: the files are the truth, and a failing index is rebuilt by `memkit reindex`.
+    """
+    if not change.paths:
+        return None
+    sha = None
+    if vault.config.get("git.commit"):
+        from memkit import git
+
+        trailers = [("Memkit-Action", action)] + [("Memkit-Fact", k) for k in dict.fromkeys(change.keys)]
+        trailers += [("Memkit-Conflict", c.id) for c in conflicts if c is not None]
+        if session:
+            trailers.append(("Memkit-Source", session.strip("[]")))
+        sha = git.commit(vault.root, [vault.root / r for r in change.paths], change.subject, trailers)
+    index.update_paths(vault, [vault.root / r for r in change.paths])
+    return sha
+
+
+def create(vault, p: Proposal, key: str, context: str = "") -> Change:
+    rel = factfiles.rel_path(key)
+    if vault.path(rel).exists():
+        raise InvalidInput(f"{rel} exists but is not a readable fact file; fix or move it, then set the fact again")
+    meta = factfiles.new_meta(key, p.value, p.trust, p.source, context=context, session=p.session)
+    factfiles.save(vault, rel, None, meta)
+    return Change(Outcome.CREATED, [rel], [key], f"memkit: fact {key} = {_short(p.value)}")
+
+
+def confirm(vault, fact: Fact, p: Proposal) -> Change:
+    if p.trust <= fact.trust:
+        return Change(Outcome.CONFIRMED, [], [fact.key], notes=[f"{fact.key} already holds this value "
+                                                               f"(trust {fact.trust}); nothing changed"])
+    note = factfiles.load_note(vault, fact.path)
+    meta = dict(note.meta)
+    for k, v in (("trust", p.trust), ("source", p.source), ("updated", factfiles.now())):
+        factfiles.put(meta, k, v)
+    kept = factfiles.save(vault, fact.path, note, meta)
+    return Change(Outcome.CONFIRMED, [fact.path], [fact.key],
+                  f"memkit: confirm fact {fact.key} (trust {fact.trust} → {p.trust})", _kept(kept, fact.path))
+
+
+def update(vault, fact: Fact, p: Proposal, reason: str) -> Change:
+    when = factfiles.now()
+    note = factfiles.load_note(vault, fact.path)
+    meta = dict(note.meta)
+    entry = {"value": fact.value, "from": fact.since, "to": when, "reason": reason, "session": p.session,
+             "source": fact.source, "trust": fact.trust}
+    meta["history"] = list(meta.get("history") or []) + [{k: v for k, v in entry.items() if v != ""}]
+    for k, v in (("value", p.value), ("trust", p.trust), ("source", p.source), ("updated", when)):
+        factfiles.put(meta, k, v)
+    if p.session:
+        factfiles.put(meta, "session", p.session)
+    else:
+        meta.pop("session", None)  # the old value's session now lives in its history entry
+    kept = factfiles.save(vault, fact.path, note, meta)
+    return Change(Outcome.UPDATED, [fact.path], [fact.key],
+                  f"memkit: fact {fact.key}: {_short(fact.value)} → {_short(p.value)}", _kept(kept, fact.path))
+
+
+def apply(vault, c: Conflict, policy: Policy, ctx: tuple[str, str], reason: str, cid: str = "") -> Change:
+    p = c.proposal
+    existing = factfiles.read(vault, c.key)
+    if policy == Policy.KEEP:
+        return Change(Outcome.KEPT, [], [c.key], notes=[f"kept {c.key} = {c.existing.get('value')}"])
+    if policy == Policy.UPDATE:
+        if existing is None:
+            return create(vault, p, c.key)
+        why = reason or f"replaced by a {p.source.replace('_', '-')} value" + \
+            (f" given as {p.key}" if c.kind == Kind.NEAR_KEY else "")
+        return update(vault, existing, p, why + (f" (conflict {cid})" if cid else ""))
+    return both(vault, c, existing, ctx)
+
+
+def both(vault, c: Conflict, existing: Fact | None, ctx: tuple[str, str]) -> Change:
+    p = c.proposal
+    new_key = p.key if c.kind == Kind.NEAR_KEY else f"{factfiles.base_of(c.key)}@{ctx[1]}"
+    paths, notes = [], []
+    if existing is not None and ctx[0]:
+        note = factfiles.load_note(vault, existing.path)
+        meta = dict(note.meta)
+        factfiles.put(meta, "context", ctx[0])
+        if c.kind == Kind.VALUE:
+            variants = [v for v in meta.get("variants") or [] if v != f"[[{factfiles.key_id(new_key)}]]"]
+            factfiles.put(meta, "variants", variants + [f"[[{factfiles.key_id(new_key)}]]"])
+        factfiles.put(meta, "updated", factfiles.now())
+        notes += _kept(factfiles.save(vault, existing.path, note, meta), existing.path)
+        paths.append(existing.path)
+    other = factfiles.read(vault, new_key)
+    if other is None:
+        made = create(vault, p, new_key, ctx[1])
+    elif factconflicts.same_value(other.value, p.value):
+        made = confirm(vault, other, p)
+    else:
+        made = update(vault, other, p, f"both right in different contexts ({c.id})")
+    return Change(Outcome.BOTH, paths + made.paths, [c.key, new_key],
+                  f"memkit: facts {c.key} and {new_key} both hold, in different contexts", notes + made.notes)
+
+
+def _short(value: str) -> str:
+    return repr(value if len(value) <= 50 else value[:47] + "…")
+
+
+def _kept(kept: bool, rel: str) -> list[str]:
+    return [f"{rel} was edited by hand: frontmatter updated, your text in the body kept"] if kept else []
