@@ -174,6 +174,27 @@ def complies(cue: Cue, action: Action) -> bool:
     return any(t.lower().rstrip("()") in text for t in prescribed_terms(cue.lesson) if len(t) >= 5)
 
 
+def _facts(cues: list[Cue], action: Action, min_trust: float) -> list[Cue]:
+    """Facts below min_trust leave; the rest rank by trust, and a fact the action contradicts fires."""
+    from memkit import factcheck
+
+    kept = []
+    for cue in cues:
+        trust = float(cue.extra.get("trust") or 0)
+        if cue.cue_type == "fact" and trust < min_trust:
+            continue
+        said = factcheck.contradiction(cue.trigger, str(cue.extra.get("value") or ""), action.text) \
+            if cue.cue_type == "fact" and action.text else None
+        if said:
+            cue.extra["contradiction"] = said
+            cue.why.append(f"the action states another value: {said}")
+            cue.score = max(cue.score, 1.5 + trust)
+        elif cue.cue_type == "fact" and action.kind == "task":
+            cue.score = round(0.8 + 0.5 * trust, 4)
+        kept.append(cue)
+    return kept
+
+
 # ---- arbitration and rendering ----------------------------------------------
 BUDGET_KEY = {"correction": "correction", "preference": "preference", "fact": "fact", "precedent": "precedent",
               "procedure": "procedure", "negative_result": "negative_result"}
@@ -246,8 +267,9 @@ def line_for(cue: Cue, taxonomy=None, high: bool = False) -> str:
     elif cue.cue_type == "preference":
         text = f"PREFERENCE: \"{lesson}\""
     elif cue.cue_type == "fact":
-        trust = cue.extra.get("trust")
-        text = f"FACT: {lesson}" + ("" if (trust or 0) >= 0.8 else " (unconfirmed — verify before acting)")
+        trust, said = cue.extra.get("trust"), cue.extra.get("contradiction")
+        head = f"CONTRADICTION: the action says \"{neutral(said, 80)}\", but the fact says " if said else "FACT: "
+        text = head + lesson + ("" if (trust or 0) >= 0.8 else " (unconfirmed — verify before acting)")
     elif cue.cue_type == "negative_result":
         text = f"TRIED BEFORE: {neutral(cue.trigger, 200)} — {lesson}"
     elif cue.cue_type == "precedent":
@@ -317,6 +339,7 @@ def _match(vault, action: Action, taxonomy, budget: int | None) -> Result:
     floor = float(vault.config.get("activation.min_score"))
     for cue in found:
         cue.score = score(cue, action, taxonomy)
+    found = _facts(found, action, float(vault.config.get("facts.min_trust")))
     fired = [c for c in found if c.score >= floor]
     budgets = dict(vault.config.section("budgets"))
     chosen = arbitrate(fired, budgets, budget or int(vault.config.get("activation.budget")))
@@ -364,6 +387,6 @@ def _standing(vault, tax, budget: int | None, project: str) -> Result:
     for c in cues:
         place = 1.0 if not c.project or not project or c.project == project else 0.6
         c.score = round((1.3 if c.reviewed else 1.0) * (0.5 + c.importance) * place, 4)
-    chosen = arbitrate([c for c in cues if c.cue_type != "fact" or c.reviewed],
+    chosen = arbitrate(_facts(cues, action, float(vault.config.get("facts.min_trust"))),
                        dict(vault.config.section("budgets")), budget or int(vault.config.get("activation.budget")))
     return Result(chosen, render(chosen, action, tax) if chosen else "", False, action)

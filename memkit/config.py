@@ -25,7 +25,8 @@ DEFAULTS: dict[str, Any] = {
     "promotion": {"correction_sessions": 2, "preference_decisions": 5, "preference_sessions": 3,
                   "preference_consistency": 0.8, "procedure_sessions": 3, "similarity": 62},
     "facts": {"min_trust": 0.5, "near_key": 88,
-              "trust": {"system_verified": 1.0, "user_stated": 0.8, "agent_inferred": 0.5, "guessed": 0.2}},
+              "trust": {"system_verified": 1.0, "user_stated": 0.8, "agent_inferred": 0.5, "guessed": 0.2,
+                        "confirmed": 1.0}},
     "watch": {"quiet_seconds": 30.0, "commit": True, "paths": []},
     "git": {"commit": True},
 }
@@ -71,7 +72,15 @@ procedure_sessions = 3
 similarity = 62               # rapidfuzz score (0-100) for "the same lesson in other words"
 
 [facts]
-min_trust = 0.5               # facts below this are left out of context
+min_trust = 0.5               # facts below this are left out of context; below 0.8 they are labelled unconfirmed
+near_key = 88                 # rapidfuzz score (0-100) at which a new key counts as a near-duplicate of a stored one
+
+[facts.trust]                 # the trust a value starts with, by its source (`fact set --confirm` uses confirmed)
+system_verified = 1.0
+user_stated = 0.8
+agent_inferred = 0.5
+guessed = 0.2
+confirmed = 1.0
 
 [watch]
 quiet_seconds = 30.0          # a session is ingested after this long without writes
