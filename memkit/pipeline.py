@@ -65,6 +65,7 @@ def _ingest_summary(report, traces: list[str], extracted: dict, sha: str | None)
              f"{sum(f.redactions for f in report.files)} secret(s) redacted"]
     lines += [f"  {f.path}: {f.message}" for f in report.files if f.status in ("edited", "empty")]
     lines += extracted.get("lines", [])
+    lines += [f"extraction: {e}" for e in extracted.get("errors", [])]
     if sha:
         lines.append(f"committed {sha[:10]}")
     return {"files": [f.__dict__ for f in report.files], "traces": traces, "bytes": report.bytes_read,
@@ -93,13 +94,40 @@ def trace_paths(vault: Vault, session: str | None = None, staged: bool = False) 
 
 
 def extract(vault: Vault, *, session: str | None = None, all_: bool = False, staged: bool = False,
-            extractor: str | None = None, stage: bool = False) -> dict[str, Any]:
+            extractor: str | None = None, stage: bool = False, commit: bool = False) -> dict[str, Any]:
     with vault.lock():
         rels = trace_paths(vault, session, staged)
         result = _extract_paths(vault, rels, extractor)
         index.update_paths(vault, [vault.root / r for r in result["written"]])
-        if stage and result["written"]:
-            from memkit import git
-
-            git.stage(vault.root, [vault.root / r for r in result["written"]])
+        if stage:
+            _stage(vault, rels if staged else [], result["written"])
+        if commit and result["written"]:
+            trailers = [("Memkit-Action", "extract")] + [("Memkit-Trace", Path(r).stem) for r in rels[:50]]
+            result["commit"] = _commit(vault, result["written"], f"memkit: extract from {result['traces']} trace(s)",
+                                       trailers)
     return result
+
+
+def _stage(vault: Vault, staged_traces: list[str], written: list[str]) -> None:
+    """git add for the pre-commit hook: workshop files only, plus the traces the person staged
+    (their `extracted` mark). The candidates of a staged trace join its commit even when an
+    earlier ingest wrote them."""
+    from memkit import git
+
+    wanted = set(written) | set(_candidates_of(vault, staged_traces))
+    ok = [r for r in sorted(wanted) if (r.startswith("workshop/") or r in staged_traces)
+          and (vault.root / r).exists()]
+    git.stage(vault.root, [vault.root / r for r in ok])
+
+
+def _candidates_of(vault: Vault, trace_rels: list[str]) -> list[str]:
+    from contextlib import closing
+
+    if not trace_rels:
+        return []
+    index.refresh(vault)
+    links = [f"[[{Path(r).stem}]]" for r in trace_rels]
+    with closing(index.connect(vault.index_path)) as con:
+        return [row[0] for row in con.execute(
+            "SELECT path FROM files WHERE layer='workshop' AND json_extract(meta, '$.session') IN (%s)"
+            % ",".join("?" * len(links)), links)]

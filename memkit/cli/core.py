@@ -91,6 +91,10 @@ def extract(ctx, session, all_, staged, extractor, stage, as_json):
     else:
         for line in result["lines"]:
             click.echo(line)
+    for err in result["errors"]:
+        click.echo(f"memkit: {err}", err=True)
+    if result["errors"]:
+        ctx.exit(1)
 
 
 @click.command()

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from memkit import notes, templates, traces
-from memkit.errors import InvalidInput
+from memkit.errors import InvalidInput, MemkitError
 from memkit.ingest.model import Turn
 from memkit.vault import Vault
 
@@ -91,12 +91,15 @@ def run(vault: Vault, trace_rels: list[str], name: str | None = None, *, force: 
         if tag in (note.meta.get("extracted") or []) and not force:
             continue
         out["traces"] += 1
-        found = [] if ctx.sidechain else mod.extract(ctx, vault.config)
+        try:
+            found = [] if ctx.sidechain else mod.extract(ctx, vault.config)
+        except MemkitError as e:
+            out["errors"].append(f"{rel}: {e}")
+            continue
         _write_all(vault, ctx, found, tag, existing, out)
         _mark(vault, rel, note, tag, out)
     counts = ", ".join(f"{n} {k}" for k, n in sorted(out["counts"].items())) or "none"
     out["lines"].append(f"extracted from {out['traces']} trace(s) with {tag}: {counts}")
-    out["lines"] += [f"memkit: {e}" for e in out["errors"]]
     return out
 
 
@@ -162,6 +165,12 @@ def _note(vault: Vault, ctx: TraceContext, c: Candidate, cid: str, tag: str) -> 
                             "session": f"[[{ctx.id}]]", "source": f"[[{ctx.id}#^t{c.turn}]]",
                             "extractor": tag, "project": ctx.project}
     meta.update({k: v for k, v in c.fields.items() if v not in (None, "", [])})
+    if c.kind in ("correction", "preference") and "action_types" not in c.fields:
+        from memkit import taxonomy
+
+        tax = taxonomy.load(vault.root)
+        meta["action_types"] = sorted(tax.classify_text(str(c.fields.get("trigger") or ""))
+                                      | tax.classify_text(c.statement))
     body = templates.render("observation", vault.root, kind=c.kind, statement=c.statement, trace=ctx.id,
                             turn=c.turn, how=c.how, evidence=[{"turn": t, "role": r, "text": x}
                                                               for t, r, x in c.evidence],

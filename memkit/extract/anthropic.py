@@ -1,0 +1,129 @@
+"""The anthropic extractor: one schema-constrained request per signal type (opt-in).
+
+Owns the only import of the `anthropic` SDK, the request shape (a forced tool
+call whose input schema is the observation's fields), and checking every answer
+against that schema and against the trace (the turn must exist). Never asks to
+"summarise the session"; every failure becomes one MemkitError line.
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from memkit.errors import MemkitError
+from memkit.extract import Candidate, TraceContext
+from memkit.layers import Flag, Role
+
+NAME = "anthropic"
+VERSION = 1
+FIELDS = {
+    "correction": {"trigger": "string", "lesson": "string"},
+    "preference": {"lesson": "string"},
+    "decision": {"chosen": "string", "alternatives": "array"},
+    "fact": {"key": "string", "value": "string"},
+    "negative_result": {"approach": "string", "reason": "string"},
+}
+LIFECYCLE = {"correction": "operational", "preference": "self", "decision": "knowledge", "fact": "knowledge",
+             "negative_result": "knowledge"}
+MAX_TRANSCRIPT = 120_000
+
+
+@lru_cache(maxsize=1)
+def prompts() -> dict[str, Any]:
+    return tomllib.loads((Path(__file__).parent.parent / "data" / "prompts.toml").read_text())
+
+
+def schema(kind: str) -> dict[str, Any]:
+    props: dict[str, Any] = {"turn": {"type": "integer"}, "confidence": {"type": "number"}}
+    for name, typ in FIELDS[kind].items():
+        props[name] = {"type": "array", "items": {"type": "string"}} if typ == "array" else {"type": "string"}
+    item = {"type": "object", "properties": props, "required": ["turn", *FIELDS[kind]]}
+    return {"type": "object", "properties": {"items": {"type": "array", "items": item}}, "required": ["items"]}
+
+
+def transcript(ctx: TraceContext, limit: int) -> str:
+    lines = []
+    for t in ctx.turns:
+        if t.role is Role.SYSTEM or Flag.SIDECHAIN in t.flags:
+            continue
+        who = "USER" if t.typed else "USER (interrupt)" if t.role is Role.USER else t.role.value.upper()
+        text = " ".join(t.text.split())[:limit]
+        if t.role is Role.TOOL:
+            text = ("REJECTED BY THE USER. " if Flag.REJECTED in t.flags else "") + text[:400]
+        calls = " ".join(f"<call {c.name} {str(c.input)[:300]}>" for c in t.tool_calls)
+        lines.append(f"[t{t.n}] {who}: {text} {calls}".rstrip())
+    return "\n".join(lines)[-MAX_TRANSCRIPT:]
+
+
+def _client(config):
+    key = os.environ.get("ANTHROPIC_API_KEY")
+    if not key:
+        raise MemkitError("anthropic extractor: ANTHROPIC_API_KEY is not set (or use --extractor heuristic)")
+    import anthropic
+
+    return anthropic.Anthropic(api_key=key, timeout=float(config.get("anthropic.timeout")),
+                               max_retries=int(config.get("anthropic.max_retries")))
+
+
+def _ask(client, config, kind: str, text: str) -> list[dict[str, Any]]:
+    import anthropic
+
+    spec = prompts()["kinds"][kind]
+    try:
+        reply = client.messages.create(
+            model=config.get("anthropic.model"), max_tokens=int(config.get("anthropic.max_tokens")),
+            system=prompts()["system"],
+            tools=[{"name": spec["tool"], "description": f"Record the {kind.replace('_', ' ')}s found.",
+                    "input_schema": schema(kind)}],
+            tool_choice={"type": "tool", "name": spec["tool"]},
+            messages=[{"role": "user", "content": f"{spec['ask']}\n\n<session>\n{text}\n</session>"}])
+    except anthropic.AuthenticationError:
+        raise MemkitError("anthropic extractor: the API key was refused (401)")
+    except anthropic.RateLimitError:
+        raise MemkitError("anthropic extractor: rate-limited by the API (429); try again later")
+    except anthropic.APIStatusError as e:
+        raise MemkitError(f"anthropic extractor: the API answered {e.status_code}")
+    except anthropic.APIConnectionError as e:
+        raise MemkitError(f"anthropic extractor: cannot reach the API ({type(e).__name__})")
+    for block in reply.content:
+        if getattr(block, "type", "") == "tool_use" and block.name == spec["tool"]:
+            items = block.input.get("items") if isinstance(block.input, dict) else None
+            if isinstance(items, list):
+                return items
+    raise MemkitError(f"anthropic extractor: the reply for {kind} does not fit the schema")
+
+
+def _valid(kind: str, item: Any, turns: dict[int, Any]) -> bool:
+    if not isinstance(item, dict) or not isinstance(item.get("turn"), int) or item["turn"] not in turns:
+        return False
+    for name, typ in FIELDS[kind].items():
+        value = item.get(name)
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value) if typ == "array" \
+            else isinstance(value, str) and value.strip()
+        if not ok and not (name in ("reason", "trigger") and value in (None, "")):
+            return False
+    return True
+
+
+def extract(ctx: TraceContext, config) -> list[Candidate]:
+    client = _client(config)
+    text = transcript(ctx, int(config.get("anthropic.max_turn_chars")))
+    turns = {t.n: t for t in ctx.turns}
+    out: list[Candidate] = []
+    for kind in FIELDS:
+        for item in _ask(client, config, kind, text):
+            if not _valid(kind, item, turns):
+                continue
+            fields = {k: item.get(k) for k in FIELDS[kind]}
+            statement = str(fields.get("lesson") or fields.get("value") or fields.get("chosen")
+                            or fields.get("approach"))
+            if kind == "fact":
+                statement = f"{fields['key']} = {fields['value']}"
+            conf = item.get("confidence")
+            conf = float(conf) if isinstance(conf, (int, float)) and 0 <= conf <= 1 else 0.7
+            out.append(Candidate(kind, item["turn"], statement, conf, 0.6 if kind == "correction" else 0.5,
+                                 LIFECYCLE[kind], fields, created=turns[item["turn"]].ts))
+    return out
