@@ -115,7 +115,7 @@ def staged(root: Path) -> list[str]:
         return []
     with _clean_env():
         top = Path(repo.working_tree_dir).resolve()
-        out = repo.git.diff("--cached", "--name-only", "--diff-filter=AM", "-z")
+        out = repo.git.diff("--cached", "--name-only", "--diff-filter=AM", "-z", env=_hook_index())
     rels = []
     for name in filter(None, out.split("\0")):
         full = top / name
@@ -132,4 +132,21 @@ def stage(root: Path, paths: list[Path]) -> None:
     if repo is None or not paths:
         return
     with _clean_env():
-        repo.git.add("--", *[str(p) for p in paths])
+        repo.git.add("--", *[str(p) for p in paths], env=_hook_index())
+
+
+def _hook_index() -> dict[str, str]:
+    """Inside a pre-commit hook, the index being committed (`commit -a` and `commit PATH` use their own);
+    the hook passes it as MEMKIT_GIT_INDEX_FILE because every GIT_* variable is stripped."""
+    index = os.environ.get("MEMKIT_GIT_INDEX_FILE")
+    return {"GIT_INDEX_FILE": index} if index else {}
+
+
+def hooks_dir(root: Path) -> tuple[Path, Path] | None:
+    """(top of the working tree, hooks folder) of the repository around root; honours core.hooksPath."""
+    repo = repo_for(root)
+    if repo is None or repo.working_tree_dir is None:
+        return None
+    with _clean_env():
+        top = Path(repo.working_tree_dir).resolve()
+        return top, (top / repo.git.rev_parse("--git-path", "hooks")).resolve()
