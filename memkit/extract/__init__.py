@@ -174,7 +174,7 @@ def _note(vault: Vault, ctx: TraceContext, c: Candidate, cid: str, tag: str) -> 
     body = templates.render("observation", vault.root, kind=c.kind, statement=c.statement, trace=ctx.id,
                             turn=c.turn, how=c.how, evidence=[{"turn": t, "role": r, "text": x}
                                                               for t, r, x in c.evidence],
-                            trigger_about=c.fields.get("trigger_about") or "", **c.fields)
+                            **{"trigger_about": "", **c.fields})
     meta.pop("trigger_about", None)
     return notes.stamp(meta, body), body
 

@@ -155,9 +155,14 @@ def _make_correction(ctx, turn, lesson, candidates: list[ToolCall], how, confide
 
 
 def _pick_calls(tax, calls: list[ToolCall], lesson_types: set[str]) -> list[ToolCall]:
+    """The call the lesson is about: one of its action types, else the last one that did something."""
     calls = [c for c in calls if c is not None]
     relevant = [c for c in calls if tax.classify_action(c.name, c.input) & lesson_types]
-    return relevant or calls[-1:]
+    if relevant:
+        return relevant
+    doing = [c for c in calls if tax.classify_action(c.name, c.input)
+             or not tax.classify_action(c.name, c.input, include_benign=True)]
+    return doing[-1:] or calls[-1:]
 
 
 # ---- preferences, decisions, facts, negative results ------------------------

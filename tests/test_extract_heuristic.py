@@ -1,0 +1,121 @@
+"""The heuristic extractor on the activation dev set, on small scenarios, and on re-runs."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import DEVSET, run_cli, write_generic
+from memkit import notes
+
+
+def observations(vault: Path, kind: str = "*") -> list[notes.Note]:
+    return [notes.read(p) for p in sorted((vault / "workshop" / "observations").glob(f"{kind}/*.md"))]
+
+
+@pytest.mark.skipif(not (DEVSET / "sessions").is_dir(), reason="../shared/eval absent")
+def test_dev_set_every_lesson_yields_its_correction_and_distractors_none(vault):
+    run_cli("--vault", str(vault), "ingest", str(DEVSET / "sessions"), check=True)
+    manifest = json.loads((DEVSET / "manifest.json").read_text())
+    corrections = observations(vault, "correction")
+    by_session: dict[str, list[notes.Note]] = {}
+    for c in corrections:
+        trace = notes.read(next((vault / "traces").rglob(c.meta["session"].strip("[]") + ".md")))
+        by_session.setdefault(trace.meta["session"], []).append(c)
+    for s in manifest["sessions"]:
+        sid = s["file"].removesuffix(".jsonl")
+        found = by_session.get(sid, [])
+        if s["role"] == "distractor":
+            assert found == [], f"distractor {sid} yielded {[f.meta['lesson'] for f in found]}"
+            continue
+        assert len(found) == 1, f"lesson session {s['id']} yielded {len(found)} corrections"
+        meta = found[0].meta
+        assert " ".join(s["correction"].split())[:60] in " ".join(meta["lesson"].split())
+        assert meta["trigger"] and meta["trigger"] != "the agent's previous step"
+        assert meta["source"].startswith("[[") and "#^t" in meta["source"]
+        assert 0 < meta["confidence"] <= 1 and 0 < meta["importance"] <= 1
+
+
+def _ingest(vault, tmp_path, name, messages, **session):
+    log = write_generic(tmp_path / f"{name}.jsonl", messages, {"session_id": name, "agent": "generic", **session})
+    return json.loads(run_cli("--vault", str(vault), "ingest", str(log), "--json", check=True).stdout)
+
+
+def test_rejected_call_then_direction_is_a_correction_with_its_trigger(vault, tmp_path):
+    _ingest(vault, tmp_path, "rej", [
+        {"role": "user", "content": "commit the settings module"},
+        {"role": "assistant", "content": "Staging everything.", "tool_calls": [
+            {"id": "c1", "name": "Bash", "input": {"command": "git add -A && git commit -m settings"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "rejected", "rejected": True},
+        {"role": "user", "content": "only stage the files you touched, there is scratch stuff in the tree"},
+    ])
+    (corr,) = observations(vault, "correction")
+    assert corr.meta["trigger"] == "Bash: git add -A && git commit -m settings (rejected)"
+    assert corr.meta["lesson"] == "only stage the files you touched, there is scratch stuff in the tree"
+    assert "git:stage-all" in corr.meta["action_types"]
+    assert corr.meta["status"] == "candidate" and corr.meta["extractor"] == "heuristic@1"
+    assert "[[" in corr.body and "#^t4]]" in corr.body
+
+
+def test_near_miss_small_talk_and_questions_are_not_observations(vault, tmp_path):
+    _ingest(vault, tmp_path, "calm", [
+        {"role": "user", "content": "rename the helper to parse_price"},
+        {"role": "assistant", "content": "Renamed.", "tool_calls": [
+            {"id": "c1", "name": "Edit", "input": {"file_path": "a.py", "old_string": "p(", "new_string": "parse_price("}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+        {"role": "user", "content": "no, that's fine as is. thanks!"},
+        {"role": "user", "content": "what does the merge method do when both carts have the same sku?"},
+        {"role": "user", "content": "2"},
+    ])
+    assert observations(vault) == []
+
+
+def test_preferences_decisions_facts_and_negative_results(vault, tmp_path):
+    _ingest(vault, tmp_path, "mixed", [
+        {"role": "user", "content": "I only want one version of node installed, preferably from brew."},
+        {"role": "assistant", "content": "Options:\n1. circuit breaker\n2. retries with backoff\n3. a queue"},
+        {"role": "user", "content": "go with 2"},
+        {"role": "user", "content": "we tried a circuit breaker last year, it failed because it tripped on every deploy"},
+        {"role": "user", "content": "set the retry limit to 3"},
+    ])
+    kinds = {n.meta["kind"]: n.meta for n in observations(vault)}
+    assert kinds["preference"]["lesson"].startswith("I only want one version of node")
+    assert kinds["preference"]["lifecycle"] == "self"
+    assert kinds["decision"]["chosen"] == "retries with backoff"
+    assert kinds["decision"]["alternatives"] == ["circuit breaker", "a queue"]
+    assert kinds["negative_result"]["approach"] == "a circuit breaker last year"
+    assert kinds["negative_result"]["reason"].startswith("it tripped on every deploy")
+    assert (kinds["fact"]["key"], kinds["fact"]["value"]) == ("retry_limit", "3")
+
+
+def test_rerun_writes_nothing_and_rejected_candidates_stay_rejected(vault, tmp_path):
+    messages = [
+        {"role": "user", "content": "deploy it"},
+        {"role": "assistant", "content": "Force pushing.", "tool_calls": [
+            {"id": "c1", "name": "Bash", "input": {"command": "git push --force origin main"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "rejected", "rejected": True},
+        {"role": "user", "content": "never force push to main, open a PR instead"},
+    ]
+    _ingest(vault, tmp_path, "fp", messages)
+    (corr,) = observations(vault, "correction")
+    again = json.loads(run_cli("--vault", str(vault), "extract", "--all", "--json", check=True).stdout)
+    assert again["written"] == []
+    corr.meta["status"] = "rejected"
+    corr.path.write_text(notes.render(corr))
+    snapshot = corr.path.read_bytes()
+    forced = json.loads(run_cli("--vault", str(vault), "extract", "--all", "--json", check=True).stdout)
+    assert forced["written"] == [] and corr.path.read_bytes() == snapshot
+
+
+@pytest.mark.skipif(not (DEVSET / "sessions").is_dir(), reason="../shared/eval absent")
+def test_extraction_over_real_corpora_has_no_errors(vault):
+    from conftest import CORPORA
+
+    if not (CORPORA / "m-claude").is_dir():
+        pytest.skip("../shared/corpora absent")
+    out = json.loads(run_cli("--vault", str(vault), "ingest", str(CORPORA / "m-claude" / "Archives"),
+                             str(CORPORA / "spotter"), "--json", check=True).stdout)
+    assert out["errors"] == []
+    lessons = " ".join(n.meta.get("lesson", "") for n in observations(vault))
+    assert "Documents folder" in lessons          # 8914a511: the correction after a rejected call
