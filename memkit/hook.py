@@ -68,7 +68,7 @@ def check_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
     if not result.cues:
         return None
     hso: dict[str, Any] = {"hookEventName": "PreToolUse", "additionalContext": result.text}
-    mode = str(vault.config.get("activation.delivery"))
+    mode = os.environ.get("MEMKIT_DELIVERY") or str(vault.config.get("activation.delivery"))  # per agent
     reason = result.cues[0].lesson[:500]
     if mode == "ask" or (result.high and vault.config.get("activation.ask_high_consequence")):
         hso["permissionDecision"] = "ask"
