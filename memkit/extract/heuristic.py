@@ -21,6 +21,7 @@ from memkit.layers import Flag, Role
 
 NAME = "heuristic"
 VERSION = 1
+QUESTION_TOOLS = {"AskUserQuestion"}   # refusing to answer a question is not a correction
 READ_ONLY = {"Read", "Glob", "Grep", "LS", "WebSearch", "TodoWrite", "TodoRead", "NotebookRead", "Task",
              "ExitPlanMode", "BashOutput", "ListMcpResourcesTool"}
 
@@ -66,7 +67,7 @@ def extract(ctx: TraceContext, config) -> list[Candidate]:
 def _from_user(ctx, turns, i, prior, calls, so_far) -> list[Candidate]:
     turn = turns[i]
     text = signals.clean(turn.text)
-    if len(text) < 2 or signals.is_paste(text):
+    if not text or signals.is_paste(text) or signals.is_harness(text):
         return []
     found: list[Candidate] = []
     correction = _correction(ctx, turns, i, prior, calls, text, so_far)
@@ -91,7 +92,7 @@ def _rejection_feedback(ctx, turns, i, calls) -> Candidate | None:
     from memkit.ingest.claude import rejection_feedback
 
     reason = rejection_feedback(turns[i].text)
-    if len(reason.split()) < 3:
+    if len(reason.split()) < 3 or turns[i].tool_name in QUESTION_TOOLS:
         return None
     call = calls.get(turns[i].tool_call_id or "")
     return _make_correction(ctx, turns[i], reason, [call] if call else [], "rejected the call and said",
@@ -104,14 +105,15 @@ def _correction(ctx, turns, i, prior, calls, text, so_far) -> Candidate | None:
     low = text.lower()
     if _any("near_misses", low):
         return None
-    rejected = [t for t in prior if Flag.REJECTED in t.flags]
+    rejected = [t for t in prior if Flag.REJECTED in t.flags and t.tool_name not in QUESTION_TOOLS]
     interrupted = any(Flag.INTERRUPT in t.flags for t in prior)
     acted = [c for t in prior for c in t.tool_calls if c.name not in READ_ONLY]
     proposal = _proposal(turns, i)
     opener = _any("redirect_openers", low)
     words = len(text.split())
     question_only = text.rstrip().endswith("?") and not re.search(r"\bwhy did you\b|\binstead\b", low)
-    if (rejected or interrupted) and words >= 3 and not question_only:
+    redirect = bool(opener or _any("redirect_inside", low) or _any("preference_markers", low))
+    if (rejected or (interrupted and redirect)) and words >= 3 and not question_only:
         trigger_calls = [calls[t.tool_call_id] for t in rejected if t.tool_call_id in calls] or acted[-1:]
         how = "rejected the call, then said" if rejected else "interrupted, then said"
         return _make_correction(ctx, turns[i], text, trigger_calls, how, 0.85, rejected=bool(rejected),
@@ -189,8 +191,8 @@ def _decision(ctx, turns, i, text) -> Candidate | None:
             chosen = options[choice]
             alts = [v for k, v in options.items() if k != choice]
             return Candidate("decision", turns[i].n, f"chose {chosen}", 0.7, 0.5, "knowledge",
-                             {"chosen": chosen, "alternatives": alts, "question": signals.first_sentence(
-                                 _proposal(turns, i))}, created=turns[i].ts)
+                             {"chosen": chosen, "alternatives": alts,
+                              "question": signals.last_question(_proposal(turns, i))}, created=turns[i].ts)
         return None
     for rx in phrases()["decision_explicit"]:
         m = rx.search(text)
@@ -207,7 +209,9 @@ def _facts(ctx, turn, text) -> list[Candidate]:
     for rx in phrases()["facts"]:
         for m in rx.finditer(text):
             key, value = signals.fact_key(m.group("key")), m.group("value").strip(" .`'\"")
-            if key and value and len(key) <= 40 and not signals.is_vague(key):
+            if "location" in rx.groupindex:
+                key = f"{key}_location"
+            if key and value and len(key) <= 40 and not signals.is_vague(key) and signals.value_like(value):
                 out.append(Candidate("fact", turn.n, m.group(0).strip(), 0.6, 0.45, "knowledge",
                                      {"key": key, "value": value, "source_kind": "user_stated"}, created=turn.ts))
     return out[:3]

@@ -28,6 +28,16 @@ def is_paste(text: str) -> bool:
     return len(lines) >= 6 and code / len(lines) > 0.5
 
 
+def is_harness(text: str) -> bool:
+    """Text the agent's harness wrote into the person's turn (console glyphs, question-tool notes)."""
+    return "⏺" in text or "⎿" in text or text.startswith("The user wants to clarify these questions")
+
+
+def value_like(value: str) -> bool:
+    """A configuration value rather than a verb: a number, a quoted or code-like token, a place."""
+    return bool(re.search(r"\d|[./_:@-]|^[A-Z]", value)) or value.lower() in ("true", "false", "on", "off")
+
+
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENT.split(text) if s and s.strip()]
 
@@ -38,14 +48,23 @@ def first_sentence(text: str, limit: int = 200) -> str:
     return ""
 
 
+def last_question(text: str) -> str:
+    asked = [s for s in sentences(text) if s.rstrip("* ").endswith("?")]
+    return asked[-1].replace("**", "")[:200] if asked else ""
+
+
 def options(text: str) -> dict[str, str]:
-    """Numbered or lettered options the agent offered: {"1": "…", "2": "…"}."""
-    found: dict[str, str] = {}
-    for m in _OPTION.finditer(text or ""):
-        key = m.group("k").lower()
-        if key not in found:
-            found[key] = m.group("v").strip("* ")[:200]
-    return found
+    """The last numbered or lettered list the agent offered: {"1": "…", "2": "…"}."""
+    found = [(m.group("k").lower(), m.group("v").replace("**", "").strip(" *")[:200])
+             for m in _OPTION.finditer(text or "")]
+    block: list[tuple[str, str]] = []
+    for key, value in reversed(found):
+        if block and ord(key) != ord(block[-1][0]) - 1:
+            if block[-1][0] in ("1", "a"):
+                break
+            block = []
+        block.append((key, value))
+    return dict(reversed(block)) if block and block[-1][0] in ("1", "a") else {}
 
 
 def describe_call(call) -> str:
