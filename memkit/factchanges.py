@@ -93,8 +93,9 @@ def update(vault, fact: Fact, p: Proposal, reason: str) -> Change:
     when = factfiles.now()
     note = factfiles.load_note(vault, fact.path)
     meta = dict(note.meta)
-    entry = {"value": fact.value, "from": fact.since, "to": when, "reason": reason, "session": p.session,
-             "source": fact.source, "trust": fact.trust}
+    # `session`: where the old value came from; `changed_in`: the session that changed it
+    entry = {"value": fact.value, "from": fact.since, "to": when, "reason": reason, "session": fact.session,
+             "changed_in": p.session, "source": fact.source, "trust": fact.trust}
     meta["history"] = list(meta.get("history") or []) + [{k: v for k, v in entry.items() if v != ""}]
     for k, v in (("value", p.value), ("trust", p.trust), ("source", p.source), ("updated", when)):
         factfiles.put(meta, k, v)

@@ -20,6 +20,7 @@ from memkit.factfiles import Fact
 FOLDER = "workshop/facts"
 _ID = re.compile(r"fc-[a-z0-9@](?:[a-z0-9._@-]*[a-z0-9])?")
 _SEGMENT = re.compile(r"[_.]")
+_DIGITS = re.compile(r"\d+")
 
 
 class Kind(StrEnum):
@@ -89,6 +90,8 @@ def _near(a: str, b: str, threshold: float) -> float:
     """How near two different base keys are (0 when not near): rapidfuzz ratio or an abbreviation."""
     from rapidfuzz import fuzz
 
+    if _DIGITS.findall(a) != _DIGITS.findall(b):  # service_1_owner and service_2_owner are siblings
+        return 0.0
     score = fuzz.ratio(a, b)
     if score >= threshold:
         return score
