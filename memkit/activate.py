@@ -118,13 +118,16 @@ def score(cue: Cue, action: Action, taxonomy) -> float:
     if shared:
         relevance = min(1.0, 0.8 + 0.1 * len(shared)) + 0.2 * lexical
         cue.why.append("same kind of action: " + ", ".join(sorted(shared)))
-    elif lexical >= 0.6:
+    elif lexical >= 0.85:
         relevance = lexical * 0.8
-        cue.why.append(f"similar wording ({lexical:.2f})")
+        cue.why.append(f"nearly the same action ({lexical:.2f})")
     else:
         return 0.0
     if complies(cue, action):
         cue.why.append("the action already does what the lesson asks")
+        return 0.0
+    if allowed(cue, action):
+        cue.why.append("the lesson says this action is fine")
         return 0.0
     recency = max(0.5, 1.0 / (1.0 + _age_days(cue.created) / 365.0) ** 0.5)
     consequence = 0.8 + 0.4 * max(0.0, min(1.0, cue.importance))
@@ -163,6 +166,23 @@ def prescribed_terms(lesson: str) -> list[str]:
             if len(term) >= 4 and term.lower() not in STOP:
                 terms.append(term)
     return terms
+
+
+_ALLOW = re.compile(r"(?:`([^`]{3,60})`|([\w./-]+(?: [\w./-]+){0,2}))\s+(?:is|are)\s+(?:fine|ok|okay|allowed|safe|"
+                    r"acceptable)\b", re.I)
+
+
+def allowed(cue: Cue, action: Action) -> bool:
+    """The lesson names this very action as fine ("Local `terraform plan` is fine")."""
+    if action.kind != "tool":
+        return False
+    text = " ".join(action.text.lower().split())
+    for m in _ALLOW.finditer(cue.lesson):
+        term = (m.group(1) or m.group(2) or "").lower()
+        words = [w for w in term.split() if w not in ("local", "the", "a", "an", "running", "just")]
+        if words and all(w in text for w in words):
+            return True
+    return False
 
 
 def complies(cue: Cue, action: Action) -> bool:

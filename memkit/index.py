@@ -14,7 +14,6 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from memkit import notes, traces
 from memkit.errors import InvalidInput
 
 SCHEMA_VERSION = "5"
@@ -143,6 +142,8 @@ def _forget(con: sqlite3.Connection, rel: str) -> None:
 
 
 def _index_file(con: sqlite3.Connection, vault, path: Path, rel: str, st: os.stat_result) -> bool:
+    from memkit import notes
+
     _forget(con, rel)
     try:
         note = notes.read(path)
@@ -167,7 +168,9 @@ def _index_file(con: sqlite3.Connection, vault, path: Path, rel: str, st: os.sta
     return True
 
 
-def _chunks(note: notes.Note, rel: str, title: str) -> Iterator[tuple[Any, ...]]:
+def _chunks(note, rel: str, title: str) -> Iterator[tuple[Any, ...]]:
+    from memkit import traces
+
     if note.type != "trace":
         extra = " ".join(str(note.meta.get(k) or "") for k in ("trigger", "lesson", "key", "value",
                                                                 "approach", "reason", "goal"))
@@ -180,7 +183,7 @@ def _chunks(note: notes.Note, rel: str, title: str) -> Iterator[tuple[Any, ...]]
         yield rel, turn.n, title, f"{text}\n{calls}".strip()
 
 
-def cue_rows(note: notes.Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
+def cue_rows(note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
     """What a note contributes to activation: observations, library notes' cues, facts, episodes."""
     from memkit import cuerows
 
