@@ -70,7 +70,7 @@ def finish(vault, change: Change, action: str, session: str = "",
 def create(vault, p: Proposal, key: str, context: str = "") -> Change:
     rel = factfiles.rel_path(key)
     if vault.path(rel).exists():
-        raise InvalidInput(f"{rel} exists but is not a readable fact file; fix or move it, then set the fact again")
+        raise InvalidInput(f"{rel} exists but is not a readable fact file; fix or move it, then set again")
     meta = factfiles.new_meta(key, p.value, p.trust, p.source, context=context, session=p.session)
     factfiles.save(vault, rel, None, meta)
     return Change(Outcome.CREATED, [rel], [key], f"memkit: fact {key} = {_short(p.value)}")
@@ -78,15 +78,16 @@ def create(vault, p: Proposal, key: str, context: str = "") -> Change:
 
 def confirm(vault, fact: Fact, p: Proposal) -> Change:
     if p.trust <= fact.trust:
-        return Change(Outcome.CONFIRMED, [], [fact.key], notes=[f"{fact.key} already holds this value "
-                                                               f"(trust {fact.trust}); nothing changed"])
+        same = f"{fact.key} already holds this value (trust {fact.trust}); nothing changed"
+        return Change(Outcome.CONFIRMED, [], [fact.key], notes=[same])
     note = factfiles.load_note(vault, fact.path)
     meta = dict(note.meta)
     for k, v in (("trust", p.trust), ("source", p.source), ("updated", factfiles.now())):
         factfiles.put(meta, k, v)
     kept = factfiles.save(vault, fact.path, note, meta)
     return Change(Outcome.CONFIRMED, [fact.path], [fact.key],
-                  f"memkit: confirm fact {fact.key} (trust {fact.trust} → {p.trust})", _kept(kept, fact.path))
+                  f"memkit: confirm fact {fact.key} (trust {fact.trust} → {p.trust})",
+                  _kept(kept, fact.path))
 
 
 def update(vault, fact: Fact, p: Proposal, reason: str) -> Change:
@@ -105,7 +106,8 @@ def update(vault, fact: Fact, p: Proposal, reason: str) -> Change:
         meta.pop("session", None)  # the old value's session now lives in its history entry
     kept = factfiles.save(vault, fact.path, note, meta)
     return Change(Outcome.UPDATED, [fact.path], [fact.key],
-                  f"memkit: fact {fact.key}: {_short(fact.value)} → {_short(p.value)}", _kept(kept, fact.path))
+                  f"memkit: fact {fact.key}: {_short(fact.value)} → {_short(p.value)}",
+                  _kept(kept, fact.path))
 
 
 def apply(vault, c: Conflict, policy: Policy, ctx: tuple[str, str], reason: str, cid: str = "") -> Change:

@@ -23,11 +23,13 @@ def _words(text: str) -> list[str]:
 
 def _named(word: str, words: set[str]) -> bool:
     stem = word.rstrip("s")
-    return word in words or stem in words or (len(word) >= 5 and any(w[:5] == word[:5] for w in words if len(w) >= 5))
+    if word in words or stem in words:
+        return True
+    return len(word) >= 5 and any(w[:5] == word[:5] for w in words if len(w) >= 5)
 
 
 def mention(key: str, action: str) -> float:
-    """The share of the key's words (`backup_frequency@staging` → backup, frequency, staging) the action names."""
+    """The share of the key's words the action names (`backup_frequency@staging`: three words)."""
     wanted = [w for w in _words(key.replace("_", " ").replace(".", " ").replace("@", " ")) if not w.isdigit()]
     if not wanted:
         return 0.0

@@ -68,8 +68,9 @@ class Conflict:
         """One line naming both values, e.g. for the error a non-interactive `fact set` ends with."""
         e, p = self.existing, self.proposal
         named = f" as {p.key}" if self.kind == Kind.NEAR_KEY else ""
-        return (f"{self.key} is {str(e.get('value'))!r} ({e.get('source')}, trust {e.get('trust')}, since "
-                f"{str(e.get('date'))[:10]}); {p.value!r}{named} ({p.source}, trust {p.trust}) was not applied")
+        return (f"{self.key} is {str(e.get('value'))!r} ({e.get('source')}, trust {e.get('trust')}, "
+                f"since {str(e.get('date'))[:10]}); {p.value!r}{named} ({p.source}, trust {p.trust}) "
+                "was not applied")
 
 
 def same_value(a: Any, b: Any) -> bool:
@@ -77,7 +78,7 @@ def same_value(a: Any, b: Any) -> bool:
 
 
 def _abbreviates(short: str, long: str) -> bool:
-    """`freq` → `frequency`, `db` → `database`, `cfg` → `config`: a prefix or an initial-led subsequence."""
+    """`freq` of `frequency`, `db` of `database`, `cfg` of `config`: a prefix or initial-led subsequence."""
     if short == long:
         return True
     if len(short) < 2 or len(short) >= len(long) or short[0] != long[0]:
@@ -123,7 +124,8 @@ def detect(p: Proposal, facts: list[Fact], threshold: float) -> Conflict | None:
             return None
         kind = Kind.NEAR_KEY
     snapshot = {"value": other.value, "trust": other.trust, "source": other.source, "date": other.since}
-    digest = hashlib.sha256("\0".join((kind, other.key, p.key, other.value, p.value)).encode()).hexdigest()[:8]
+    seed = f"{kind}\0{other.key}\0{p.key}\0{other.value}\0{p.value}"
+    digest = hashlib.sha256(seed.encode()).hexdigest()[:8]
     return Conflict(f"fc-{other.id}-{digest}", kind, other.key, snapshot, p)
 
 
@@ -154,10 +156,12 @@ def record(vault, c: Conflict) -> tuple[Conflict, bool]:
 def _from_note(note: notes.Note, rel: str) -> Conflict:
     m = note.meta
     p = m.get("proposed") or {}
-    proposal = Proposal(str(m.get("proposed_key") or m.get("key")), str(p.get("value")),
+    proposed_key = factfiles.normalise_key(str(m.get("proposed_key") or m.get("key")))
+    proposal = Proposal(proposed_key, str(p.get("value")),
                         float(p.get("trust") or 0), str(p.get("source") or ""), str(p.get("session") or ""),
                         str(p.get("reason") or ""), str(p.get("date") or m.get("created") or ""))
-    return Conflict(str(m.get("id") or note.id), Kind(str(m.get("kind") or "value")), str(m.get("key")),
+    return Conflict(str(m.get("id") or note.id), Kind(str(m.get("kind") or "value")),
+                    factfiles.normalise_key(str(m.get("key"))),
                     dict(m.get("existing") or {}), proposal, Status(str(m.get("status") or "open")),
                     str(m.get("resolution") or ""), rel)
 
@@ -174,7 +178,8 @@ def load(vault, conflict_id: str) -> Conflict:
 
     ids = [c.id for c in all_(vault) if c.status == Status.OPEN]
     best = [b[0] for b in process.extract(cid, ids, limit=3, score_cutoff=50)]
-    hint = f" (did you mean {', '.join(best)}?)" if best else f" ({len(ids)} open; see `memkit fact list --conflicts`)"
+    hint = (f" (did you mean {', '.join(best)}?)" if best
+            else f" ({len(ids)} open; see `memkit fact list --conflicts`)")
     raise NotFound(f"fact conflict {conflict_id!r} not found{hint}")
 
 
@@ -183,7 +188,8 @@ def all_(vault, key: str | None = None) -> list[Conflict]:
     for path in vault.note_files(FOLDER):
         try:
             note = notes.read(path)
-            if note.type == "fact-conflict" and key in (None, note.meta.get("key"), note.meta.get("proposed_key")):
+            keys = (None, note.meta.get("key"), note.meta.get("proposed_key"))
+            if note.type == "fact-conflict" and key in keys:
                 found.append(_from_note(note, vault.rel(path)))
         except (InvalidInput, ValueError, TypeError):  # an unreadable workshop file is doctor's business
             continue

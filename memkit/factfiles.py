@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ UNCONFIRMED_BELOW = 0.8
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def normalise_key(raw: str) -> str:
@@ -82,10 +82,10 @@ class Fact:
         return str(self.history[-1].get("to") or self.created) if self.history else self.created
 
     def as_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "id": self.id, "value": self.value, "trust": self.trust, "source": self.source,
-                "created": self.created, "updated": self.updated, "since": self.since, "context": self.context,
-                "session": self.session, "superseded_by": self.superseded_by, "unconfirmed": self.unconfirmed,
-                "history": list(self.history), "path": self.path}
+        return {"key": self.key, "id": self.id, "value": self.value, "trust": self.trust,
+                "source": self.source, "created": self.created, "updated": self.updated, "since": self.since,
+                "context": self.context, "session": self.session, "superseded_by": self.superseded_by,
+                "unconfirmed": self.unconfirmed, "history": list(self.history), "path": self.path}
 
 
 def from_note(note: notes.Note, rel: str) -> Fact:
@@ -95,7 +95,8 @@ def from_note(note: notes.Note, rel: str) -> Fact:
     except (TypeError, ValueError):
         raise InvalidInput(f"{rel}: trust must be a number from 0 to 1, got {meta.get('trust')!r}")
     history = tuple(h for h in meta.get("history") or [] if isinstance(h, dict))
-    return Fact(key=str(meta.get("key")), value=str(meta.get("value") if meta.get("value") is not None else ""),
+    value = meta.get("value")
+    return Fact(key=normalise_key(str(meta.get("key"))), value="" if value is None else str(value),
                 trust=trust, source=str(meta.get("source") or ""), created=str(meta.get("created") or ""),
                 updated=str(meta.get("updated") or meta.get("created") or ""),
                 context=str(meta.get("context") or ""), session=str(meta.get("session") or ""),
@@ -110,7 +111,7 @@ def read(vault, key: str) -> Fact | None:
         return None
     note = notes.read(full)
     if note.type != "fact" or note.meta.get("key") is None:
-        raise InvalidInput(f"{rel} exists but is not a fact file (type: fact, key: …); move it away or fix it")
+        raise InvalidInput(f"{rel} exists but is not a fact file (type: fact, key: …); fix or move it")
     return from_note(note, rel)
 
 

@@ -20,8 +20,8 @@ from memkit.factconflicts import Conflict, Kind, Proposal
 from memkit.factfiles import Fact
 from memkit.layers import FactSource
 
-__all__ = ["Outcome", "Policy", "SetResult", "ImportReport", "get", "set_", "list_", "history", "resolve",
-           "import_file", "probe", "proposal"]
+__all__ = ["ImportReport", "Outcome", "Policy", "SetResult", "get", "history", "import_file", "list_",
+           "probe", "proposal", "resolve", "set_"]
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,8 @@ class SetResult:
     notes: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        return {"outcome": str(self.outcome), "key": self.key, "fact": self.fact.as_dict() if self.fact else None,
+        return {"outcome": str(self.outcome), "key": self.key,
+                "fact": self.fact.as_dict() if self.fact else None,
                 "conflict": self.conflict.as_dict() if self.conflict else None, "commit": self.commit,
                 "notes": list(self.notes)}
 
@@ -55,7 +56,7 @@ def link(session: str) -> str:
 
 def trust_for(vault, source: str, trust: float | None = None, confirm: bool = False) -> float:
     table = vault.config.section("facts").get("trust", {})
-    value = float(table.get("confirmed", 1.0)) if confirm else trust if trust is not None else table.get(source)
+    value = table.get("confirmed", 1.0) if confirm else trust if trust is not None else table.get(source)
     if value is None or not 0.0 <= float(value) <= 1.0:
         raise InvalidInput(f"trust must be a number from 0 to 1 (got {value!r} for source {source})")
     return round(float(value), 3)
@@ -67,7 +68,8 @@ def proposal(vault, key: str, value: Any, *, source: str = FactSource.USER_STATE
     try:
         source = FactSource(str(source))
     except ValueError:
-        raise InvalidInput(f"unknown fact source {source!r}: use one of {', '.join(s.value for s in FactSource)}")
+        names = ", ".join(s.value for s in FactSource)
+        raise InvalidInput(f"unknown fact source {source!r}: use one of {names}")
     text = str(value if value is not None else "").strip()
     if not text or len(text) > 2000:
         raise InvalidInput(f"a fact value must be 1-2000 characters (got {len(text)}) for {key!r}")
@@ -96,6 +98,13 @@ def contexts_for(kind: Kind, policy: Policy, existing: str, new: str) -> tuple[s
     return pair
 
 
+def _policy(name: str) -> Policy:
+    try:
+        return Policy(str(name))
+    except ValueError:
+        raise InvalidInput(f"unknown conflict policy {name!r}: use one of {', '.join(Policy)}")
+
+
 # ---- the verbs ---------------------------------------------------------------------
 def threshold(vault) -> float:
     return float(vault.config.get("facts.near_key"))
@@ -110,7 +119,7 @@ def set_(vault, key: str, value: Any, *, on_conflict: str = Policy.RECORD, conte
          context_new: str = "", **given: Any) -> SetResult:
     """Set key to value (given: source, trust, session, reason, confirm); see Outcome for what can happen."""
     p = proposal(vault, key, value, **given)
-    policy = Policy(on_conflict)
+    policy = _policy(on_conflict)
     with vault.lock():
         facts = factfiles.all_(vault)
         conflict = factconflicts.detect(p, facts, threshold(vault))
@@ -132,7 +141,7 @@ def set_(vault, key: str, value: Any, *, on_conflict: str = Policy.RECORD, conte
 def resolve(vault, conflict_id: str, choice: str, *, context_existing: str = "", context_new: str = "",
             reason: str = "") -> SetResult:
     """Apply a person's decision (keep, update or both) to a recorded conflict."""
-    policy = Policy(choice)
+    policy = _policy(choice)
     if policy == Policy.RECORD:
         raise InvalidInput("resolve with keep, update or both")
     with vault.lock():
@@ -176,8 +185,8 @@ def history(vault, key: str) -> dict[str, Any]:
     for c in commits:
         c["trailers"] = [tuple(line.split(": ", 1)) for line in c["message"].splitlines()
                          if line.startswith("Memkit-") and ": " in line]
-    current = {"value": fact.value, "from": fact.since, "to": None, "trust": fact.trust, "source": fact.source,
-               "session": fact.session}
+    current = {"value": fact.value, "from": fact.since, "to": None, "trust": fact.trust,
+               "source": fact.source, "session": fact.session}
     return {"key": fact.key, "path": fact.path, "fact": fact.as_dict(), "values": [*fact.history, current],
             "conflicts": [c.as_dict() for c in factconflicts.all_(vault, fact.key)], "commits": commits}
 
@@ -207,25 +216,23 @@ def _read_mapping(path: Path) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise InvalidInput(f"{path}: cannot read ({getattr(e, 'strerror', None) or e})")
+    import tomllib
+
+    import yaml
+
+    toml = path.suffix.lower() == ".toml"
     try:
-        if path.suffix.lower() == ".toml":
-            import tomllib
-
-            data = tomllib.loads(text)
-        else:
-            import yaml
-
-            data = yaml.safe_load(text)
-    except Exception as e:  # tomllib and yaml each raise their own error types
-        raise InvalidInput(f"{path}: not valid {'TOML' if path.suffix.lower() == '.toml' else 'YAML'} "
-                           f"({' '.join(str(e).split())[:200]})")
+        data = tomllib.loads(text) if toml else yaml.safe_load(text)
+    except (tomllib.TOMLDecodeError, yaml.YAMLError) as e:
+        why = " ".join(str(e).split())[:200]
+        raise InvalidInput(f"{path}: not valid {'TOML' if toml else 'YAML'} ({why})")
     if not isinstance(data, dict):
         raise InvalidInput(f"{path}: expected a mapping of fact keys to values")
     return data
 
 
 def _entries(data: dict[str, Any], prefix: str = ""):
-    """key → value pairs; a nested mapping without `value` is a namespace (`db: {host: …}` → `db.host`)."""
+    """key, value pairs; a nested mapping without `value` is a namespace: `db: {host: x}` is `db.host`."""
     for k, v in data.items():
         name = f"{prefix}.{k}" if prefix else str(k)
         if isinstance(v, dict) and "value" not in v:
@@ -274,7 +281,8 @@ def import_file(vault, path: str | Path, *, source: str = FactSource.USER_STATED
             (confirmed if existing else created).append(p.key)
             changes.append(change)
             facts = [f for f in facts if f.key != p.key] + [factfiles.read(vault, p.key)]
-        total = Change(Outcome.CREATED, [r for c in changes for r in c.paths], [k for c in changes for k in c.keys],
+        total = Change(Outcome.CREATED, [r for c in changes for r in c.paths],
+                       [k for c in changes for k in c.keys],
                        f"memkit: import {len(created)} fact(s) from {path.name}"
                        + (f", {len(conflicts)} conflict(s) recorded" if conflicts else ""))
         sha = finish(vault, total, "fact-import", conflicts=tuple(conflicts))

@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import git, run_cli
+
 from memkit import factcheck, factconflicts, factfiles, notes
 from memkit.errors import InvalidInput
 

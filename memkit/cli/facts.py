@@ -9,7 +9,8 @@ from pathlib import Path
 
 import click
 
-from memkit.cli.common import emit_json, interactive, json_option, vault as get_vault
+from memkit.cli.common import emit_json, interactive, json_option
+from memkit.cli.common import vault as get_vault
 
 SOURCES = ["user_stated", "agent_inferred", "system_verified", "guessed"]
 context_options = [
@@ -64,9 +65,10 @@ def set_(ctx, key, value, source, trust, confirm, session, reason, on_conflict, 
 
     v = get_vault(ctx)
     given = {"source": source, "trust": trust, "session": session, "reason": reason, "confirm": confirm}
-    policy = on_conflict or ("ask" if interactive() else "record")
+    policy = on_conflict or ("ask" if interactive() and not as_json else "record")
     if policy == "ask":
-        policy, context_existing, context_new = _ask(v, facts.probe(v, facts.proposal(v, key, value, **given)))
+        probe = facts.probe(v, facts.proposal(v, key, value, **given))
+        policy, context_existing, context_new = _ask(v, probe)
     result = facts.set_(v, key, value, on_conflict=policy, context_existing=context_existing,
                         context_new=context_new, **given)
     _show(result, as_json)
@@ -111,8 +113,10 @@ def _lines(result) -> list[str]:
     f, c = result.fact, result.conflict
     if result.outcome == "conflict":
         e, p = c.existing, c.proposal
-        lines = [f"CONFLICT on {c.key}" + (f" (the key {p.key} nearly matches it)" if c.kind == "near-key" else ""),
-                 f"  existing  {c.key} = {e['value']}   ({e['source']}, trust {e['trust']}, since {str(e['date'])[:10]})",
+        near = f" (the key {p.key} nearly matches it)" if c.kind == "near-key" else ""
+        lines = [f"CONFLICT on {c.key}{near}",
+                 (f"  existing  {c.key} = {e['value']}   ({e['source']}, trust {e['trust']}, "
+                  f"since {str(e['date'])[:10]})"),
                  f"  proposed  {p.key} = {p.value}   ({p.source}, trust {p.trust}, {p.date[:10]})",
                  f"  nothing changed; recorded in {c.path}"]
     elif f is None:
@@ -200,9 +204,10 @@ def history(ctx, key, as_json):
         until = str(entry.get("to") or "now")[:10]
         extra = "; ".join(str(x) for x in (entry.get("reason"), entry.get("session")) if x)
         click.echo(f"  {str(entry.get('from'))[:10]} → {until}  {entry['value']}  "
-                   f"({entry.get('source')}, trust {entry.get('trust')})" + (f" — {extra}" if extra else ""))
+                   f"({entry.get('source')}, trust {entry.get('trust')})" + (f"; {extra}" if extra else ""))
     for c in h["conflicts"]:
-        click.echo(f"  conflict {c['id']}: {c['status']}" + (f" ({c['resolution']})" if c["resolution"] else ""))
+        how = f" ({c['resolution']})" if c["resolution"] else ""
+        click.echo(f"  conflict {c['id']}: {c['status']}{how}")
     for c in h["commits"]:
         click.echo(f"  commit {c['sha'][:10]} {c['date'][:10]} {c['subject']}")
 
@@ -222,7 +227,8 @@ def resolve(ctx, conflict_id, choice, context_existing, context_new, reason, as_
     \b
     Example:
       memkit fact resolve fc-backup-frequency-3f2a9c1e --update --reason "the user changed it"
-      memkit fact resolve fc-backup-frequency-3f2a9c1e --both --context-existing production --context-new staging
+      memkit fact resolve fc-backup-frequency-3f2a9c1e --both \\
+          --context-existing production --context-new staging
     """
     from memkit import facts
 
