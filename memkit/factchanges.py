@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from memkit import factconflicts, factfiles, index
-from memkit.errors import InvalidInput
+from memkit.errors import InvalidInput, MemkitError
 from memkit.factconflicts import Conflict, Kind, Proposal
 from memkit.factfiles import Fact
 
@@ -47,13 +47,14 @@ class Change:
 
 
 def finish(vault, change: Change, action: str, session: str = "",
-           conflicts: tuple[Conflict | None, ...] = ()) -> str | None:
-    """Commit what changed, with trailers, then re-index it; returns the commit sha (or None).
+           conflicts: tuple[Conflict | None, ...] = ()) -> tuple[str | None, list[str]]:
+    """Commit what changed, with trailers, then re-index it; returns the commit sha and any warning.
 
-    The commit comes first: the files are the truth, and a failing index is rebuilt by `memkit reindex`.
+    The commit comes first: the files are the truth. An index that cannot be updated (a broken
+    action-type override, say) is a warning, not a failed change: `memkit reindex` rebuilds it.
     """
     if not change.paths:
-        return None
+        return None, []
     sha = None
     if vault.config.get("git.commit"):
         from memkit import git
@@ -63,8 +64,11 @@ def finish(vault, change: Change, action: str, session: str = "",
         if session:
             trailers.append(("Memkit-Source", session.strip("[]")))
         sha = git.commit(vault.root, [vault.root / r for r in change.paths], change.subject, trailers)
-    index.update_paths(vault, [vault.root / r for r in change.paths])
-    return sha
+    try:
+        index.update_paths(vault, [vault.root / r for r in change.paths])
+    except MemkitError as e:
+        return sha, [f"warning: the index was not updated ({e}); run `memkit reindex` once that is fixed"]
+    return sha, []
 
 
 def create(vault, p: Proposal, key: str, context: str = "") -> Change:

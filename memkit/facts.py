@@ -133,9 +133,10 @@ def set_(vault, key: str, value: Any, *, on_conflict: str = Policy.RECORD, conte
         else:
             ctx = contexts_for(conflict.kind, policy, context_existing, context_new)
             change = apply(vault, conflict, policy, ctx, p.reason)
-        sha = finish(vault, change, ACTIONS[change.outcome], p.session, (conflict,))
+        sha, warnings = finish(vault, change, ACTIONS[change.outcome], p.session, (conflict,))
     shown = conflict.key if change.outcome in (Outcome.KEPT, Outcome.CONFLICT) and conflict else p.key
-    return SetResult(change.outcome, p.key, factfiles.read(vault, shown), conflict, sha, tuple(change.notes))
+    return SetResult(change.outcome, p.key, factfiles.read(vault, shown), conflict, sha,
+                     (*change.notes, *warnings))
 
 
 def resolve(vault, conflict_id: str, choice: str, *, context_existing: str = "", context_new: str = "",
@@ -153,8 +154,8 @@ def resolve(vault, conflict_id: str, choice: str, *, context_existing: str = "",
         done = factconflicts.mark_resolved(vault, c, str(policy), factfiles.now())
         change = replace(change, paths=change.paths + [done], keys=change.keys or [c.key],
                          subject=f"memkit: resolve fact conflict {c.id} ({policy})")
-        sha = finish(vault, change, "fact-resolve", c.proposal.session, (c,))
-    return SetResult(change.outcome, c.key, factfiles.read(vault, c.key), c, sha, tuple(change.notes))
+        sha, warnings = finish(vault, change, "fact-resolve", c.proposal.session, (c,))
+    return SetResult(change.outcome, c.key, factfiles.read(vault, c.key), c, sha, (*change.notes, *warnings))
 
 
 def get(vault, key: str) -> Fact:
@@ -205,10 +206,12 @@ class ImportReport:
     confirmed: tuple[str, ...]
     conflicts: tuple[Conflict, ...]
     commit: str | None
+    notes: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {"path": self.path, "created": list(self.created), "confirmed": list(self.confirmed),
-                "conflicts": [c.as_dict() for c in self.conflicts], "commit": self.commit}
+                "conflicts": [c.as_dict() for c in self.conflicts], "commit": self.commit,
+                "notes": list(self.notes)}
 
 
 def _read_mapping(path: Path) -> dict[str, Any]:
@@ -285,5 +288,5 @@ def import_file(vault, path: str | Path, *, source: str = FactSource.USER_STATED
                        [k for c in changes for k in c.keys],
                        f"memkit: import {len(created)} fact(s) from {path.name}"
                        + (f", {len(conflicts)} conflict(s) recorded" if conflicts else ""))
-        sha = finish(vault, total, "fact-import", conflicts=tuple(conflicts))
-    return ImportReport(str(path), tuple(created), tuple(confirmed), tuple(conflicts), sha)
+        sha, warnings = finish(vault, total, "fact-import", conflicts=tuple(conflicts))
+    return ImportReport(str(path), tuple(created), tuple(confirmed), tuple(conflicts), sha, tuple(warnings))

@@ -103,6 +103,9 @@ def _show(result, as_json: bool) -> None:
     else:
         for line in _lines(result):
             click.echo(line)
+    for note in result.notes:
+        if note.startswith("warning:"):
+            click.echo(f"memkit: {note}", err=True)
     if result.outcome == "conflict":
         c = result.conflict
         raise Conflict(f"{c.describe()}; recorded as {c.path} — resolve with "
@@ -124,7 +127,7 @@ def _lines(result) -> list[str]:
     else:
         lines = [f"{result.outcome}: {f.key} = {f.value}   ({f.source}, trust {f.trust}"
                  + (f", in {f.context}" if f.context else "") + f")   {f.path}"]
-    lines += list(result.notes)
+    lines += [n for n in result.notes if not n.startswith("warning:")]
     return lines + ([f"committed {result.commit[:10]}"] if result.commit else [])
 
 
@@ -267,6 +270,8 @@ def import_(ctx, file, source, as_json):
             click.echo(f"  CONFLICT {c.id}: {c.describe()}")
         if report.commit:
             click.echo(f"committed {report.commit[:10]}")
+    for note in report.notes:
+        click.echo(f"memkit: {note}", err=True)
     if report.conflicts:
         raise Conflict(f"{len(report.conflicts)} conflict(s) recorded in workshop/facts/; resolve each with "
                        "`memkit fact resolve ID --keep|--update|--both`")
