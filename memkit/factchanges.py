@@ -149,8 +149,10 @@ def both(vault, c: Conflict, existing: Fact | None, ctx: tuple[str, str]) -> Cha
         made = confirm(vault, other, p)
     else:
         made = update(vault, other, p, f"both right in different contexts ({c.id})")
+    where = f" (in {ctx[1]})" if ctx[1] else ""
+    notes = [f"and {new_key} = {p.value}{where}   {factfiles.rel_path(new_key)}", *notes, *made.notes]
     return Change(Outcome.BOTH, paths + made.paths, [c.key, new_key],
-                  f"memkit: facts {c.key} and {new_key} both hold, in different contexts", notes + made.notes)
+                  f"memkit: facts {c.key} and {new_key} both hold, in different contexts", notes)
 
 
 def _short(value: str) -> str:
