@@ -211,6 +211,9 @@ def _facts(cues: list[Cue], action: Action, min_trust: float) -> list[Cue]:
             cue.score = max(cue.score, 1.5 + trust)
         elif cue.cue_type == "fact" and action.kind == "task":
             cue.score = round(0.8 + 0.5 * trust, 4)
+        elif cue.cue_type == "fact" and action.kind == "prompt":
+            if factcheck.mention(cue.trigger, action.text) >= 0.5:  # a task about the fact's subject
+                cue.score = max(cue.score, round(0.5 + 0.5 * trust, 4))
         kept.append(cue)
     return kept
 

@@ -100,6 +100,8 @@ def test_context_orders_by_trust_and_omits_below_threshold(vault):
     assert "unconfirmed" in lines["ci_runner"]
     assert "unconfirmed" not in lines["db_port"] and "unconfirmed" not in lines["python_version"]
     assert "staging_url" not in text
+    task = run_cli("--vault", str(vault), "context", "pin the python version in CI", check=True).stdout
+    assert "FACT: python_version = 3.12" in task and "db_port" not in task
     listed = json.loads(fact(vault, "list", "--min-trust", "0.5", "--json", check=True).stdout)
     assert [f["key"] for f in listed] == ["python_version", "db_port", "ci_runner"]
 
