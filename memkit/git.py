@@ -115,7 +115,7 @@ def staged(root: Path) -> list[str]:
         return []
     with _clean_env():
         top = Path(repo.working_tree_dir).resolve()
-        out = repo.git.diff("--cached", "--name-only", "--diff-filter=AM", "-z", env=_hook_index())
+        out = repo.git.diff("--cached", "--name-only", "--diff-filter=AM", "-z", env=_hook_indexes()[0])
     rels = []
     for name in filter(None, out.split("\0")):
         full = top / name
@@ -132,14 +132,22 @@ def stage(root: Path, paths: list[Path]) -> None:
     if repo is None or not paths:
         return
     with _clean_env():
-        repo.git.add("--", *[str(p) for p in paths], env=_hook_index())
+        for env in _hook_indexes():
+            repo.git.add("--", *[str(p) for p in paths], env=env)
 
 
-def _hook_index() -> dict[str, str]:
-    """Inside a pre-commit hook, the index being committed (`commit -a` and `commit PATH` use their own);
-    the hook passes it as MEMKIT_GIT_INDEX_FILE because every GIT_* variable is stripped."""
+def _hook_indexes() -> list[dict[str, str]]:
+    """Inside a pre-commit hook, the index being committed (`commit -a` and `commit PATH` use their own),
+    passed as MEMKIT_GIT_INDEX_FILE because every GIT_* variable is stripped. `commit PATH` commits a
+    temporary next-index-N.lock and keeps the real index locked as index.lock: a path goes into both."""
     index = os.environ.get("MEMKIT_GIT_INDEX_FILE")
-    return {"GIT_INDEX_FILE": index} if index else {}
+    if not index:
+        return [{}]
+    found = [{"GIT_INDEX_FILE": index}]
+    real = Path(index).with_name("index.lock")
+    if Path(index).name.startswith("next-index-") and real.exists():
+        found.append({"GIT_INDEX_FILE": str(real)})
+    return found
 
 
 def hooks_dir(root: Path) -> tuple[Path, Path] | None:

@@ -175,11 +175,13 @@ class Watcher:
             for log in logs:
                 self.pending.touch(log, LOG)
             return
-        except MemkitError as e:
+        except Exception as e:
             if len(logs) > 1:      # one bad session must not hold back the others
                 for log in logs:
                     self._ingest([log])
                 return
+            if os.environ.get("MEMKIT_DEBUG") and not isinstance(e, MemkitError):
+                raise
             self.echo(f"{_now()} failed     {logs[0]}: {e}")
             return
         for f in result["files"]:
@@ -200,6 +202,10 @@ class Watcher:
         rel = self.vault.rel(path)
         try:
             result = pipeline.extract(self.vault, session=rel, commit=self.commit)
+        except VaultLocked as e:
+            self.echo(f"{_now()} waiting    {e}")
+            self.pending.touch(path, TRACE)
+            return
         except MemkitError as e:
             self.echo(f"{_now()} failed     {rel}: {e}")
             return

@@ -72,6 +72,16 @@ def test_commit_all_stages_into_the_index_being_committed(vault):
     assert git(vault, "status", "--porcelain") == ""
 
 
+def test_commit_with_paths_leaves_the_index_in_step_with_the_commit(vault):
+    install(vault)
+    run_cli("--vault", str(vault), "ingest", "--no-commit", "--no-extract", str(EXAMPLE), check=True)
+    git(vault, "add", "traces")
+    proc = commit(vault, "-m", "just the traces", "--", "traces")   # git commits a temporary index here
+    assert proc.returncode == 0, proc.stderr
+    assert any(f.startswith("workshop/observations/") for f in committed(vault))
+    assert git(vault, "status", "--porcelain") == ""
+
+
 def test_nothing_staged_under_traces_means_no_python_and_no_output(vault):
     install(vault)
     (vault / "notes.txt").write_text("a note\n")
