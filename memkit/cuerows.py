@@ -89,5 +89,6 @@ def _observation(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
         lesson = f"{meta.get('key')} = {meta.get('value')}"
     if not lesson:
         return
-    yield _row(rel, note.id, cue_type, trigger, lesson, _types(vault, meta.get("action_types"), trigger, lesson),
+    types = _types(vault, meta.get("action_types"), lesson) or _types(vault, None, trigger)
+    yield _row(rel, note.id, cue_type, trigger, lesson, types,
                meta, str(meta.get("status") or "") in REVIEWED and not rel.startswith("workshop/"))

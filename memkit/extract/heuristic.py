@@ -141,9 +141,11 @@ def _make_correction(ctx, turn, lesson, candidates: list[ToolCall], how, confide
     chosen = _pick_calls(tax, candidates, lesson_types)
     if chosen:
         trigger = "; ".join(signals.describe_call(c) for c in chosen[:2])
-        types = set(lesson_types)
-        for c in chosen:
-            types |= tax.classify_action(c.name, c.input)
+        call_types = set().union(*(tax.classify_action(c.name, c.input) for c in chosen))
+        # The lesson says what mattered; the call's other traits (it wrote a file, it ran git)
+        # would fire on every later action of that kind. Only a lesson with no type of its own
+        # borrows the call's.
+        types = set(lesson_types) if lesson_types else call_types
     else:
         trigger = ("proposed: " + signals.first_sentence(proposal)) if proposal else "the agent's previous step"
         types = set(lesson_types) | tax.classify_text(proposal)
