@@ -1,11 +1,9 @@
-"""Structured facts: one active value per key, with trust, history and conflicts.
+"""Structured facts: the verbs get, set_, list_, history, resolve and import_file.
 
-Owns the verbs get, set_, list_, history and resolve. A different value for a key,
-or a key that nearly matches another, is a conflict: recorded in the workshop (or
-resolved by an explicit keep/update/both), never applied silently. "Both right in
-different contexts" qualifies each value: the existing file gets `context: A`, the
-new value becomes the sibling key `KEY@B` (`facts/<id>@b.md`, `context: B`).
-Every change holds the vault lock, writes atomically, re-indexes and is one commit.
+A different value for a key, or a near-duplicate key, is a conflict: recorded in the
+workshop or resolved by an explicit keep/update/both, never applied silently. "Both"
+keeps the old value with `context: A` and writes the new one as the key `KEY@B`.
+Every change holds the vault lock, writes atomically, is one commit, and is re-indexed.
 """
 from __future__ import annotations
 
@@ -192,8 +190,6 @@ def history(vault, key: str) -> dict[str, Any]:
             "conflicts": [c.as_dict() for c in factconflicts.all_(vault, fact.key)], "commits": commits}
 
 
-
-
 # ---- seeding from a file -------------------------------------------------------------
 MAX_IMPORT = 500
 FIELDS = {"value", "source", "trust", "session", "reason"}
@@ -225,7 +221,8 @@ def _read_mapping(path: Path) -> dict[str, Any]:
 
     toml = path.suffix.lower() == ".toml"
     try:
-        data = tomllib.loads(text) if toml else yaml.safe_load(text)
+        # BaseLoader keeps every YAML scalar as the text typed: `3.10` stays 3.10, not 3.1
+        data = tomllib.loads(text) if toml else yaml.load(text, Loader=yaml.BaseLoader)
     except (tomllib.TOMLDecodeError, yaml.YAMLError) as e:
         why = " ".join(str(e).split())[:200]
         raise InvalidInput(f"{path}: not valid {'TOML' if toml else 'YAML'} ({why})")
@@ -248,9 +245,10 @@ def _proposals(vault, path: Path, source: str) -> list[Proposal]:
     out: dict[str, Proposal] = {}
     for name, raw in _entries(_read_mapping(path)):
         spec = dict(raw) if isinstance(raw, dict) else {"value": raw}
-        if set(spec) - FIELDS or isinstance(spec.get("value"), (dict, list)) or spec.get("value") is None:
+        value = spec.get("value")
+        if set(spec) - FIELDS or isinstance(value, (dict, list)) or value is None or value == "":
             raise InvalidInput(f"{path}: {name}: give a value, or a mapping of {', '.join(sorted(FIELDS))}")
-        value = spec.pop("value")
+        spec.pop("value")
         value = str(value).lower() if isinstance(value, bool) else value
         spec.setdefault("source", source)
         try:

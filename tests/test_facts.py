@@ -175,16 +175,13 @@ def test_a_fact_file_edited_by_hand_survives_a_later_set(vault):
 def test_import_seeds_twenty_facts_and_reports_two_conflicts(vault, tmp_path):
     fact(vault, "set", "backup_frequency", "every 3 days", check=True)
     fact(vault, "set", "db_port", "5432", check=True)
-    entries = {f"service_{i}_owner": f"team-{i}" for i in range(16)}
-    entries.update({"backup_frequency": "every 5 days",                  # value conflict
-                    "db_prt": "5432",                                     # near-key conflict
-                    "db_port": "5432",                                    # the same value: confirmed
-                    "python_version": {"value": "3.12", "source": "system_verified"},
-                    "deploy": {"region": "eu-west-1"}})                   # nested: deploy.region
     seed = tmp_path / "seed.yaml"
-    import yaml
-
-    seed.write_text(yaml.safe_dump(entries), encoding="utf-8")
+    seed.write_text("".join(f"service_{i}_owner: team-{i}\n" for i in range(16)) + (
+        "backup_frequency: every 5 days\n"                         # a value conflict
+        "db_prt: 5432\n"                                           # a near-key conflict
+        "db_port: 5432\n"                                          # the same value: confirmed
+        "python_version: {value: 3.10, source: system_verified}\n"
+        "deploy:\n  region: eu-west-1\n"), encoding="utf-8")       # nested: deploy.region
     proc = fact(vault, "import", str(seed), "--json")
     assert proc.returncode == 3 and len(proc.stderr.strip().splitlines()) == 1
     report = json.loads(proc.stdout)
@@ -192,6 +189,7 @@ def test_import_seeds_twenty_facts_and_reports_two_conflicts(vault, tmp_path):
     assert sorted(c["proposed_key"] for c in report["conflicts"]) == ["backup_frequency", "db_prt"]
     assert meta_of(vault, "facts/backup-frequency.md")["value"] == "every 3 days"
     assert meta_of(vault, "facts/python-version.md")["trust"] == 1.0
+    assert meta_of(vault, "facts/python-version.md")["value"] == "3.10"  # as typed, not the float 3.1
     assert meta_of(vault, "facts/deploy.region.md")["value"] == "eu-west-1"
     assert len(json.loads(fact(vault, "list", "--json", check=True).stdout)) == 20
     assert len(json.loads(fact(vault, "list", "--conflicts", "--json", check=True).stdout)) == 2
