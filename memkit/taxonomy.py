@@ -1,15 +1,16 @@
 """The action-type taxonomy: loads data/action_types.toml (plus a vault override) and
-classifies concrete tool calls and natural-language text into action-type ids.
+classifies tool calls and natural-language text into action-type ids.
 
-It runs inside the PreToolUse hook on every tool call, so it imports only the standard
-library, compiles every pattern once per file version, and never touches the network,
-the index or the vault beyond reading `<vault>/action_types.toml`.
+It runs in the PreToolUse hook on every tool call: standard library only, each regex
+compiled at most once per process and only when a text holds one of its literals; it
+never touches the network or the index, and writes nothing but its cache in `.memkit/`.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 import tomllib
 from dataclasses import dataclass
@@ -19,23 +20,45 @@ from memkit.errors import InvalidInput
 
 PACKAGED = Path(__file__).parent / "data" / "action_types.toml"
 OVERRIDE_NAME = "action_types.toml"
+STATE_DIR, CACHE_NAME = ".memkit", "action_types.literals.json"   # a disposable cache
+CACHE_VERSION = 2   # bump whenever `_literals` changes what it derives
 CONSEQUENCES = ("high", "normal")
 PATTERN_KEYS = ("action", "text", "paths", "requires", "unless")
 LIST_KEYS = ("tools", "path_tools", "calls")
 KNOWN_KEYS = {"id", "about", "consequence", "benign", "disabled", *PATTERN_KEYS, *LIST_KEYS}
-EDIT_TOOLS = frozenset({"Edit", "MultiEdit"})
-
-# Other agents' names for the same tools (Codex, Gemini CLI, the Anthropic text editor tool).
-ALIASES = {
-    "bash": "Bash", "shell": "Bash", "local_shell": "Bash", "exec_command": "Bash",
-    "container.exec": "Bash", "run_shell_command": "Bash", "execute_command": "Bash",
-    "write_file": "Write", "create_file": "Write", "replace": "Edit", "edit_file": "Edit",
-    "read_file": "Read", "list_directory": "LS", "search_file_content": "Grep", "glob": "Glob",
-    "web_fetch": "WebFetch", "web_search": "WebSearch", "google_web_search": "WebSearch",
-}
 PATH_KEYS = ("file_path", "notebook_path", "absolute_path", "path", "filename")
-PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.M)
-INLINE_FLAGS = re.compile(r"^\(\?([aiLmsux]+)\)")
+ALIASES = {"shell": "Bash", "local_shell": "Bash", "exec_command": "Bash", "container.exec": "Bash"}
+PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.M)   # Codex apply_patch
+
+
+class Patterns:
+    """The regexes of one key of one type. Each compiles on first use, and is not tried on
+    a text that lacks one of its required literals (see `_literals`)."""
+
+    __slots__ = ("sources", "literals", "any_literal", "where", "_compiled")
+
+    def __init__(self, sources: tuple[str, ...], literals: tuple, where: str):
+        self.sources, self.literals, self.where = sources, literals, where
+        self.any_literal = None if None in literals else frozenset().union(*(c[0] for c in literals))
+        self._compiled: list[re.Pattern | None] = [None] * len(sources)
+
+    def compile(self, n: int) -> re.Pattern:
+        if self._compiled[n] is None:
+            try:
+                self._compiled[n] = re.compile(self.sources[n])
+            except re.error as e:
+                raise InvalidInput(f"{self.where}: invalid regex {self.sources[n]!r}: {e}") from None
+        return self._compiled[n]
+
+    def search(self, doc: tuple[str, frozenset]) -> bool:
+        text, present = doc
+        if self.any_literal is not None and self.any_literal.isdisjoint(present):
+            return False
+        for n, clauses in enumerate(self.literals):
+            if (clauses is None or all(not c.isdisjoint(present) for c in clauses)) and (
+                    self._compiled[n] or self.compile(n)).search(text):
+                return True
+        return False
 
 
 @dataclass(frozen=True)
@@ -47,17 +70,15 @@ class ActionType:
     tools: frozenset[str] = frozenset()
     path_tools: frozenset[str] = frozenset()
     calls: frozenset[str] = frozenset()
-    action: re.Pattern | None = None
-    text: re.Pattern | None = None
-    paths: re.Pattern | None = None
-    requires: tuple[re.Pattern, ...] = ()
-    unless: re.Pattern | None = None
+    action: Patterns | None = None
+    text: Patterns | None = None
+    paths: Patterns | None = None
+    requires: tuple[Patterns, ...] = ()
+    unless: Patterns | None = None
 
 
 @dataclass(frozen=True)
 class Call:
-    """One tool call reduced to what the patterns read."""
-
     tool: str
     paths: tuple[str, ...]
     text: str     # action_text: what the call adds or runs
@@ -67,21 +88,41 @@ class Call:
 class Taxonomy:
     def __init__(self, types: dict[str, ActionType]):
         self.types = types
+        keys = [p for t in types.values() for p in (t.action, t.text, t.paths, t.unless, *t.requires) if p]
+        literals = {lit for p in keys for cs in p.literals if cs for c in cs for lit in c}
+        self._short = tuple(sorted(lit for lit in literals if len(lit) < 3))
+        self._by_head: dict[str, list[str]] = {}
+        for lit in sorted(literals - set(self._short)):
+            self._by_head.setdefault(lit[:3], []).append(lit)
+        self._heads = frozenset(self._by_head)
+        # literal -> ids of the types whose `action` (or `text`) may match a text holding it
+        self._index: dict[str, dict[str, set[str]]] = {"action": {}, "text": {}}
+        self._always: dict[str, set[str]] = {"action": set(), "text": set(), "paths": set()}
+        for t in types.values():
+            for key, found in (("action", t.action), ("text", t.text)):
+                for lit in found.any_literal or () if found else ():
+                    self._index[key].setdefault(lit, set()).add(t.id)
+                if found and found.any_literal is None:
+                    self._always[key].add(t.id)
+            if t.paths or t.calls:
+                self._always["paths"].add(t.id)
 
     def classify_action(self, tool_name: str, tool_input: dict | str,
                         include_benign: bool = False) -> set[str]:
         call = _call(tool_name, tool_input)
-        return {t.id for t in self.types.values()
-                if (include_benign or not t.benign) and _applies(t, call)}
+        text, full, paths = self._doc(call.text), self._doc(call.full), tuple(map(self._doc, call.paths))
+        types = (self.types[tid] for tid in self._candidates(text[1], "action", "paths"))
+        return {t.id for t in types
+                if (include_benign or not t.benign) and _applies(t, call.tool, text, full, paths)}
 
     def classify_text(self, text: str, include_benign: bool = False) -> set[str]:
-        found = set()
-        for t in self.types.values():
+        """Text and action patterns (lessons quote code); `unless` is not applied to prose."""
+        doc, found = self._doc(text), set()
+        for t in (self.types[tid] for tid in self._candidates(doc[1], "action", "text")):
             if t.benign and not include_benign:
                 continue
-            if t.text is not None and t.text.search(text):
-                found.add(t.id)
-            elif t.action is not None and t.action.search(text) and _all(t.requires, text):
+            if (t.text is not None and t.text.search(doc)) or (
+                    t.action is not None and t.action.search(doc) and all(r.search(doc) for r in t.requires)):
                 found.add(t.id)
         return found
 
@@ -89,22 +130,35 @@ class Taxonomy:
         found = self.types.get(type_id)
         return found.about if found else type_id.replace(":", " ").replace("-", " ")
 
+    def _candidates(self, present: frozenset, *keys: str) -> set[str]:
+        found = set().union(*(self._always[key] for key in keys))
+        for index in (self._index[key] for key in keys if key in self._index):
+            for lit in present:
+                found.update(index.get(lit, ()))
+        return found
 
-def _all(patterns: tuple[re.Pattern, ...], text: str) -> bool:
-    return all(p.search(text) for p in patterns)
+    def _doc(self, text: str) -> tuple[str, frozenset]:
+        """The text with the known literals it contains, found through their first trigram."""
+        low = text.lower()
+        grams = {low[i:i + 3] for i in range(len(low) - 2)}
+        present = {lit for lit in self._short if lit in low}
+        for head in grams & self._heads:
+            present.update(lit for lit in self._by_head[head]
+                           if len(lit) == 3 or lit[-3:] in grams and lit in low)
+        return text, frozenset(present)
 
 
-def _applies(t: ActionType, call: Call) -> bool:
-    if t.calls and call.tool in t.calls:
+def _applies(t: ActionType, tool: str, text, full, paths) -> bool:
+    if t.calls and tool in t.calls:
         hit = True
-    elif t.tools and call.tool not in t.tools:
+    elif t.tools and tool not in t.tools:
         return False
     else:
-        hit = (t.paths is not None and (not t.path_tools or call.tool in t.path_tools)
-               and any(t.paths.search(p) for p in call.paths))
-        hit = hit or (t.action is not None and t.action.search(call.text) is not None
-                      and _all(t.requires, call.full))
-    return hit and not (t.unless is not None and t.unless.search(call.text))
+        hit = (t.paths is not None and (not t.path_tools or tool in t.path_tools)
+               and any(t.paths.search(p) for p in paths))
+        hit = hit or (t.action is not None and t.action.search(text)
+                      and all(r.search(full) for r in t.requires))
+    return hit and not (t.unless is not None and t.unless.search(text))
 
 
 def action_text(tool_name: str, tool_input: dict | str) -> str:
@@ -115,7 +169,8 @@ def action_text(tool_name: str, tool_input: dict | str) -> str:
 def _call(tool_name: str, tool_input: dict | str) -> Call:
     tool = ALIASES.get(tool_name, tool_name)
     if tool == "apply_patch":
-        return _patch(_patch_body(tool_input))
+        return _patch(tool_input.get("input") or _command(tool_input.get("command"))
+                      if isinstance(tool_input, dict) else str(tool_input))
     if isinstance(tool_input, str):
         tool_input = _parse_input(tool, tool_input)
         if isinstance(tool_input, str):
@@ -126,19 +181,17 @@ def _call(tool_name: str, tool_input: dict | str) -> Call:
     if tool == "Bash":
         command = _command(inp.get("command", inp.get("cmd")))
         return Call(tool, (), command, command)
-    if tool in EDIT_TOOLS:
+    if tool in ("Edit", "MultiEdit"):
         edits = inp.get("edits") if tool == "MultiEdit" else [inp]
-        pairs = [(_str(e, "old_string", "old_str"), _str(e, "new_string", "new_str"))
-                 for e in edits or [] if isinstance(e, dict)]
+        pairs = [(_str(e, "old_string"), _str(e, "new_string")) for e in edits or [] if isinstance(e, dict)]
         added = "\n".join(_added(old, new) for old, new in pairs)
-        full = "\n".join([path] + [f"{old}\n{new}" for old, new in pairs])
-        return Call(tool, paths, f"{path}\n{added}", full)
+        return Call(tool, paths, f"{path}\n{added}", "\n".join([path] + [f"{o}\n{n}" for o, n in pairs]))
     if tool in ("Write", "NotebookEdit"):
-        text = f"{path}\n{_str(inp, 'content', 'new_source', 'file_text')}"
+        text = f"{path}\n{_str(inp, 'content', 'new_source')}"
         return Call(tool, paths, text, text)
     if tool in ("WebFetch", "WebSearch", "Read", "Glob", "Grep", "LS"):
-        keys = ("url", "query", "prompt", "pattern", "glob")
-        text = "\n".join([path] + [str(inp[k]) for k in keys if inp.get(k)]).strip()
+        text = "\n".join([path] + [str(inp[k]) for k in ("url", "query", "prompt", "pattern", "glob")
+                                   if inp.get(k)]).strip()
         return Call(tool, paths, text, text)
     text = json.dumps(tool_input, ensure_ascii=False, default=str)
     return Call(tool, paths, text, text)
@@ -146,14 +199,11 @@ def _call(tool_name: str, tool_input: dict | str) -> Call:
 
 def _parse_input(tool: str, raw: str) -> dict | str:
     """A JSON object when the string holds one; else the string (a Bash command or free text)."""
-    if raw.lstrip().startswith("{"):
-        try:
-            parsed = json.loads(raw)
-        except ValueError:
-            parsed = None
-        if isinstance(parsed, dict):
-            return parsed
-    return {"command": raw} if tool == "Bash" else raw
+    try:
+        parsed = json.loads(raw) if raw.lstrip().startswith("{") else None
+    except ValueError:
+        parsed = None
+    return parsed if isinstance(parsed, dict) else {"command": raw} if tool == "Bash" else raw
 
 
 def _command(value) -> str:
@@ -176,46 +226,38 @@ def _added(old: str, new: str) -> str:
     return "\n".join(fresh) if fresh else new
 
 
-def _patch_body(tool_input: dict | str) -> str:
-    if isinstance(tool_input, dict):
-        return _str(tool_input, "input", "patch", "content") or _command(tool_input.get("command"))
-    return str(tool_input)
-
-
 def _patch(body: str) -> Call:
     """A Codex apply_patch envelope: a Write when it only adds files, else an Edit."""
     files = PATCH_FILE.findall(body)
     paths = tuple(p.strip() for _, p in files)
-    added = [line[1:] for line in body.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    added = tuple(line[1:] for line in body.splitlines() if line[:1] == "+" and line[:3] != "+++")
     tool = "Write" if files and all(kind == "Add" for kind, _ in files) else "Edit"
-    return Call(tool, paths, "\n".join(paths[:1] + tuple(added)), body)
+    return Call(tool, paths, "\n".join(paths[:1] + added), body)
 
 
 def load(vault_root: Path | None = None) -> Taxonomy:
     """The packaged taxonomy merged with `<vault_root>/action_types.toml` when present:
     an entry with a known id replaces it, a new id adds a type, `disabled = true` removes."""
-    override = Path(vault_root) / OVERRIDE_NAME if vault_root is not None else None
-    stamp = _mtime(override) if override is not None else None
-    return _load(_mtime(PACKAGED), str(override) if stamp is not None else None, stamp)
-
-
-def _mtime(path: Path) -> int | None:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return None
+    root = Path(vault_root) if vault_root is not None else None
+    override = root / OVERRIDE_NAME if root is not None else None
+    stamp = override.stat().st_mtime_ns if override is not None and override.is_file() else None
+    state = root / STATE_DIR if root is not None and (root / STATE_DIR).is_dir() else None
+    return _load(PACKAGED.stat().st_mtime_ns, str(override) if stamp is not None else None, stamp, state)
 
 
 @functools.lru_cache(maxsize=8)
-def _load(_packaged_mtime, override: str | None, _override_mtime) -> Taxonomy:
+def _load(_packaged_mtime, override: str | None, _override_mtime, state: Path | None) -> Taxonomy:
     entries = {e["id"]: (e, PACKAGED) for e in _entries(PACKAGED)}
-    if override is not None:
-        for entry in _entries(Path(override)):
-            if entry.get("disabled"):
-                entries.pop(entry["id"], None)
-            else:
-                entries[entry["id"]] = (entry, Path(override))
-    return Taxonomy({tid: _compile(entry, source) for tid, (entry, source) in entries.items()})
+    for entry in _entries(Path(override)) if override else ():
+        if entry.get("disabled"):
+            entries.pop(entry["id"], None)
+        else:
+            entries[entry["id"]] = (entry, Path(override))
+    size = len(cache := _read_cache(state))
+    types = {tid: _compile(entry, source, cache) for tid, (entry, source) in entries.items()}
+    if state is not None and len(cache) != size:
+        _write_cache(state, cache)
+    return Taxonomy(types)
 
 
 def _entries(path: Path) -> list[dict]:
@@ -238,56 +280,121 @@ def _check(entry: dict, path: Path, n: int) -> None:
     tid = entry.get("id")
     if not isinstance(tid, str) or not tid:
         raise InvalidInput(f"{path}: [[type]] number {n} has no id (add id = \"family:name\")")
-    unknown = set(entry) - KNOWN_KEYS
+    where, unknown = f"{path}: action type {tid!r}", sorted(set(entry) - KNOWN_KEYS)
     if unknown:
-        raise InvalidInput(f"{path}: action type {tid!r}: unknown keys {sorted(unknown)} "
-                           f"(known: {sorted(KNOWN_KEYS)})")
+        raise InvalidInput(f"{where}: unknown keys {unknown} (known: {sorted(KNOWN_KEYS)})")
     if entry.get("disabled"):
         return
     if not isinstance(entry.get("about"), str):
-        raise InvalidInput(f"{path}: action type {tid!r} needs about = \"<gerund phrase>\"")
+        raise InvalidInput(f"{where} needs about = \"<gerund phrase>\"")
     if entry.get("consequence", "normal") not in CONSEQUENCES:
-        raise InvalidInput(f"{path}: action type {tid!r}: consequence must be one of {CONSEQUENCES}")
+        raise InvalidInput(f"{where}: consequence must be one of {CONSEQUENCES}")
     for key in PATTERN_KEYS + LIST_KEYS:
         value = entry.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise InvalidInput(f"{path}: action type {tid!r}: {key} must be a list of strings")
+            raise InvalidInput(f"{where}: {key} must be a list of strings")
 
 
-def _compile(entry: dict, source: Path) -> ActionType:
+def _compile(entry: dict, source: Path, cache: dict) -> ActionType:
+    """Packaged patterns compile lazily (a test compiles them all); a user's file compiles
+    now, so that a bad regex is reported when the file is loaded."""
     tid = entry["id"]
 
-    def one(key: str) -> re.Pattern | None:
-        return _join(entry.get(key, []), source, tid, key)
+    def patterns(key: str, sources: list[str]) -> Patterns | None:
+        made = Patterns(tuple(sources), tuple(_literals(p, cache) for p in sources),
+                        f"{source}: action type {tid!r}: {key}") if sources else None
+        for n in range(len(sources) if made and source != PACKAGED else 0):
+            made.compile(n)
+        return made
 
+    one = {key: patterns(key, entry.get(key, [])) for key in ("action", "text", "paths", "unless")}
     return ActionType(
         tid, entry["about"], entry.get("consequence", "normal"), bool(entry.get("benign", False)),
         frozenset(entry.get("tools", [])), frozenset(entry.get("path_tools", [])),
-        frozenset(entry.get("calls", [])), one("action"), one("text"), one("paths"),
-        tuple(_join([p], source, tid, "requires") for p in entry.get("requires", [])),
-        one("unless"))
+        frozenset(entry.get("calls", [])), one["action"], one["text"], one["paths"],
+        tuple(patterns("requires", [p]) for p in entry.get("requires", [])), one["unless"])
 
 
-def _join(patterns: list[str], source: Path, tid: str, key: str) -> re.Pattern | None:
-    """One compiled alternation; inline flags become scoped groups so they stay local."""
-    if not patterns:
+# Required literals: from its source alone, each pattern yields clauses of lower-cased
+# strings such that every match holds one string of each clause (or None: cannot tell).
+TOKEN = re.compile(r"""\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\U[0-9a-fA-F]{8}|\\.
+  |\[\^?\]?(?:\\.|[^\]\\])*\]|\(\?P<\w+>|\(\?P=\w+\)|\(\?[aiLmsux]+\)|\(\?[aiLmsux-]*:
+  |\(\?<?[=!]|\(\?\#[^)]*\)|\(|\{\d*(?:,\d*)?\}\??|[?*+]\??|.""", re.X | re.S)
+SPECIAL = frozenset(".|()[]{}?*+^$")
+
+
+def _literals(pattern: str, cache: dict) -> tuple[frozenset[str], ...] | None:
+    if pattern not in cache:
+        tokens = TOKEN.findall(pattern)
+        verbose = any(t.startswith("(?") and "x" in t.split(":")[0] for t in tokens)
+        branches = [[]] if verbose else _alternation(tokens, 0)[0]
+        clauses = branches[0] if len(branches) == 1 else [_clause(branches)]
+        cache[pattern] = [sorted({lit.lower() for lit in c}) for c in clauses if c] or None
+    found = cache[pattern]
+    return tuple(frozenset(c) for c in found) if found is not None else None
+
+
+def _alternation(tokens: list[str], i: int) -> tuple[list[list[set[str]]], int]:
+    """Parse up to the closing paren: per branch, the literal sets it requires."""
+    branches, cands, run = [], [], ""
+    while i < len(tokens):
+        tok, i = tokens[i], i + 1
+        if tok in (")", "|"):
+            branches.append(cands + [{run}] if run else cands)
+            cands, run = [], ""
+            if tok == ")":
+                return branches, i
+            continue
+        quant = tokens[i] if i < len(tokens) and tokens[i][0] in "?*+{" else ""
+        if tok[0] == "(" and not tok.endswith(")"):
+            sub, i = _alternation(tokens, i)
+            quant = tokens[i] if i < len(tokens) and tokens[i][0] in "?*+{" else ""
+            cands, run, sub = cands + [{run}] if run else cands, "", _clause(sub)
+            if sub and not tok.startswith(("(?=", "(?!", "(?<")) and not _optional(quant):
+                cands.append(sub)
+        elif tok == "\\s" and run and not _optional(quant):   # "rm\s" needs "rm " or "rm\t"…
+            cands, run = cands + [{run + space for space in " \t\n\r\f\v"}], ""
+        else:
+            lit = _escape(tok) if len(tok) > 1 else None if tok in SPECIAL else tok
+            run += lit if lit is not None and not _optional(quant) else ""
+            if lit is None or quant:
+                cands, run = cands + [{run}] if run else cands, ""
+        i += 1 if quant else 0
+    branches.append(cands + [{run}] if run else cands)
+    return branches, i
+
+
+def _clause(branches: list[list[set[str]]]) -> set[str] | None:
+    """One set that any match of the alternation hits: each branch's most selective set."""
+    best = [max(c, key=lambda s: (min(len(x.strip()) for x in s), -len(s))) if c else None
+            for c in branches]
+    return None if None in best else set().union(*best)
+
+
+def _escape(tok: str) -> str | None:
+    if len(tok) > 2 and tok[:2] in ("\\x", "\\u", "\\U"):
+        return chr(int(tok[2:], 16))
+    if tok[0] != "\\" or tok[1].isalnum() and tok[1] not in "nt":
         return None
-    parts = []
-    for pattern in patterns:
-        try:
-            re.compile(pattern)
-        except re.error as e:
-            raise InvalidInput(f"{source}: action type {tid!r}: invalid regex in {key}: "
-                               f"{pattern!r}: {e}") from None
-        if BACKREF.search(pattern):
-            raise InvalidInput(f"{source}: action type {tid!r}: {key} pattern {pattern!r} uses a "
-                               "numbered backreference; use a named group (?P<q>…)(?P=q)")
-        flags = INLINE_FLAGS.match(pattern)
-        parts.append(f"(?{flags.group(1)}:{pattern[flags.end():]})" if flags else f"(?:{pattern})")
+    return {"n": "\n", "t": "\t"}.get(tok[1], tok[1])
+
+
+def _optional(quant: str) -> bool:
+    return bool(quant) and (quant[0] in "?*" or quant.startswith(("{0", "{,", "{}")))
+
+
+def _read_cache(state: Path | None) -> dict:
     try:
-        return re.compile("|".join(parts))
-    except re.error as e:   # e.g. one group name used in two patterns of the same key
-        raise InvalidInput(f"{source}: action type {tid!r}: the {key} patterns clash: {e}") from None
+        data = json.loads((state / CACHE_NAME).read_text(encoding="utf-8")) if state else {}
+        return dict(data["literals"]) if data["version"] == CACHE_VERSION else {}
+    except (OSError, ValueError, LookupError, TypeError):
+        return {}
 
 
-BACKREF = re.compile(r"(?<!\\)\\[1-9]")
+def _write_cache(state: Path, cache: dict) -> None:
+    tmp = state / f".{CACHE_NAME}.{os.getpid()}.tmp"
+    try:
+        tmp.write_text(json.dumps({"version": CACHE_VERSION, "literals": cache}), encoding="utf-8")
+        os.replace(tmp, state / CACHE_NAME)
+    except OSError:   # a read-only vault still classifies, only more slowly
+        tmp.unlink(missing_ok=True)
