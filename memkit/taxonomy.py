@@ -28,14 +28,14 @@ LIST_KEYS = ("tools", "path_tools", "calls")
 KNOWN_KEYS = {"id", "about", "consequence", "benign", "disabled", *PATTERN_KEYS, *LIST_KEYS}
 PATH_KEYS = ("file_path", "notebook_path", "absolute_path", "path", "filename")
 ALIASES = {"shell": "Bash", "local_shell": "Bash", "exec_command": "Bash", "container.exec": "Bash"}
-PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.M)   # Codex apply_patch
+PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.MULTILINE)   # Codex apply_patch
 
 
 class Patterns:
     """The regexes of one key of one type. Each compiles on first use, and is not tried on
     a text that lacks one of its required literals (see `_literals`)."""
 
-    __slots__ = ("sources", "literals", "any_literal", "where", "_compiled")
+    __slots__ = ("_compiled", "any_literal", "literals", "sources", "where")
 
     def __init__(self, sources: tuple[str, ...], literals: tuple, where: str):
         self.sources, self.literals, self.where = sources, literals, where
@@ -319,7 +319,7 @@ def _compile(entry: dict, source: Path, cache: dict) -> ActionType:
 # strings such that every match holds one string of each clause (or None: cannot tell).
 TOKEN = re.compile(r"""\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\U[0-9a-fA-F]{8}|\\.
   |\[\^?\]?(?:\\.|[^\]\\])*\]|\(\?P<\w+>|\(\?P=\w+\)|\(\?[aiLmsux]+\)|\(\?[aiLmsux-]*:
-  |\(\?<?[=!]|\(\?\#[^)]*\)|\(|\{\d*(?:,\d*)?\}\??|[?*+]\??|.""", re.X | re.S)
+  |\(\?<?[=!]|\(\?\#[^)]*\)|\(|\{\d*(?:,\d*)?\}\??|[?*+]\??|.""", re.VERBOSE | re.DOTALL)
 SPECIAL = frozenset(".|()[]{}?*+^$")
 
 
@@ -373,7 +373,7 @@ def _clause(branches: list[list[set[str]]]) -> set[str] | None:
 
 def _escape(tok: str) -> str | None:
     if len(tok) > 2 and tok[:2] in ("\\x", "\\u", "\\U"):
-        return chr(int(tok[2:], 16))
+        return tok.encode().decode("unicode_escape")
     if tok[0] != "\\" or tok[1].isalnum() and tok[1] not in "nt":
         return None
     return {"n": "\n", "t": "\t"}.get(tok[1], tok[1])
