@@ -38,7 +38,7 @@ def _guard(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _verb(module: str, name: str) -> Callable[..., Any]:
-    """A verb from a module this build may not have yet (why, facts)."""
+    """A verb from a module a build may lack (provenance, facts): the tool stays and says so."""
     try:
         return getattr(importlib.import_module(f"memkit.{module}"), name)
     except (ImportError, AttributeError):
@@ -96,7 +96,7 @@ def build(vault: Vault):
     @expose("Where a note, fact or library note came from: its sources, the turns that justify it, "
           "and its git history.")
     def why(id: str) -> dict:
-        return _jsonable(_verb("review", "why")(vault, id))
+        return _jsonable(_verb("provenance", "why")(vault, id))
 
     @expose("The active value of a fact by key, with its trust, source and history.")
     def fact_get(key: str) -> dict:
