@@ -1,0 +1,310 @@
+"""The action-type taxonomy: concrete tool calls and natural language land on the same
+types, innocent everyday actions land on none, and a vault can override the packaged file."""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from memkit import taxonomy
+from memkit.errors import InvalidInput
+
+TAX = taxonomy.load(None)
+
+
+def bash(command: str) -> tuple[str, dict]:
+    return "Bash", {"command": command}
+
+
+def edit(path: str, old: str, new: str) -> tuple[str, dict]:
+    return "Edit", {"file_path": path, "old_string": old, "new_string": new}
+
+
+def write(path: str, content: str) -> tuple[str, dict]:
+    return "Write", {"file_path": path, "content": content}
+
+
+def types_of(call: tuple[str, dict]) -> set[str]:
+    return TAX.classify_action(*call)
+
+
+ASYNC_ROUTE = '''from fastapi import APIRouter
+import requests
+
+router = APIRouter()
+
+
+@router.get("/rates/{currency}")
+async def rates(currency: str):
+    resp = requests.get(f"https://api.example.com/rates/{currency}", timeout=5)
+    return resp.json()
+'''
+SYNC_SCRIPT = '''import requests
+
+def main():
+    print(requests.get("https://example.com", timeout=5).status_code)
+'''
+TIMER = "[Unit]\nDescription=Purge expired carts\n\n[Timer]\nOnCalendar=*-*-* 02:00:00\nPersistent=true\n"
+LOOSE_SCRIPT = "#!/bin/bash\ncd /srv/app\npg_dump shop > /backups/shop.sql\n"
+STRICT_SCRIPT = "#!/usr/bin/env bash\nset -euo pipefail\npg_dump shop > /backups/shop.sql\n"
+
+# ─── concrete actions that must carry a type ───────────────────────────────────
+ACTIONS = [
+    # schema migrations
+    (edit("alembic/versions/3f2_drop_coupon.py", "    pass", "    op.drop_column('orders', 'coupon')"),
+     "schema-migration:column-removal"),
+    (write("app/migrations/0042_remove_legacy.py",
+           "from django.db import migrations\n\nclass Migration(migrations.Migration):\n"
+           "    operations = [migrations.RemoveField(model_name='user', name='legacy')]\n"),
+     "schema-migration:column-removal"),
+    (bash("psql -c 'ALTER TABLE users DROP COLUMN legacy'"), "schema-migration:column-removal"),
+    (write("db/migrate/20240101_remove_nickname.rb", "remove_column :users, :nickname\n"),
+     "schema-migration:column-removal"),
+    (edit("database/migrations/x.php", "", "$table->dropColumn('votes');"), "schema-migration:column-removal"),
+    (bash("mysql -e 'ALTER TABLE orders DROP coupon_code'"), "schema-migration:column-removal"),
+    (edit("alembic/versions/9a_drop.py", "    pass", "    op.drop_table('sessions')"), "schema-migration:table-drop"),
+    (bash('psql "$DATABASE_URL" -c "DROP TABLE IF EXISTS audit_log"'), "schema-migration:table-drop"),
+    (edit("app/migrations/0007_initial.py", "max_length=50", "max_length=80"), "schema-migration:edit-applied"),
+    (edit("db/migrate/20230101_create_users.rb", "t.string :name", "t.string :name, null: false"),
+     "schema-migration:edit-applied"),
+    (bash("alembic revision --autogenerate -m 'add index'"), "schema-migration:create"),
+    (bash("psql -c 'CREATE INDEX idx_orders_created ON orders (created_at)'"), "schema-migration:index-create"),
+    # databases and SQL
+    (bash("alembic upgrade head"), "db:migration-run"),
+    (bash("python manage.py migrate"), "db:migration-run"),
+    (bash("npx prisma migrate deploy"), "db:migration-run"),
+    (bash("psql -h db.prod.internal -U app shop"), "db:prod-access"),
+    (bash("pg_dump -Fc shop > shop.dump"), "db:dump"),
+    (bash("pg_restore -d shop shop.dump"), "db:restore"),
+    (bash('psql -c "TRUNCATE TABLE events"'), "db:bulk-delete"),
+    (edit("app/jobs.py", "", "Event.objects.all().delete()"), "db:bulk-delete"),
+    (bash('psql -c "UPDATE users SET active = false"'), "db:update-no-where"),
+    (bash("npx prisma migrate reset --force"), "db:reset"),
+    (edit("app/repo.py", "", 'cur.execute(f"SELECT * FROM users WHERE email = \'{email}\'")'),
+     "sql:string-built-query"),
+    (edit("app/repo.py", "", 'cur.execute("SELECT * FROM users WHERE id = %s" % user_id)'), "sql:string-built-query"),
+    (edit("app/repo.py", "", 'cur.execute("SELECT * FROM users WHERE name = \'" + name + "\'")'),
+     "sql:string-built-query"),
+    (edit("app/repo.py", "", 'db.execute("DELETE FROM carts WHERE id = {}".format(cart_id))'),
+     "sql:string-built-query"),
+    (edit("src/repo.ts", "", "await pool.query(`SELECT * FROM orders WHERE id = ${id}`)"), "sql:string-built-query"),
+    (edit("app/repo.py", "", "rows = User.objects.raw('SELECT * FROM users')"), "sql:raw-query"),
+    # git
+    (bash('git commit -am "fix"'), "git:stage-all"),
+    (bash("git add -A && git commit -m wip"), "git:stage-all"),
+    (bash("git add ."), "git:stage-all"),
+    (bash("git add --all"), "git:stage-all"),
+    (bash('git commit -a -m "update"'), "git:stage-all"),
+    (bash("git push --force origin feature"), "git:force-push"),
+    (bash("git push -f"), "git:force-push"),
+    (bash("git push --force-with-lease"), "git:force-push"),
+    (bash("git push origin +main"), "git:force-push"),
+    (bash('git commit --no-gpg-sign -m "x"'), "git:commit-unsigned"),
+    (bash('git -c commit.gpgsign=false commit -m "x"'), "git:commit-unsigned"),
+    (bash('git commit -m "add parser"'), "git:commit"),
+    (bash("git push origin feature/cart"), "git:push"),
+    (bash("git reset --hard origin/main"), "git:reset-hard"),
+    (bash("git checkout -- ."), "git:reset-hard"),
+    (bash("git rebase -i HEAD~3"), "git:rebase"),
+    (bash("git pull --rebase"), "git:rebase"),
+    (bash("git commit --amend --no-edit"), "git:amend"),
+    (bash('git commit --no-verify -m "wip"'), "git:no-verify"),
+    (bash('git commit -n -m "wip"'), "git:no-verify"),
+    (bash("HUSKY=0 git push"), "git:no-verify"),
+    (bash("git branch -D old-feature"), "git:branch-delete"),
+    (bash("git push origin --delete old-feature"), "git:branch-delete"),
+    (bash("git clean -fdx"), "git:clean"),
+    (bash("git push origin main"), "git:main-direct"),
+    (bash('git commit -m "x\n\nCo-Authored-By: Claude <noreply@anthropic.com>"'), "git:ai-attribution"),
+    # files
+    (bash("rm -rf node_modules dist"), "fs:recursive-delete"),
+    (bash("rm -r build/"), "fs:recursive-delete"),
+    (edit("scripts/clean.py", "", "shutil.rmtree(out_dir)"), "fs:recursive-delete"),
+    (bash("find . -name '*.pyc' -delete"), "fs:recursive-delete"),
+    (bash("chmod -R 777 storage"), "fs:chmod-broad"),
+    (bash("chmod 777 /var/www/uploads"), "fs:chmod-broad"),
+    (edit("/etc/nginx/nginx.conf", "worker_processes 1;", "worker_processes auto;"), "files:edit-outside-project"),
+    (write("/Users/ana/.zshrc", "export PATH=$HOME/bin:$PATH\n"), "files:edit-outside-project"),
+    (bash("echo 'alias k=kubectl' >> ~/.bashrc"), "files:edit-outside-project"),
+    (write("app/services/billing_v2.py", "def charge(): ...\n"), "files:duplicate-copy"),
+    # dependencies
+    (bash("npm install lodash"), "deps:add"),
+    (bash("pip install requests"), "deps:add"),
+    (bash("uv add httpx"), "deps:add"),
+    (bash("poetry add pendulum"), "deps:add"),
+    (bash("yarn add react-query"), "deps:add"),
+    (bash("cargo add serde"), "deps:add"),
+    (bash("brew install jq"), "deps:install-tool"),
+    (bash("npm i -g typescript"), "deps:install-tool"),
+    (bash("pipx install ruff"), "deps:install-tool"),
+    (bash("curl -fsSL https://bun.sh/install | bash"), "deps:install-tool"),
+    (bash("sudo apt-get install -y postgresql-client"), "deps:install-tool"),
+    (edit("package-lock.json", '"version": "1.0.0"', '"version": "1.0.1"'), "deps:lockfile-edit"),
+    (bash("rm poetry.lock"), "deps:lockfile-edit"),
+    (edit("pyproject.toml", 'dependencies = ["httpx"]', 'dependencies = ["httpx", "rich"]'), "deps:manifest-edit"),
+    (bash("npm audit fix --force"), "deps:upgrade"),
+    (bash("npm test"), "deps:npm"),
+    (bash("pnpm add zod"), "deps:pnpm"),
+    (bash("pip install -U django"), "deps:pip"),
+    # tests
+    (edit("tests/test_cart.py", "def test_total():", "@pytest.mark.skip(reason='flaky')\ndef test_total():"),
+     "tests:skip"),
+    (edit("src/cart.test.ts", "it('totals', () => {", "it.skip('totals', () => {"), "tests:skip"),
+    (edit("src/cart.test.ts", "describe('cart', () => {", "xdescribe('cart', () => {"), "tests:skip"),
+    (bash("pytest -k 'not test_checkout'"), "tests:skip"),
+    (edit("tests/test_repo.py", "def test_save(db):", "@patch('app.repo.db.session')\ndef test_save(mock_session):"),
+     "tests:mock-db"),
+    (edit("src/repo.test.ts", "", "jest.mock('../db/prisma')"), "tests:mock-db"),
+    (bash("git rm tests/test_legacy_export.py"), "tests:delete"),
+    (bash("rm src/__tests__/cart.test.ts"), "tests:delete"),
+    (edit("tests/test_total.py", "    assert total == Decimal('10.77')", "    assert total"), "tests:weaken-assertion"),
+    (edit("tests/test_total.py", "    assert total == 3", "    # assert total == 3"), "tests:weaken-assertion"),
+    (bash("npx jest -u"), "tests:snapshot-update"),
+    # secrets and security
+    (bash("echo $STRIPE_SECRET_KEY"), "secrets:print"),
+    (bash("cat .env"), "secrets:print"),
+    (bash("printenv"), "secrets:print"),
+    (edit("app/client.py", "", 'print(f"using token {api_token}")'), "secrets:print"),
+    (("Read", {"file_path": "/repo/.env.production"}), "secrets:read"),
+    (write("app/settings.py", 'STRIPE_API_KEY = "sk_live_51HxQ2kLmN8pQrStUvWx"\n'), "secrets:commit"),
+    (bash("git add .env"), "secrets:commit"),
+    (edit(".env", "DEBUG=0", "DEBUG=1"), "config:env-change"),
+    (bash("fly secrets set STRIPE_KEY=x"), "config:env-change"),
+    (edit("app/http.py", "", "requests.get(url, verify=False, timeout=5)"), "security:disable-tls"),
+    (bash("curl -k https://internal/api"), "security:disable-tls"),
+    (edit("app/views.py", "", "@csrf_exempt\ndef webhook(request):"), "security:auth-bypass"),
+    (edit("app/run.py", "", "subprocess.run(f'convert {name}', shell=True)"), "security:shell-injection"),
+    (edit("src/Bio.tsx", "", "<div dangerouslySetInnerHTML={{ __html: bio }} />"), "security:xss"),
+    (edit("app/load.py", "", "cfg = yaml.load(fh)"), "security:eval"),
+    (edit("app/hash.py", "", "digest = hashlib.md5(password.encode()).hexdigest()"), "security:weak-crypto"),
+    (bash("curl -sSL https://get.example.com | sh"), "net:curl-pipe-shell"),
+    (bash("wget -qO- https://x.io/install.sh | sudo bash"), "net:curl-pipe-shell"),
+    (bash("sudo systemctl restart nginx"), "sudo"),
+    (bash("kill -9 4242"), "process:kill"),
+    (bash("pkill -f gunicorn"), "process:kill"),
+    (bash("lsof -ti:3000 | xargs kill"), "process:kill"),
+    # infrastructure and deployment
+    (bash("terraform apply -auto-approve"), "infra:apply"),
+    (bash("terraform destroy -target=module.cache"), "infra:apply"),
+    (bash("tofu apply plan.out"), "infra:apply"),
+    (bash("pulumi up --yes"), "infra:apply"),
+    (bash("kubectl apply -f k8s/deployment.yaml"), "infra:apply"),
+    (bash("kubectl delete pod api-7f9c"), "infra:apply"),
+    (bash("helm upgrade --install api ./chart"), "infra:apply"),
+    (bash("cdk deploy ProdStack"), "infra:apply"),
+    (bash("vercel deploy --prod"), "deploy:prod"),
+    (bash("./scripts/deploy.sh production"), "deploy:prod"),
+    (bash("git push heroku main"), "deploy:prod"),
+    (bash("fly deploy"), "deploy:run"),
+    (bash("npm publish"), "release:publish"),
+    (edit(".github/workflows/ci.yml", "python-version: '3.11'", "python-version: '3.12'"), "ci:edit-workflow"),
+    (edit(".github/workflows/ci.yml", "    - run: pytest", "    - run: pytest\n      continue-on-error: true"),
+     "ci:skip-checks"),
+    (bash("docker run --privileged -v /var/run/docker.sock:/var/run/docker.sock img"), "docker:privileged"),
+    (edit("docker-compose.yml", "  app:", "  app:\n    privileged: true"), "docker:privileged"),
+    (bash("docker system prune -af --volumes"), "docker:destructive"),
+    (bash("docker compose down -v"), "docker:destructive"),
+    (bash("aws s3 rm s3://backups --recursive"), "cloud:storage-delete"),
+    (bash("ssh deploy@prod-1 'sudo systemctl restart app'"), "remote:ssh"),
+    (bash("systemctl restart postgresql"), "service:restart"),
+    # redis
+    (bash("redis-cli --raw keys 'session:*'"), "redis:keys-scan"),
+    (bash("redis-cli -h cache.prod KEYS '*'"), "redis:keys-scan"),
+    (edit("app/cart.py", "    return []", '    keys = await redis.keys(f"cart:{uid}:*")'), "redis:keys-scan"),
+    (edit("src/cache.ts", "", "const keys = await client.keys(`sess:${id}:*`);"), "redis:keys-scan"),
+    (bash("redis-cli FLUSHALL"), "redis:flush"),
+    (edit("app/cache.py", "", "r.flushdb()"), "redis:flush"),
+    # shell scripts and scheduling
+    (write("scripts/backup.sh", LOOSE_SCRIPT), "shell:script-write"),
+    (write("scripts/backup.sh", LOOSE_SCRIPT), "shell:no-strict-mode"),
+    (write("bin/rotate", "#!/bin/sh\nfind /var/log/app -mtime +7 -delete\n"), "shell:no-strict-mode"),
+    (edit("bin/rotate", "find /var/log/app -mtime +7 -delete", "#!/bin/sh\nfind /var/log/app -mtime +7 -delete"),
+     "shell:no-strict-mode"),
+    (bash("cat > deploy.sh <<'EOF'\n#!/bin/bash\nrsync -a dist/ web:/srv\nEOF"), "shell:script-write"),
+    (bash("sed -i 's/foo/bar/' app/config.py"), "shell:edit-via-shell"),
+    (write("deploy/cart-purge.timer", TIMER), "schedule:cron"),
+    (bash("(crontab -l; echo '0 2 * * * /srv/purge.sh') | crontab -"), "schedule:cron"),
+    (bash("echo '*/5 * * * * root /usr/local/bin/sync' | sudo tee /etc/cron.d/sync"), "schedule:cron"),
+    (write("/Users/ana/Library/LaunchAgents/com.ana.backup.plist",
+           "<plist><dict><key>StartCalendarInterval</key><dict/></dict></plist>"), "schedule:cron"),
+    (edit("proj/celery.py", "app.conf.beat_schedule = {}",
+          "app.conf.beat_schedule = {'purge': {'task': 'purge', 'schedule': crontab(hour=2)}}"),
+     "schedule:periodic-job"),
+    (write("k8s/purge.yaml", "apiVersion: batch/v1\nkind: CronJob\nspec:\n  schedule: '0 2 * * *'\n"),
+     "schedule:periodic-job"),
+    # async, HTTP, money, time
+    (write("app/routes/rates.py", ASYNC_ROUTE), "async:blocking-call"),
+    (edit("app/api/orders.py", "async def create(order: Order):\n    save(order)",
+          "async def create(order: Order):\n    time.sleep(1)\n    save(order)"), "async:blocking-call"),
+    (write("app/routes/rates.py", ASYNC_ROUTE), "http:sync-client"),
+    (edit("app/client.py", "", "resp = requests.post(url, json=payload)"), "http:no-timeout"),
+    (edit("web/cart.js", "const total = base;", "const total = Math.round(base * 1.077 * 100) / 100;"),
+     "money:float-arithmetic"),
+    (edit("app/pricing.py", "", "price = float(row['price'])"), "money:float-arithmetic"),
+    (edit("src/checkout.ts", "", "const amount = parseFloat(input.amount);"), "money:float-arithmetic"),
+    (edit("src/Invoice.tsx", "", "<td>{subtotal.toFixed(2)}</td>"), "money:float-arithmetic"),
+    (edit("app/pricing.py", "", "total = subtotal * 0.85"), "money:float-arithmetic"),
+    (edit("app/report.py", "", "today = datetime.now()"), "time:naive-datetime"),
+    (edit("app/report.py", "", "stamp = datetime.utcnow()"), "time:naive-datetime"),
+    # types, lint, logging, errors
+    (edit("src/api.ts", "", "const body: any = await res.json();"), "types:any"),
+    (edit("src/api.ts", "", "return (payload as any).items;"), "types:any"),
+    (edit("src/api.ts", "", "const meta: Record<string, any> = {};"), "types:any"),
+    (edit("src/api.ts", "", "// @ts-ignore\nwindow.foo = 1;"), "types:ignore"),
+    (edit("app/x.py", "", "value = thing.attr  # type: ignore"), "types:ignore"),
+    (edit("src/x.ts", "", "// eslint-disable-next-line no-console"), "lint:disable"),
+    (edit("app/x.py", "", "import os  # noqa: F401"), "lint:disable"),
+    (edit("app/x.py", "", "# pylint: disable=broad-except"), "lint:disable"),
+    (edit("app/cart.py", "    return total", '    print("DEBUG total", total)\n    return total'),
+     "logging:print-debug"),
+    (edit("src/cart.ts", "", "console.log('cart', cart);"), "logging:print-debug"),
+    (edit("app/sync.py", "    sync()", "    try:\n        sync()\n    except Exception:\n        pass"), "errors:swallow"),
+    (edit("src/sync.ts", "", "await sync().catch(() => {});"), "errors:swallow"),
+    (edit("app/sync.py", "", "except Exception as e:"), "errors:broad-except"),
+    # user-facing text, scraping, style, language
+    (edit("shop/views.py", "    order.save()", '    order.save()\n    messages.info(request, "Thanks!")'),
+     "i18n:hardcoded-string"),
+    (edit("templates/cart.html", '<div class="empty"></div>', '<div class="empty">Your cart is empty</div>'),
+     "i18n:hardcoded-string"),
+    (edit("src/Empty.tsx", "return null;", "return <p>No orders yet</p>;"), "i18n:hardcoded-string"),
+    (edit("shop/forms.py", "", 'raise ValidationError("Enter a valid postcode")'), "i18n:hardcoded-string"),
+    (edit("scrape.py", "", "prices = re.findall(r'<span class=\"price\">([^<]+)</span>', html)"),
+     "scraping:regex-html"),
+    (edit("scrape.py", "", "ids = re.findall(r'(?<=data-id=\")\\d+', page)"), "scraping:regex-html"),
+    (edit("scrape.py", "", "title = re.search(r'Title: (.*)', body)"), "scraping:regex-html"),
+    (bash("curl -s https://example.com | grep -o 'href=\"[^\"]*\"'"), "scraping:regex-html"),
+    (edit("api/openapi.yaml", "  /orders:", "  /v2/orders:"), "api:breaking-change"),
+    (edit("proto/orders.proto", "string coupon = 4;", "reserved 4;"), "api:breaking-change"),
+    (edit("app/orders_pb2.py", "x", "y"), "docs:edit-generated"),
+    (edit("dist/bundle.min.js", "a", "b"), "docs:edit-generated"),
+    (write("NOTES.md", "# Summary of the changes\n"), "docs:create"),
+    (edit("CHANGELOG.md", "## Unreleased", "## Unreleased\n- Fix cart totals"), "docs:changelog"),
+    (edit("app/cart.py", "def total(items):", 'def total(items):\n    """Return the cart total."""'),
+     "style:docstring"),
+    (edit("app/cart.py", "", 'logger.info("✅ cart saved")'), "style:emoji"),
+    (bash("black ."), "format:reformat-unrelated"),
+    (bash("npx prettier --write ."), "format:reformat-unrelated"),
+    (edit("app/util.py", "", "def add(item, items=[]):"), "python:mutable-default"),
+    (edit("app/util.py", "", "from app.models import *"), "python:star-import"),
+    (edit("app/util.py", "", "sys.path.append('..')"), "python:sys-path"),
+    (edit("src/old.js", "", "var count = 0;"), "js:var"),
+    (edit("app/settings.py", "DEBUG = False", "DEBUG = True"), "config:debug-enabled"),
+    (edit("app/cart.py", "", "# TODO: handle refunds"), "code:placeholder"),
+    (edit("app/cart.py", "", "    raise NotImplementedError"), "code:placeholder"),
+    (bash("uvicorn app.main:app --host 0.0.0.0"), "net:bind-all"),
+    (bash("npm run dev"), "dev:server-start"),
+    (edit("app/counter.py", "", "    page.views += 1\n    page.save()"), "concurrency:read-modify-write"),
+    (edit("app/notify.py", "", "send_mail(subject, body, None, [user.email])"), "comms:send"),
+    (bash('gh pr create --title "Fix cart" --body "..."'), "pr:create"),
+    (bash('gh issue comment 42 --body "done"'), "github:write"),
+    # other agents' shapes
+    (("shell", {"command": ["bash", "-lc", "git add -A"]}), "git:stage-all"),
+    (("apply_patch", {"input": "*** Begin Patch\n*** Add File: scripts/run.sh\n+#!/bin/bash\n+make all\n"
+                                "*** End Patch"}), "shell:no-strict-mode"),
+]
+
+
+@pytest.mark.parametrize("call,type_id", ACTIONS, ids=[f"{t}:{c[0]}:{i}" for i, (c, t) in enumerate(ACTIONS)])
+def test_action_has_type(call, type_id):
+    assert type_id in types_of(call)
