@@ -225,6 +225,14 @@ def install_agent(vault: Vault, agent: str, scope: str = "project", project_dir:
     return [f"{name}: hooks installed in {path} ({', '.join(wanted(vault, agent))})"]
 
 
+def install_claude(vault: Vault, scope: str = "project", project_dir: Path | None = None) -> list[str]:
+    return install_agent(vault, "claude", scope, project_dir)
+
+
+def install_codex(vault: Vault, scope: str = "user", project_dir: Path | None = None) -> list[str]:
+    return install_agent(vault, "codex", scope, project_dir)
+
+
 def uninstall_agent(agent: str, scope: str = "project", project_dir: Path | None = None) -> list[str]:
     path = settings_path(agent, scope, project_dir)
     name = "Claude Code" if agent == "claude" else "Codex"

@@ -13,7 +13,7 @@ from memkit.cli.common import emit_json, json_option, vault as get_vault
 
 
 @click.command()
-@click.argument("paths", nargs=-1, type=click.Path(file_okay=False, path_type=Path))
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--quiet-seconds", type=click.FloatRange(0), default=None,
               help="Handle a session after this long without writes (default: memkit.toml watch.quiet_seconds).")
 @click.option("--once", is_flag=True, help="Handle what changed since the last run, then exit.")
