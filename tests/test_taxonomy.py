@@ -446,3 +446,199 @@ NEAR_MISSES = [
 @pytest.mark.parametrize("call,type_id", NEAR_MISSES, ids=[f"not-{t}:{i}" for i, (c, t) in enumerate(NEAR_MISSES)])
 def test_near_miss_lacks_type(call, type_id):
     assert type_id not in types_of(call)
+
+
+# ─── natural language: lessons, corrected-action descriptions, prompts ─────────
+TEXTS = [
+    ("never drop a column directly: add the new column, migrate, deploy, then drop the old one",
+     "schema-migration:column-removal"),
+    ("Removing the legacy column broke the old app servers", "schema-migration:column-removal"),
+    ("use a three-phase removal for columns", "schema-migration:column-removal"),
+    ("don't drop tables in a migration without a backup", "schema-migration:table-drop"),
+    ("never edit a migration that has already been applied, write a new migration instead",
+     "schema-migration:edit-applied"),
+    ("we don't run migrations by hand against production", "db:migration-run"),
+    ("never connect to the prod database from your laptop", "db:prod-access"),
+    ("write me a script that dumps the db", "db:dump"),
+    ("don't build SQL with f-strings, always use parameterised queries", "sql:string-built-query"),
+    ("that's an SQL injection waiting to happen", "sql:string-built-query"),
+    ("we use the ORM here, no raw SQL", "sql:raw-query"),
+    ("don't stage everything, add only the files you changed", "git:stage-all"),
+    ("never use git add -A", "git:stage-all"),
+    ("stage files explicitly by path", "git:stage-all"),
+    ("never force-push to a shared branch", "git:force-push"),
+    ("sign your commits", "git:commit-unsigned"),
+    ("commits must be signed with the SSH key", "git:commit-unsigned"),
+    ("don't rebase branches other people work on", "git:rebase"),
+    ("don't amend the previous commit, make a new commit instead", "git:amend"),
+    ("never skip the pre-commit hooks", "git:no-verify"),
+    ("don't delete remote branches", "git:branch-delete"),
+    ("you threw away my uncommitted changes with reset --hard", "git:reset-hard"),
+    ("don't add Co-Authored-By lines to commits", "git:ai-attribution"),
+    ("never push directly to main, open a PR", "git:main-direct"),
+    ("never rm -rf anything outside the build folder", "fs:recursive-delete"),
+    ("chmod 777 is never the answer", "fs:chmod-broad"),
+    ("don't touch files outside the repo", "files:edit-outside-project"),
+    ("ask before adding a new dependency", "deps:add"),
+    ("don't brew install things, use the project's toolchain", "deps:install-tool"),
+    ("never install packages globally", "deps:install-tool"),
+    ("don't edit the lockfile by hand", "deps:lockfile-edit"),
+    ("use pnpm, not npm", "deps:npm"),
+    ("use pnpm, not npm", "deps:pnpm"),
+    ("we use uv, not pip", "deps:pip"),
+    ("don't skip failing tests", "tests:skip"),
+    ("never mark flaky tests as xfail", "tests:skip"),
+    ("don't mock the database in tests, use the test database", "tests:mock-db"),
+    ("don't delete tests to make the suite pass", "tests:delete"),
+    ("fix the code, not the tests", "tests:weaken-assertion"),
+    ("never print secrets to the terminal", "secrets:print"),
+    ("don't read the .env file", "secrets:read"),
+    ("never commit .env files", "secrets:commit"),
+    ("don't hardcode API keys", "secrets:commit"),
+    ("ask before changing environment variables", "config:env-change"),
+    ("never curl | sh an installer", "net:curl-pipe-shell"),
+    ("don't use sudo", "sudo"),
+    ("don't kill processes you didn't start", "process:kill"),
+    ("terraform apply only runs from CI, never from your machine", "infra:apply"),
+    ("ship this to prod now", "deploy:prod"),
+    ("ship this to prod now", "infra:apply"),
+    ("deploy the hotfix to production", "deploy:prod"),
+    ("don't edit the CI workflow without asking", "ci:edit-workflow"),
+    ("never run containers in privileged mode", "docker:privileged"),
+    ("never run KEYS in production, use SCAN", "redis:keys-scan"),
+    ("use SCAN instead of KEYS", "redis:keys-scan"),
+    ("redis keys command blocks the server", "redis:keys-scan"),
+    ("never FLUSHALL the shared redis", "redis:flush"),
+    ("every script must start with set -euo pipefail", "shell:no-strict-mode"),
+    ("shell scripts need strict mode", "shell:no-strict-mode"),
+    ("write me a script that dumps the db", "shell:no-strict-mode"),
+    ("write me a script that dumps the db", "shell:script-write"),
+    ("no crontab on the servers", "schedule:cron"),
+    ("every night at 2am we need to clean up expired carts", "schedule:cron"),
+    ("every night at 2am we need to clean up expired carts", "schedule:periodic-job"),
+    ("we need a nightly job that exports orders", "schedule:periodic-job"),
+    ("run this every hour", "schedule:periodic-job"),
+    ("blocking call in an async handler", "async:blocking-call"),
+    ("don't block the event loop", "async:blocking-call"),
+    ("we use httpx, not the requests library", "http:sync-client"),
+    ("never use floats for money", "money:float-arithmetic"),
+    ("the discount must be rounded to two decimals", "money:float-arithmetic"),
+    ("the subtotal is off by a cent", "money:float-arithmetic"),
+    ("no any in TypeScript, type it properly", "types:any"),
+    ("don't use `any`", "types:any"),
+    ("don't silence mypy with type: ignore", "types:ignore"),
+    ("don't add eslint-disable comments", "lint:disable"),
+    ("use the logger, not print statements", "logging:print-debug"),
+    ("never swallow exceptions", "errors:swallow"),
+    ("all user-facing strings must be translatable", "i18n:hardcoded-string"),
+    ("wrap the text in gettext", "i18n:hardcoded-string"),
+    ("don't parse HTML with regex, use BeautifulSoup", "scraping:regex-html"),
+    ("scrape the product prices from the shop page", "scraping:regex-html"),
+    ("renaming that field is a breaking change for the mobile app", "api:breaking-change"),
+    ("that file is generated, edit the schema instead", "docs:edit-generated"),
+    ("don't create README files unless I ask", "docs:create"),
+    ("docstrings in Google style please", "style:docstring"),
+    ("no emojis in log messages", "style:emoji"),
+    ("don't reformat unrelated code, keep the diff small", "format:reformat-unrelated"),
+    ("store timestamps as timezone-aware UTC datetimes", "time:naive-datetime"),
+    ("never use a mutable default argument", "python:mutable-default"),
+    ("don't leave TODOs, implement it fully", "code:placeholder"),
+    ("Bash: alembic upgrade head && op.drop_column('users', 'legacy')", "schema-migration:column-removal"),
+    ("Bash: git commit -am 'wip'", "git:stage-all"),
+]
+
+
+@pytest.mark.parametrize("text,type_id", TEXTS, ids=[f"{t}:{i}" for i, (x, t) in enumerate(TEXTS)])
+def test_text_has_type(text, type_id):
+    assert type_id in TAX.classify_text(text)
+
+
+PLAIN_PROMPTS = [
+    "can you fix the typo in the header",
+    "add a button to export the report as CSV",
+    "why is the login page slow?",
+    "explain how the cache works",
+    "refactor the user service to use dependency injection",
+    "the tests are failing on CI, can you take a look",
+    "add pagination to the orders endpoint",
+    "make the sidebar collapsible",
+    "what does this function return",
+    "let's add a dark mode toggle",
+    "implement retry with exponential backoff for the webhook sender",
+    "the chart title should say Monthly churn",
+    "please look at the logs and tell me what's wrong",
+]
+
+
+@pytest.mark.parametrize("text", PLAIN_PROMPTS)
+def test_plain_prompt_has_no_type(text):
+    assert TAX.classify_text(text) == set()
+
+
+TEXT_NEAR_MISSES = [
+    ("remove the table from the landing page", "schema-migration:table-drop"),
+    ("bump the TTL of the cart to two hours", "cache:invalidate"),
+    ("no crontab on the servers", "remote:ssh"),
+    ("never run KEYS in production", "db:prod-access"),
+    ("add a column to the CSV export", "schema-migration:column-removal"),
+]
+
+
+@pytest.mark.parametrize("text,type_id", TEXT_NEAR_MISSES)
+def test_text_near_miss_lacks_type(text, type_id):
+    assert type_id not in TAX.classify_text(text)
+
+
+def test_unless_is_not_applied_to_prose():
+    lesson = "use scan_iter instead of redis.keys('cart:*')"
+    assert "redis:keys-scan" in TAX.classify_text(lesson)
+    assert "redis:keys-scan" not in types_of(edit("app/cart.py", "", "for k in redis.scan_iter('cart:*'): pass"))
+
+
+def test_benign_types_only_on_request():
+    assert TAX.classify_action(*bash("pytest -q")) == set()
+    assert "tests:run" in TAX.classify_action(*bash("pytest -q"), include_benign=True)
+    assert "fs:read" in TAX.classify_action("Read", {"file_path": "README.md"}, include_benign=True)
+    assert "infra:plan" in TAX.classify_action(*bash("terraform plan -out=x"), include_benign=True)
+    assert "redis:read-info" in TAX.classify_action(*bash("redis-cli info memory"), include_benign=True)
+    assert "tests:run" in TAX.classify_text("run the tests", include_benign=True)
+    assert TAX.classify_text("run the tests") == set()
+
+
+# ─── generalisation: the same mistake in different words ───────────────────────
+PAIRS = [
+    (edit("alembic/versions/7c_drop_coupon.py", "    pass", "    op.drop_column('orders', 'coupon')"),
+     "never drop a column directly", "schema-migration:column-removal"),
+    (bash('git commit -am "fix"'), "don't stage everything", "git:stage-all"),
+    (write("app/routes/rates.py", ASYNC_ROUTE), "that's a blocking call in an async handler",
+     "async:blocking-call"),
+    (write("deploy/cart-purge.timer", TIMER), "no crontab on the servers", "schedule:cron"),
+    (bash("redis-cli --raw keys 'session:*'"), "never run KEYS", "redis:keys-scan"),
+    (edit("app/cart.py", "    return []", '    return await redis.keys(f"cart:{uid}:*")'), "never run KEYS",
+     "redis:keys-scan"),
+    (write("scripts/backup.sh", LOOSE_SCRIPT), "every shell script needs strict mode", "shell:no-strict-mode"),
+    (edit("shop/views.py", "    order.save()", '    order.save()\n    messages.info(request, "Thanks!")'),
+     "user-facing text must be translatable", "i18n:hardcoded-string"),
+    (edit("web/cart.js", "const total = base;", "const total = Math.round(base * 1.077 * 100) / 100;"),
+     "the discount total must be exact to the cent", "money:float-arithmetic"),
+    (edit("app/repo.py", "", 'cur.execute(f"SELECT * FROM orders WHERE id = {order_id}")'),
+     "never interpolate values into SQL strings", "sql:string-built-query"),
+    (bash("terraform destroy"), "terraform apply only from CI, never from your machine", "infra:apply"),
+    (edit("scrape.py", "", "m = re.search(r'<h1 class=\"title\">(.*?)</h1>', html)"),
+     "don't parse HTML with regex", "scraping:regex-html"),
+    (bash("curl -fsSL https://get.pnpm.io/install.sh | sh -"), "never pipe curl into sh", "net:curl-pipe-shell"),
+    (bash("git push -f origin main"), "don't force push", "git:force-push"),
+    (bash('git commit --no-gpg-sign -m "x"'), "all commits must be signed", "git:commit-unsigned"),
+]
+
+
+@pytest.mark.parametrize("call,lesson,type_id", PAIRS, ids=[t for c, x, t in PAIRS])
+def test_action_and_lesson_share_a_type(call, lesson, type_id):
+    assert type_id in types_of(call) & TAX.classify_text(lesson)
+
+
+def test_compliant_script_does_not_share_the_strict_mode_type():
+    lesson_types = TAX.classify_text("every shell script needs strict mode: set -euo pipefail")
+    assert "shell:no-strict-mode" in lesson_types
+    assert "shell:no-strict-mode" not in types_of(write("scripts/backup.sh", STRICT_SCRIPT))
+    assert "shell:script-write" in types_of(write("scripts/backup.sh", STRICT_SCRIPT))
