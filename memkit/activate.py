@@ -278,11 +278,11 @@ def _when(cue: Cue) -> str:
     return f"session {date or m.group(1)}" + (f", turn {m.group(2)}" if m.group(2) else "") + f" — {m.group(1)}"
 
 
-def line_for(cue: Cue, taxonomy=None, high: bool = False) -> str:
+def line_for(cue: Cue, taxonomy=None, high: bool = False, action_types: set[str] = frozenset()) -> str:
     lesson = neutral(cue.lesson)
     label = "reviewed" if cue.reviewed else "unreviewed"
     if cue.cue_type == "correction" or cue.cue_type.startswith("library:convention"):
-        about = _about(cue, taxonomy)
+        about = _about(cue, taxonomy, action_types)
         head = f"BEFORE {about}: " if about else "CORRECTION: "
         text = f"{head}\"{lesson}\""
     elif cue.cue_type.startswith("library:"):
@@ -306,9 +306,12 @@ def line_for(cue: Cue, taxonomy=None, high: bool = False) -> str:
     return line
 
 
-def _about(cue: Cue, taxonomy) -> str:
+def _about(cue: Cue, taxonomy, action_types: set[str] = frozenset()) -> str:
+    """The kind of action the lesson is about: one shared with the action at hand, else the
+    one the corrected action itself had, else any."""
     if taxonomy is not None:
-        for t in sorted(cue.types):
+        primary = cue.extra.get("primary") or ""
+        for t in sorted(cue.types & set(action_types)) + [primary] + sorted(cue.types):
             at = taxonomy.types.get(t)
             if at is not None and not at.benign:
                 return at.about
@@ -323,7 +326,7 @@ def render(chosen: list[Cue], action: Action, taxonomy) -> str:
     for cue in chosen:
         high = any(taxonomy.types.get(t) is not None and taxonomy.types[t].consequence == "high"
                    for t in cue.types & action.types)
-        lines.append(line_for(cue, taxonomy, high and action.kind == "tool"))
+        lines.append(line_for(cue, taxonomy, high and action.kind == "tool", action.types))
         if action.kind == "tool" and cue.cue_type in ("correction", "preference") and "same kind" in " ".join(cue.why):
             lines.append(f"  CONTRADICTION: the action at hand is the kind the person corrected before "
                          f"(then: {neutral(cue.trigger, 160)}).")

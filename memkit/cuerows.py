@@ -59,12 +59,19 @@ def rows(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
     if kind == "observation":
         yield from _observation(note, rel, vault)
     elif kind in ("convention", "procedure", "decision", "preference", "note"):
+        # A library note hides the observations it was promoted from (activate.arbitrate reads
+        # extra["sources"]); a person reviewed it, and it was seen in as many sessions as it cites.
+        links = [str(s).strip("[]") for s in _list(meta.get("sources"))]
+        sources = [s for s in links if "#" not in s]
+        seen = {s.split("#", 1)[0] for s in links if "#" in s}
+        facts = {**meta, "confidence": meta.get("confidence", 1.0),
+                 "sessions_count": meta.get("sessions_count") or max(1, len(seen))}
         for cue in meta.get("cues") or []:
             if isinstance(cue, dict) and (cue.get("lesson") or cue.get("trigger")):
                 trig, les = str(cue.get("trigger") or ""), str(cue.get("lesson") or "")
                 yield _row(rel, note.id, f"library:{kind}", trig, les,
-                           _types(vault, cue.get("action_types"), trig, les), meta, True,
-                           {"title": meta.get("title") or note.id})
+                           _types(vault, cue.get("action_types"), trig, les), facts, True,
+                           {"title": meta.get("title") or note.id, "sources": sources})
     elif kind == "fact" and meta.get("key") is not None and not rel.startswith("workshop/"):
         key, value = str(meta["key"]), str(meta.get("value"))
         yield _row(rel, note.id, "fact", key.replace("_", " "), f"{key} = {value}",
@@ -90,5 +97,8 @@ def _observation(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
     if not lesson:
         return
     types = _types(vault, meta.get("action_types"), lesson) or _types(vault, None, trigger)
+    from_trigger = set(_types(vault, None, trigger).split()) & set(types.split())
+    primary = sorted(from_trigger)[0] if from_trigger else ""
     yield _row(rel, note.id, cue_type, trigger, lesson, types,
-               meta, str(meta.get("status") or "") in REVIEWED and not rel.startswith("workshop/"))
+               meta, str(meta.get("status") or "") in REVIEWED and not rel.startswith("workshop/"),
+               {"primary": primary})

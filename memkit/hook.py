@@ -103,7 +103,8 @@ def _first_time(vault, payload: dict[str, Any], result) -> bool:
 def context_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
     from memkit import activate
 
-    event = payload.get("hook_event_name") or ("UserPromptSubmit" if "prompt" in payload else "SessionStart")
+    event = payload.get("hook_event_name") or ("UserPromptSubmit" if "prompt" in payload else
+                                               "SessionStart" if "source" in payload else None)
     if event not in EVENTS_CONTEXT:
         _warn(f"context --hook does not handle {event!r}; ignored")
         return None
