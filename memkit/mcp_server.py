@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import functools
 import importlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from memkit import __version__
 from memkit.errors import MemkitError

@@ -7,7 +7,7 @@ redacts secrets before anything is written.
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from memkit import extract, index, notes, templates
@@ -64,7 +64,7 @@ def remember(vault: Vault, text: str, *, kind: str = "discovery", session: str |
     turn = int(trace.meta.get("turns") or 0) if trace else 0
     ctx = extract.TraceContext(trace_id or session or "mcp", "", session or "", "", "", "", "", False, [])
     cand = extract.Candidate(kind, turn, statement, confidence, importance, LIFECYCLE.get(kind, "knowledge"),
-                             extra, created=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
+                             extra, created=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
     cid = extract.candidate_id(ctx, cand)
     rel = f"workshop/observations/{kind}/{cid}.md"
     meta, body = _note(vault, cand, cid, extractor, trace, session)

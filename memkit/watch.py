@@ -13,9 +13,9 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 from memkit import pipeline
 from memkit.errors import MemkitError, VaultLocked

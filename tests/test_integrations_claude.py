@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO, git, run_cli
 
 EXAMPLES = sorted((REPO / "examples" / "sessions").glob("*.jsonl"))

@@ -11,14 +11,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO, git, run_cli
 
 EXAMPLE = REPO / "examples" / "sessions" / "2026-03-04-ledger-commit.jsonl"
 
 
 def commit(cwd: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["git", "commit", *args], cwd=cwd, capture_output=True, text=True, timeout=120)
+    return subprocess.run(["git", "commit", *args], cwd=cwd, capture_output=True, text=True, timeout=120, check=False)
 
 
 def committed(cwd: Path, rev: str = "HEAD") -> list[str]:

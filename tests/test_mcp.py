@@ -12,10 +12,11 @@ import sys
 
 import anyio
 import pytest
+from conftest import REPO, git, run_cli
 from mcp import Client
 
-from conftest import REPO, git, run_cli
-from memkit import mcp_server, vault as vault_mod
+from memkit import mcp_server
+from memkit import vault as vault_mod
 
 EXAMPLES = sorted((REPO / "examples" / "sessions").glob("*.jsonl"))
 TOOLS = {"search", "context", "check", "show", "why", "fact_get", "fact_set", "remember"}
@@ -115,12 +116,12 @@ def test_fact_set_then_get_and_a_conflict_is_recorded_not_applied(vault):
 
 
 def test_remember_writes_one_candidate_in_the_workshop(memory):
-    before = set(p.relative_to(memory) for p in memory.rglob("*.md"))
+    before = {p.relative_to(memory) for p in memory.rglob("*.md")}
     args = {"text": "The ledger's CI runs the migrations against a copy of production first.",
             "session": "2026-03-04-claude-e41f09d2"}
     made = payload(call(memory, "remember", args))
     assert made["written"] and made["path"].startswith("workshop/observations/discovery/")
-    after = set(p.relative_to(memory) for p in memory.rglob("*.md"))
+    after = {p.relative_to(memory) for p in memory.rglob("*.md")}
     assert {p.as_posix() for p in after - before} == {made["path"]}
     note = (memory / made["path"]).read_text()
     for line in ("status: candidate", "kind: discovery", "extractor: mcp@1",   # t6: the session's latest turn

@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO, git, run_cli, write_generic
 
 QUIET = 1.0
@@ -77,8 +76,7 @@ def test_a_session_written_in_bursts_is_ingested_once_it_is_quiet(vault, tmp_pat
     with open(log, "w") as f:
         f.write(header + "\n")
         for burst in range(4):                    # each pause is shorter than the quiet period
-            for m in messages(3, burst * 3):
-                f.write(json.dumps(m) + "\n")
+            f.writelines(json.dumps(m) + "\n" for m in messages(3, burst * 3))
             f.flush()
             time.sleep(QUIET * 0.4)
             assert not any(vault.glob("traces/*/*/*.md")), "ingested before the session went quiet"

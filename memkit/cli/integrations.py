@@ -9,7 +9,8 @@ from pathlib import Path
 
 import click
 
-from memkit.cli.common import emit_json, json_option, vault as get_vault
+from memkit.cli.common import emit_json, json_option
+from memkit.cli.common import vault as get_vault
 
 
 @click.command()
@@ -153,7 +154,8 @@ def status(ctx, project_dir, as_json):
 def run(ctx, event):
     """What a hook runs, failing open: session-end ingests the payload's transcript; pre-commit
     (the pre-commit framework's entry) extracts from the staged traces and stages the candidates."""
-    from memkit import hooks as hooks_mod, pipeline
+    from memkit import hooks as hooks_mod
+    from memkit import pipeline
 
     try:
         if event == "session-end":
