@@ -642,3 +642,180 @@ def test_compliant_script_does_not_share_the_strict_mode_type():
     assert "shell:no-strict-mode" in lesson_types
     assert "shell:no-strict-mode" not in types_of(write("scripts/backup.sh", STRICT_SCRIPT))
     assert "shell:script-write" in types_of(write("scripts/backup.sh", STRICT_SCRIPT))
+
+
+# ─── action_text ────────────────────────────────────────────────────────────────
+def test_action_text_bash_is_the_command_without_description():
+    assert taxonomy.action_text("Bash", {"command": "ls -la", "description": "drop column"}) == "ls -la"
+
+
+def test_action_text_edit_keeps_only_added_lines():
+    text = taxonomy.action_text(*edit("a.py", "x = 1\ny = 2\n", "x = 1\ny = 3\nz = 4\n"))
+    assert text == "a.py\ny = 3\nz = 4"
+
+
+def test_action_text_edit_falls_back_to_all_new_lines_when_nothing_is_new():
+    assert taxonomy.action_text(*edit("a.py", "a\nb", "b\na")) == "a.py\nb\na"
+
+
+def test_action_text_multiedit_and_write_and_web():
+    multi = {"file_path": "a.py", "edits": [{"old_string": "a", "new_string": "a\nb"},
+                                            {"old_string": "c", "new_string": "d"}]}
+    assert taxonomy.action_text("MultiEdit", multi) == "a.py\nb\nd"
+    assert taxonomy.action_text(*write("s.sh", "#!/bin/sh\n")) == "s.sh\n#!/bin/sh\n"
+    assert "https://x.io" in taxonomy.action_text("WebFetch", {"url": "https://x.io", "prompt": "p"})
+    assert taxonomy.action_text("Read", {"file_path": "/r/README.md"}) == "/r/README.md"
+
+
+def test_action_text_unknown_tool_is_json_and_strings_are_accepted():
+    assert taxonomy.action_text("mcp__db__query", {"sql": "DROP TABLE x"}) == '{"sql": "DROP TABLE x"}'
+    assert taxonomy.action_text("Bash", "git status") == "git status"
+    assert taxonomy.action_text("Bash", '{"command": "git status"}') == "git status"
+
+
+def test_requires_reads_context_outside_the_added_lines():
+    old = "async def create(order):\n    save(order)"
+    assert "async:blocking-call" in types_of(edit("app/api.py", old, old + "\n    requests.post(HOOK, timeout=3)"))
+    sync = "def create(order):\n    save(order)"
+    assert "async:blocking-call" not in types_of(edit("app/api.py", sync, sync + "\n    requests.post(HOOK, timeout=3)"))
+
+
+def test_tools_restrict_a_type():
+    assert "i18n:hardcoded-string" not in types_of(bash('echo "<p>Your cart is empty</p>"'))
+    assert "deps:lockfile-edit" not in TAX.classify_action("Read", {"file_path": "yarn.lock"})
+
+
+# ─── the data file ──────────────────────────────────────────────────────────────
+REQUIRED = ["schema-migration:column-removal", "schema-migration:table-drop", "schema-migration:edit-applied", "git:stage-all", "git:force-push", "git:commit-unsigned", "git:commit", "git:push", "git:reset-hard", "git:rebase", "git:amend", "git:no-verify", "git:branch-delete", "fs:recursive-delete", "fs:chmod-broad", "deps:add", "deps:install-tool", "deps:lockfile-edit", "tests:skip", "tests:mock-db", "tests:delete", "tests:weaken-assertion", "secrets:print", "secrets:commit", "config:env-change", "docs:edit-generated", "sql:string-built-query", "sql:raw-query", "redis:keys-scan", "redis:flush", "shell:script-write", "shell:no-strict-mode", "infra:apply", "deploy:prod", "schedule:cron", "schedule:periodic-job", "async:blocking-call", "http:sync-client", "money:float-arithmetic", "types:any", "types:ignore", "lint:disable", "i18n:hardcoded-string", "scraping:regex-html", "logging:print-debug", "errors:swallow", "api:breaking-change", "files:edit-outside-project", "ci:edit-workflow", "docker:privileged", "net:curl-pipe-shell", "sudo", "process:kill", "db:prod-access", "db:migration-run", "time:naive-datetime", "python:mutable-default", "style:docstring", "style:emoji", "format:reformat-unrelated"]
+BENIGN = ["fs:read", "fs:list", "fs:search", "git:log", "git:status", "git:diff", "tests:run", "build:run", "infra:plan", "redis:read-info"]
+
+
+def test_required_types_exist_and_benign_ones_are_benign():
+    assert not set(REQUIRED + BENIGN) - set(TAX.types)
+    assert all(TAX.types[t].benign for t in BENIGN)
+    assert not any(TAX.types[t].benign for t in REQUIRED)
+    assert len(TAX.types) >= 100
+    assert len({t.split(":")[0] for t in TAX.types}) >= 25
+
+
+def test_every_type_is_well_formed_and_every_packaged_pattern_compiles():
+    for t in TAX.types.values():
+        assert t.about and t.about == t.about.strip() and not t.about.endswith("."), t.id
+        assert t.consequence in ("high", "normal"), t.id
+        assert t.action or t.text or t.paths or t.calls, t.id
+        for patterns in (t.action, t.text, t.paths, t.unless, *t.requires):
+            for n in range(len(patterns.sources) if patterns else 0):
+                patterns.compile(n)
+    assert TAX.about("git:force-push") == "force-pushing"
+    assert TAX.about("no:such-type") == "no such type"
+
+
+CORPUS = ([taxonomy.action_text(*c) for c, _ in ACTIONS + NEAR_MISSES]
+          + [taxonomy.action_text(*c) for c in INNOCENT] + [t for t, _ in TEXTS + TEXT_NEAR_MISSES] + PLAIN_PROMPTS)
+
+
+def test_required_literals_never_rule_out_a_real_match():
+    """The prefilter is sound: whenever a packaged regex matches a corpus text, the text holds
+    one literal of each clause the taxonomy derived for that regex."""
+    for t in TAX.types.values():
+        for patterns in (t.action, t.text, t.paths, t.unless, *t.requires):
+            for source, clauses in zip(patterns.sources, patterns.literals) if patterns else ():
+                rx = re.compile(source)
+                for text in CORPUS:
+                    if clauses and rx.search(text):
+                        low = text.lower()
+                        assert all(any(lit in low for lit in c) for c in clauses), (t.id, source, text)
+
+
+def test_literal_extraction_handles_groups_quantifiers_and_escapes():
+    def lits(pattern):
+        found = taxonomy._literals(pattern, {})
+        return found and [sorted(c) for c in found]
+
+    assert lits(r"\bop\.drop_column\(") == [["op.drop_column("]]
+    assert lits(r"(?i)\bterraform\s+(apply|destroy)\b") == [
+        sorted("terraform" + s for s in " \t\n\r\x0b\x0c"), ["apply", "destroy"]]
+    assert lits(r"colou?r") == [["colo"], ["r"]]
+    assert lits(r"(foo)?bar|baz") == [["bar", "baz"]]
+    assert lits(r"it\x27s") == [["it's"]]
+    assert lits(r"[abc]+|\d") is None
+    assert lits(r"(?=secret)\w+") is None
+
+
+# ─── overrides and errors ───────────────────────────────────────────────────────
+def test_vault_override_replaces_adds_and_disables(tmp_path):
+    (tmp_path / "action_types.toml").write_text(
+        '[[type]]\nid = "git:force-push"\nabout = "force-pushing (team rule)"\naction = [\'\\bgit\\s+yolo\\b\']\n\n'
+        '[[type]]\nid = "acme:deploy-button"\nabout = "pressing the deploy button"\nconsequence = "high"\n'
+        'text = [\'(?i)\\bdeploy button\\b\']\n\n'
+        '[[type]]\nid = "style:emoji"\ndisabled = true\n', encoding="utf-8")
+    tax = taxonomy.load(tmp_path)
+    assert tax.about("git:force-push") == "force-pushing (team rule)"
+    assert "git:force-push" in tax.classify_action(*bash("git yolo"))
+    assert "git:force-push" not in tax.classify_action(*bash("git push --force"))
+    assert "acme:deploy-button" in tax.classify_text("never press the deploy button")
+    assert tax.types["acme:deploy-button"].consequence == "high"
+    assert "style:emoji" not in tax.types
+    assert "style:emoji" in taxonomy.load(None).types
+    assert taxonomy.load(tmp_path) is tax
+
+
+def test_vault_without_override_gets_the_packaged_taxonomy(tmp_path):
+    assert taxonomy.load(tmp_path).types.keys() == TAX.types.keys()
+
+
+def test_malformed_override_names_the_file(tmp_path):
+    bad = tmp_path / "action_types.toml"
+    bad.write_text("[[type]\nid = 'x'\n", encoding="utf-8")
+    with pytest.raises(InvalidInput, match=re.escape(str(bad)) + ".*malformed TOML"):
+        taxonomy.load(tmp_path)
+
+
+def test_invalid_regex_in_override_names_the_type(tmp_path):
+    (tmp_path / "action_types.toml").write_text(
+        '[[type]]\nid = "acme:broken"\nabout = "breaking"\naction = [\'(unclosed\']\n', encoding="utf-8")
+    with pytest.raises(InvalidInput, match="acme:broken.*invalid regex"):
+        taxonomy.load(tmp_path)
+
+
+@pytest.mark.parametrize("body,message", [
+    ('[[type]]\nabout = "x"\n', "no id"),
+    ('[[type]]\nid = "a:b"\n', "needs about"),
+    ('[[type]]\nid = "a:b"\nabout = "x"\nconsequnce = "high"\n', "unknown keys"),
+    ('[[type]]\nid = "a:b"\nabout = "x"\nconsequence = "huge"\n', "consequence must be"),
+    ('[[type]]\nid = "a:b"\nabout = "x"\naction = "git"\n', "must be a list"),
+])
+def test_invalid_override_entries_are_reported(tmp_path, body, message):
+    (tmp_path / "action_types.toml").write_text(body, encoding="utf-8")
+    with pytest.raises(InvalidInput, match=message):
+        taxonomy.load(tmp_path)
+
+
+def test_literal_cache_in_state_dir_is_written_reused_and_survives_corruption(tmp_path):
+    (tmp_path / ".memkit").mkdir()
+    first = taxonomy.load(tmp_path)
+    cache = tmp_path / ".memkit" / "action_types.literals.json"
+    assert cache.is_file()
+    taxonomy._load.cache_clear()
+    assert taxonomy.load(tmp_path).classify_action(*bash("git add -A")) == first.classify_action(*bash("git add -A"))
+    cache.write_text("{not json", encoding="utf-8")
+    taxonomy._load.cache_clear()
+    assert "git:stage-all" in taxonomy.load(tmp_path).classify_action(*bash("git add -A"))
+
+
+# ─── speed ──────────────────────────────────────────────────────────────────────
+def test_a_thousand_mixed_classifications_take_well_under_a_second():
+    tax = taxonomy.load(None)
+    calls = [c for c, _ in ACTIONS[::3]] + INNOCENT[::2]
+    texts = [t for t, _ in TEXTS[::4]] + PLAIN_PROMPTS[::2]
+    for call in calls:   # first use compiles the regexes a text needs; the hook pays that once
+        tax.classify_action(*call)
+    for text in texts:
+        tax.classify_text(text)
+    start = time.perf_counter()
+    for n in range(1000):
+        if n % 4:
+            tax.classify_action(*calls[n % len(calls)])
+        else:
+            tax.classify_text(texts[n % len(texts)])
+    assert time.perf_counter() - start < 0.8
