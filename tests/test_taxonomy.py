@@ -688,18 +688,19 @@ def test_tools_restrict_a_type():
 # ─── the data file ──────────────────────────────────────────────────────────────
 REQUIRED = [
     "schema-migration:column-removal", "schema-migration:table-drop", "schema-migration:edit-applied",
-    "git:stage-all", "git:force-push", "git:commit-unsigned", "git:commit", "git:push", "git:reset-
-    hard", "git:rebase", "git:amend", "git:no-verify", "git:branch-delete", "fs:recursive-delete",
-    "fs:chmod-broad", "deps:add", "deps:install-tool", "deps:lockfile-edit", "tests:skip", "tests:mock-
-    db", "tests:delete", "tests:weaken-assertion", "secrets:print", "secrets:commit", "config:env-
-    change", "docs:edit-generated", "sql:string-built-query", "sql:raw-query", "redis:keys-scan",
-    "redis:flush", "shell:script-write", "shell:no-strict-mode", "infra:apply", "deploy:prod",
-    "schedule:cron", "schedule:periodic-job", "async:blocking-call", "http:sync-client", "money:float-
-    arithmetic", "types:any", "types:ignore", "lint:disable", "i18n:hardcoded-string", "scraping:regex-
-    html", "logging:print-debug", "errors:swallow", "api:breaking-change", "files:edit-outside-project",
-    "ci:edit-workflow", "docker:privileged", "net:curl-pipe-shell", "sudo", "process:kill", "db:prod-
-    access", "db:migration-run", "time:naive-datetime", "python:mutable-default", "style:docstring",
-    "style:emoji", "format:reformat-unrelated",
+    "git:stage-all", "git:force-push", "git:commit-unsigned", "git:commit", "git:push",
+    "git:reset-hard", "git:rebase", "git:amend", "git:no-verify", "git:branch-delete",
+    "fs:recursive-delete", "fs:chmod-broad", "deps:add", "deps:install-tool", "deps:lockfile-edit",
+    "tests:skip", "tests:mock-db", "tests:delete", "tests:weaken-assertion", "secrets:print",
+    "secrets:commit", "config:env-change", "docs:edit-generated", "sql:string-built-query",
+    "sql:raw-query", "redis:keys-scan", "redis:flush", "shell:script-write", "shell:no-strict-mode",
+    "infra:apply", "deploy:prod", "schedule:cron", "schedule:periodic-job", "async:blocking-call",
+    "http:sync-client", "money:float-arithmetic", "types:any", "types:ignore", "lint:disable",
+    "i18n:hardcoded-string", "scraping:regex-html", "logging:print-debug", "errors:swallow",
+    "api:breaking-change", "files:edit-outside-project", "ci:edit-workflow", "docker:privileged",
+    "net:curl-pipe-shell", "sudo", "process:kill", "db:prod-access", "db:migration-run",
+    "time:naive-datetime", "python:mutable-default", "style:docstring", "style:emoji",
+    "format:reformat-unrelated",
 ]
 BENIGN = [
     "fs:read", "fs:list", "fs:search", "git:log", "git:status", "git:diff", "tests:run", "build:run",
