@@ -24,6 +24,9 @@ LAYER_DIRS = (
     "observations", "episodes", "facts",
     "library/conventions", "library/procedures", "library/decisions", "library/preferences", "library/notes",
 )
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+_FILE_MODE = 0o666 & ~_UMASK
 NOTE_DIRS = ("traces", "workshop", "observations", "episodes", "facts", "library")
 
 
@@ -83,6 +86,7 @@ class Vault:
             raise FileExistsError(errno.EEXIST, "exists", str(full))
         fd, tmp = tempfile.mkstemp(prefix=".memkit-", suffix=".tmp", dir=full.parent)
         try:
+            os.fchmod(fd, _FILE_MODE)  # mkstemp makes 0600; notes are ordinary files
             with os.fdopen(fd, "wb") as f:
                 f.write(text.encode("utf-8", errors="surrogateescape"))
                 f.flush()
