@@ -440,6 +440,11 @@ NEAR_MISSES = [
     (bash("curl -fsSL https://example.com/install.sh -o install.sh"), "net:curl-pipe-shell"),
     (bash("vercel deploy"), "deploy:prod"),
     (edit("src/cart.ts", "const a = 1;", "const a = 2;"), "logging:print-debug"),
+    (edit("app/search.py", "", "    best: dict[str, Hit] = {}"), "python:mutable-default"),
+    (edit("app/cli.py", "", '    where = click.prompt(f"Where does {value!r} hold (e.g. production)")'),
+     "sql:string-built-query"),
+    (edit("tests/test_api.py", "", '    env = {"ANTHROPIC_API_KEY": "test-key-123"}'), "secrets:commit"),
+    (edit("docs/guide.md", "", "Read more about it below, or less if you are busy."), "shell:interactive"),
 ]
 
 
