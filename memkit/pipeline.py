@@ -48,6 +48,7 @@ def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool 
             extracted = _extract_paths(vault, traces, None)
             written += extracted["written"]
         index.update_paths(vault, [vault.root / r for r in written])
+        written += _scan(vault) if extracted["written"] else []
         sha = None
         if (commit if commit is not None else vault.config.get("ingest.commit")) and written:
             trailers = [("Memkit-Action", "ingest")] + [("Memkit-Trace", Path(r).stem) for r in traces[:50]]
@@ -71,6 +72,13 @@ def _ingest_summary(report, traces: list[str], extracted: dict, sha: str | None)
     return {"files": [f.__dict__ for f in report.files], "traces": traces, "bytes": report.bytes_read,
             "candidates": extracted.get("written", []), "commit": sha, "lines": lines,
             "errors": [f.message for f in report.errors]}
+
+
+def _scan(vault: Vault) -> list[str]:
+    """The promotion scan after new candidates: proposals join the same commit. Reads the index as it is."""
+    from memkit import promote
+
+    return promote.scan(vault, refresh=False)["written"]
 
 
 def _extract_paths(vault: Vault, trace_rels: list[str], extractor: str | None) -> dict[str, Any]:
@@ -99,6 +107,7 @@ def extract(vault: Vault, *, session: str | None = None, all_: bool = False, sta
         rels = trace_paths(vault, session, staged)
         result = _extract_paths(vault, rels, extractor)
         index.update_paths(vault, [vault.root / r for r in result["written"]])
+        result["written"] += _scan(vault) if result["written"] else []
         if stage:
             _stage(vault, rels if staged else [], result["written"])
         if commit and result["written"]:

@@ -1,0 +1,438 @@
+"""Review and promotion through the real CLI and real git: two sessions with the same
+correction in other words → a convention proposal → promote → provenance in the note,
+in `git log --grep` and in `why` → compile into CLAUDE.md → `check` ranks the convention
+first. Also tombstones, the interactive walk on stdin, merge, ADRs, the preference
+threshold, facts in `why`, the backlog reminder and 50 candidates through the verbs.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import REPO, git, run_cli
+
+from memkit import notes
+
+EXAMPLES = REPO / "examples" / "sessions"
+COMMIT, RELEASE, RETRIES = ("2026-03-04-ledger-commit.jsonl", "2026-03-09-ledger-release.jsonl",
+                            "2026-03-12-ledger-retries.jsonl")
+T1, T2 = "2026-03-04-claude-e41f09d2", "2026-03-09-claude-0a1b2c3d"
+
+
+def mk(vault: Path, *args: str, **kw):
+    return run_cli("--vault", str(vault), *args, **kw)
+
+
+def mkjson(vault: Path, *args: str, **kw):
+    return json.loads(mk(vault, *args, "--json", check=True, **kw).stdout)
+
+
+def ingest(vault: Path, tmp_path: Path, *names: str) -> None:
+    logs = tmp_path / "logs"
+    logs.mkdir(exist_ok=True)
+    for name in names:
+        shutil.copy(EXAMPLES / name, logs / name)
+    mk(vault, "ingest", *[str(logs / n) for n in names], check=True)
+
+
+def meta(vault: Path, rel: str) -> dict:
+    return notes.read(vault / rel).meta
+
+
+def log(vault: Path, *args: str) -> str:
+    return git(vault, "log", "--format=%H%n%B%n----", *args)
+
+
+def queue(vault: Path) -> list[dict]:
+    return mkjson(vault, "review", "--list")
+
+
+def proposal(vault: Path, target: str) -> dict:
+    [found] = [q for q in queue(vault) if q["type"] == "proposal" and q["kind"] == target]
+    return found
+
+
+def test_two_sessions_become_a_convention_with_provenance_compile_and_check(vault, tmp_path):
+    ingest(vault, tmp_path, COMMIT, RELEASE)
+    assert git(vault, "status", "--porcelain") == ""            # the proposal joined the ingest commit
+    prop = proposal(vault, "convention")
+    assert len(prop["observations"]) == 2 and prop["recurrence"] == 2
+    assert prop["turns"] == [f"{T1}#^t4", f"{T2}#^t5"]
+    corr = prop["observations"]
+    before = mkjson(vault, "check", "git commit -am wip")
+    assert {c["id"] for c in before["cues"]} >= set(corr) and not any(c["reviewed"] for c in before["cues"])
+
+    # a person's own staged work is never swept into a memkit commit
+    (vault / "scratch.txt").write_text("my notes\n")
+    git(vault, "add", "scratch.txt")
+    done = mkjson(vault, "promote", prop["id"])
+    [result] = done
+    note_id, rel = result["id"], result["path"]
+    assert rel == f"library/conventions/{note_id}.md"
+    assert git(vault, "diff", "--cached", "--name-only").split() == ["scratch.txt"]
+    changed = git(vault, "show", "--name-status", "--format=", "HEAD").split("\n")
+    assert not any("scratch" in line for line in changed)
+
+    m = meta(vault, rel)
+    assert (m["type"], m["status"], m["id"]) == ("convention", "active", note_id)
+    assert m["sources"] == [f"[[{corr[0]}]]", f"[[{corr[1]}]]", f"[[{T1}#^t4]]", f"[[{T2}#^t5]]"]
+    assert "git:stage-all" in m["cues"][0]["action_types"] and m["cues"][0]["lesson"]
+    assert m["created"] and m["updated"]
+    for link in m["sources"]:                                  # every link resolves, down to the turn
+        target, _, turn = link.strip("[]").partition("#^t")
+        hits = list(vault.rglob(f"{target}.md"))
+        assert len(hits) == 1, link
+        if turn:
+            assert re.search(rf"^## Turn {turn} · .* \^t{turn}$", hits[0].read_text(), re.MULTILINE)
+            shown = mk(vault, "show", link.strip("[]"), check=True).stdout
+            assert shown.startswith(link.strip("[]")) and "user" in shown
+    for oid in corr:                                            # observations left the workshop, same file name
+        assert not list((vault / "workshop").rglob(f"{oid}.md"))
+        om = meta(vault, f"observations/correction/{oid}.md")
+        assert om["status"] == "promoted" and om["promoted_to"] == f"[[{note_id}]]"
+    assert meta(vault, f"workshop/proposals/{prop['id']}.md")["status"] == "promoted"
+
+    # git log --grep finds the promotion by either source turn, with every trailer
+    title = notes.title_of(notes.read(vault / rel))
+    for source in (f"{T1}#^t4", f"{T2}#^t5"):
+        found = log(vault, "--grep", f"Memkit-Source: {source}")
+        assert found.count("----") == 1
+        assert f'memkit: promote convention "{title}"' in found
+        assert "Memkit-Action: promote" in found and all(f"Memkit-Observation: {o}" in found for o in corr)
+
+    why = mk(vault, "why", note_id, check=True).stdout
+    for expected in (*corr, "never use git add -A in this repo", "don't stage everything with commit -a",
+                     "memkit: promote convention", "memkit: ingest", f"{T1}#^t4", f"{T2}#^t5"):
+        assert expected in why, expected
+    chain = mkjson(vault, "why", rel)
+    assert [s["id"] for s in chain["sources"]] == corr
+    assert chain["sources"][0]["turns"][0]["text"].startswith("no, never use git add -A")
+    assert [c["subject"][:14] for c in chain["sources"][1]["commits"]] == ["memkit: ingest", "memkit: promot"]
+
+    out = mk(vault, "compile", check=True).stdout
+    block = (vault / "CLAUDE.md").read_text()
+    assert "wrote the memkit block" in out and block.startswith("<!-- memkit:begin -->")
+    assert note_id in block and "Never use git add -A" in block
+    assert "Memkit-Action: compile" in log(vault, "-1")
+
+    after = mkjson(vault, "check", "git commit -am wip")
+    assert after["cues"][0]["id"] == note_id and after["cues"][0]["type"] == "library:convention"
+    ranked = [c["id"] for c in after["cues"]]
+    assert all(o not in ranked or ranked.index(o) > 0 for o in corr)
+    hook = mk(vault, "check", "--hook", check=True, input=json.dumps(
+        {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "git commit -am fix"}}))
+    assert note_id in json.loads(hook.stdout)["hookSpecificOutput"]["additionalContext"].splitlines()[1]
+
+
+def test_compile_touches_nothing_outside_the_markers(vault, tmp_path):
+    ingest(vault, tmp_path, COMMIT, RELEASE)
+    path = vault / "CLAUDE.md"
+    mine = "# My project\r\n\r\nRead the docs first.\r\n<!-- memkit:begin -->\r\nold\r\n<!-- memkit:end -->\r\ntail\r\n"
+    path.write_bytes(mine.encode())
+    git(vault, "add", "CLAUDE.md")
+    git(vault, "commit", "-qm", "person: CLAUDE.md")
+    mk(vault, "compile", check=True)
+    first = path.read_bytes().decode()
+    head, tail = mine.split("<!-- memkit:begin -->")[0], mine.split("<!-- memkit:end -->")[1]
+    assert first.startswith(head + "<!-- memkit:begin -->\r\n") and first.endswith("<!-- memkit:end -->" + tail)
+    assert "No reviewed conventions yet" in first                # candidates never graduate
+    assert "never use git add -A" not in first.lower()
+    assert "\n" not in first.replace("\r\n", "")
+
+    mk(vault, "promote", proposal(vault, "convention")["id"], check=True)
+    second = mk(vault, "compile", "--json", check=True)
+    text = path.read_bytes().decode()
+    assert json.loads(second.stdout)["changed"] and "Never use git add -A" in text
+    assert text.startswith(head) and text.endswith("<!-- memkit:end -->" + tail)
+    assert "\n" not in text.replace("\r\n", "")
+    assert "up to date" in mk(vault, "compile", check=True).stdout
+    assert git(vault, "status", "--porcelain") == ""
+
+    for broken in (text + "<!-- memkit:begin -->\r\n", text.replace("<!-- memkit:end -->", ""),
+                   "<!-- memkit:end -->\n<!-- memkit:begin -->\n"):
+        path.write_bytes(broken.encode())
+        proc = mk(vault, "compile")
+        assert proc.returncode == 1 and "markers" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+        assert path.read_bytes() == broken.encode()
+
+
+def test_compile_in_a_project_repo_appends_the_block_and_respects_uncommitted_edits(tmp_path):
+    project = tmp_path / "project"
+    project.mkdir()
+    git(project, "init", "-q")
+    (project / "CLAUDE.md").write_text("# Project rules\n\nBe kind.")
+    git(project, "add", "CLAUDE.md")
+    git(project, "commit", "-qm", "rules")
+    memory = project / ".memory"
+    run_cli("init", str(memory), check=True)
+    assert not (memory / ".git").exists()
+    ingest(memory, tmp_path, COMMIT, RELEASE)
+    mk(memory, "promote", proposal(memory, "convention")["id"], check=True)
+    mk(memory, "compile", check=True)
+    text = (project / "CLAUDE.md").read_text()
+    assert text.startswith("# Project rules\n\nBe kind.\n\n<!-- memkit:begin -->\n") and text.endswith("end -->\n")
+    assert "Memkit-Action: compile" in log(project, "-1")
+    assert git(project, "status", "--porcelain", "--", "CLAUDE.md") == ""
+
+    # a person's uncommitted edit in the file: memkit writes its block but does not commit their words
+    (project / "CLAUDE.md").write_text(text.replace("Be kind.", "Be kind. Be brief."))
+    mk(memory, "compile", "--target", "AGENTS.md", check=True)
+    agents = (project / "AGENTS.md").read_text()
+    assert "Never use git add -A" in agents and "Memkit-Action: compile" in log(project, "-1")
+    ingest(memory, tmp_path, "2026-03-02-ledger-migration.jsonl")
+    [corr] = [q["id"] for q in queue(memory)]
+    mk(memory, "accept", corr, check=True)                       # an accepted correction joins the block
+    out = mk(memory, "compile", check=True).stdout
+    text = (project / "CLAUDE.md").read_text()
+    assert "did not commit" in out and "Be kind. Be brief." in text and "### Frequent corrections" in text
+    assert "never drop a column in the same release" in text.lower()
+    assert "CLAUDE.md" in git(project, "status", "--porcelain")
+
+
+def test_a_rejected_candidate_stays_rejected_when_extracted_again(vault, tmp_path):
+    ingest(vault, tmp_path, COMMIT, RELEASE)
+    corr = proposal(vault, "convention")["observations"][0]
+    rel = f"workshop/observations/correction/{corr}.md"
+    out = mkjson(vault, "reject", corr, "--reason", "only true for that repo")
+    assert out[0]["action"] == "reject"
+    m = meta(vault, rel)
+    assert m["status"] == "rejected" and m["rejected_reason"] == "only true for that repo"
+    found = log(vault, "--grep", f"Memkit-Observation: {corr}", "--grep", "Memkit-Action: reject", "--all-match")
+    assert found.count("----") == 1 and f"{T1}#^t4" in found and "Reason: only true for that repo" in found
+
+    # the proposal built on it is out of date: promoting it refuses, the next scan removes it
+    stale = proposal(vault, "convention")["id"]
+    refused = mk(vault, "promote", stale)
+    assert refused.returncode == 1 and "out of date" in refused.stderr
+    scan = mkjson(vault, "review", "--scan")
+    assert scan["retired"] == [stale] and not (vault / f"workshop/proposals/{stale}.md").exists()
+
+    mk(vault, "extract", "--all", check=True)
+    trace = next(vault.rglob(f"{T1}.md"))                        # a backfill: the trace forgets it was extracted
+    tmeta = notes.read(trace)
+    tmeta.meta.pop("extracted")
+    trace.write_text(notes.render(tmeta))
+    mk(vault, "extract", "--all", check=True)
+    assert meta(vault, rel)["status"] == "rejected"
+    assert len(list(vault.rglob(f"{corr}.md"))) == 1
+    assert corr not in [q["id"] for q in queue(vault)]
+    assert corr not in [c["id"] for c in mkjson(vault, "check", "git add -A")["cues"]]
+    assert mkjson(vault, "review", "--scan")["proposals"] == []
+
+
+def test_a_rejected_proposal_is_never_proposed_again(vault, tmp_path):
+    ingest(vault, tmp_path, COMMIT, RELEASE)
+    pid = proposal(vault, "convention")["id"]
+    mk(vault, "reject", pid, "--reason", "I will write it myself", check=True)
+    assert meta(vault, f"workshop/proposals/{pid}.md")["status"] == "rejected"
+    trace = next(vault.rglob(f"{T2}.md"))
+    tmeta = notes.read(trace)
+    tmeta.meta.pop("extracted")
+    trace.write_text(notes.render(tmeta))
+    mk(vault, "extract", "--all", check=True)
+    assert mkjson(vault, "review", "--scan")["proposals"] == []
+    assert [q["id"] for q in queue(vault) if q["type"] == "proposal"] == []
+
+
+def test_interactive_review_driven_through_stdin(vault, tmp_path):
+    ingest(vault, tmp_path, COMMIT, RELEASE, RETRIES)
+    items = queue(vault)
+    assert [i["type"] for i in items[:2]] == ["proposal", "proposal"]       # proposals first, oldest first
+    created = [i["created"] for i in items[2:]]
+    assert created == sorted(created)
+    walk = mk(vault, "review", input="a\nr\nnot useful\nq\n", check=True)
+    assert "[1/" in walk.stdout and "evidence" in walk.stdout and "recurrence: 2" in walk.stdout
+    assert "> no, never use git add -A" in walk.stdout
+    assert "reviewed: 1 promoted, 1 rejected" in walk.stdout
+    first, second = items[0], items[1]
+    assert meta(vault, first["path"])["status"] == "promoted"
+    assert meta(vault, second["path"])["rejected_reason"] == "not useful"
+    subjects = git(vault, "log", "--format=%s", "-3").splitlines()
+    assert subjects[0].startswith("memkit: reject") and subjects[1].startswith("memkit: promote convention")
+    assert git(vault, "status", "--porcelain") == ""
+
+    # the rest: promote with a chosen type and title, skip, and the end of input quits
+    rest = queue(vault)
+    assert rest[0]["id"].startswith("dec-chose-retries") and rest[0]["suggested"] == "decision"
+    walk = mk(vault, "review", input="p\nnote\nRetries over a circuit breaker\ns\n", check=True)
+    assert "promoted to note retries-over-a-circuit-breaker" in walk.stdout and "1 skipped" in walk.stdout
+    m = meta(vault, "library/notes/retries-over-a-circuit-breaker.md")
+    assert m["sources"] == [f"[[{rest[0]['id']}]]", "[[2026-03-12-claude-5c6d7e8f#^t3]]"]
+    assert [q["id"] for q in queue(vault)] == [q["id"] for q in rest[1:]]
+
+
+def test_edit_in_editor_then_accept(vault, tmp_path):
+    ingest(vault, tmp_path, COMMIT, RELEASE)
+    editor = tmp_path / "edit.py"
+    editor.write_text("import sys, pathlib\np = pathlib.Path(sys.argv[1])\n"
+                      "p.write_text(p.read_text().replace('title: Never use git add -A in this repo',"
+                      " 'title: Stage only the files you changed'))\n")
+    walk = mk(vault, "review", input="e\na\nq\n", env={"EDITOR": f"{sys.executable} {editor}"}, check=True)
+    assert "reviewed: 1 promoted, 1 edited" in walk.stdout
+    m = meta(vault, "library/conventions/stage-only-the-files-you-changed.md")
+    assert m["type"] == "convention" and len(m["sources"]) == 4
+    assert "# Stage only the files you changed" in (vault / "library/conventions/stage-only-the-files-you-changed.md"
+                                                    ).read_text()
+
+
+def test_promote_by_hand_then_merge_the_second_session(vault, tmp_path):
+    ingest(vault, tmp_path, COMMIT, RELEASE)
+    first, second = proposal(vault, "convention")["observations"]
+    [made] = mkjson(vault, "promote", first, "--title", "Stage only the files you changed")
+    assert made["id"] == "stage-only-the-files-you-changed"
+    m = meta(vault, made["path"])
+    assert m["type"] == "convention" and m["sources"] == [f"[[{first}]]", f"[[{T1}#^t4]]"]
+    merged = mkjson(vault, "merge", second, "--into", made["id"])
+    assert merged["action"] == "merge"
+    m = meta(vault, made["path"])
+    assert f"[[{second}]]" in m["sources"] and f"[[{T2}#^t5]]" in m["sources"] and len(m["cues"]) == 1
+    assert "don't stage everything" in (vault / made["path"]).read_text()
+    assert meta(vault, f"observations/correction/{second}.md")["promoted_to"] == f"[[{made['id']}]]"
+    found = log(vault, "--grep", f"Memkit-Source: {T2}#^t5")
+    assert "Memkit-Action: merge" in found and f"Memkit-Note: {made['id']}" in found
+    assert mkjson(vault, "review", "--scan")["retired"]                  # the two-session proposal is spent
+    bad = mk(vault, "merge", first, "--into", "no-such-note")
+    assert bad.returncode == 1 and "not found" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_debated_decision_becomes_a_draft_adr(vault, tmp_path):
+    ingest(vault, tmp_path, RETRIES)
+    prop = proposal(vault, "decision")
+    assert "debated" in prop["basis"]
+    [made] = mkjson(vault, "promote", prop["id"])
+    text = (vault / made["path"]).read_text()
+    assert made["path"].startswith("library/decisions/")
+    for section in ("## Context", "## Decision", "## Alternatives considered", "## Consequences"):
+        assert section in text
+    assert "payment provider times out" in text                          # context: the task of the session
+    assert "circuit breaker around the provider client — tried before, failed" in text
+    assert "retry_limit = 3" in text                                     # a consequence recorded later on
+    assert "[[2026-03-12-claude-5c6d7e8f#^t3]]" in meta(vault, made["path"])["sources"]
+
+
+def _write_decision(vault: Path, n: int, session: str, chosen: str, other: str, importance: float = 0.5) -> str:
+    oid = f"dec-test-runner-{n:04x}"
+    m = {"type": "observation", "id": oid, "kind": "decision", "status": "candidate", "lifecycle": "knowledge",
+         "confidence": 0.7, "importance": importance, "created": f"2026-04-0{n % 9 + 1}T10:00:00Z",
+         "session": f"[[{session}]]", "source": f"[[{session}#^t3]]", "extractor": "heuristic@1",
+         "chosen": chosen, "alternatives": [other]}
+    body = f"**Decision**:\n> chose {chosen}\n"
+    path = vault / "workshop/observations/decision" / f"{oid}.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(notes.render(notes.Note(notes.stamp(m, body), body)))
+    return oid
+
+
+@pytest.mark.parametrize("agreeing, expected", [(4, True), (3, False)])
+def test_preference_needs_five_decisions_three_sessions_and_eighty_percent(vault, agreeing, expected):
+    sessions = ["2026-04-01-claude-aaaa0001", "2026-04-02-claude-aaaa0002", "2026-04-03-claude-aaaa0003"]
+    for n in range(5):
+        yes = n < agreeing
+        _write_decision(vault, n + 1, sessions[n % 3], "pytest" if yes else "unittest", "unittest" if yes else "pytest")
+    git(vault, "add", "workshop")
+    git(vault, "commit", "-qm", "five decisions")
+    scan = mkjson(vault, "review", "--scan")
+    prefs = [p for p in scan["proposals"] if p.startswith("prop-preference-")]
+    assert bool(prefs) is expected
+    adrs = [p for p in scan["proposals"] if p.startswith("prop-decision-")]
+    assert len(adrs) == (0 if expected else 1)                            # one draft ADR per debated topic
+    if expected:
+        m = meta(vault, f"workshop/proposals/{prefs[0]}.md")
+        assert m["statement"] == "Prefer pytest over unittest" and "4 of 5 decisions" in m["basis"]
+        assert len([s for s in m["sources"] if "#" not in s]) == 4
+    assert "Memkit-Action: propose" in log(vault, "-1") and git(vault, "status", "--porcelain") == ""
+    assert mkjson(vault, "review", "--scan")["proposals"] == []             # deterministic: nothing new
+
+
+def test_a_high_importance_decision_is_proposed_at_once(vault):
+    _write_decision(vault, 1, "2026-04-01-claude-aaaa0001", "postgres", "postgres", importance=0.9)
+    [pid] = mkjson(vault, "review", "--scan")["proposals"]
+    assert pid.startswith("prop-decision-") and "importance 0.90" in meta(vault, f"workshop/proposals/{pid}.md")["basis"]
+
+
+def test_why_follows_a_fact_history_and_a_plain_observation(vault, tmp_path):
+    ingest(vault, tmp_path, RETRIES)
+    trace = "2026-03-12-claude-5c6d7e8f"
+    mk(vault, "fact", "set", "retry_limit", "5", "--session", f"{trace}#^t1", check=True)
+    mk(vault, "fact", "set", "retry_limit", "3", "--session", f"{trace}#^t6", "--reason", "user said so",
+       "--on-conflict", "update", check=True)
+    out = mk(vault, "why", "facts/retry-limit.md", check=True).stdout
+    assert "was '5'" in out and "user said so" in out and "the payment provider times out" in out
+    assert "fact-set" in out or "memkit: " in out
+    data = mkjson(vault, "why", "retry-limit")
+    assert data["history"][0]["turns"][0]["link"] == f"{trace}#^t1"
+    assert data["commits"] and data["turns"][0]["text"] == "also set the retry limit to 3"
+    obs = next(q for q in queue(vault) if q["kind"] == "negative_result")
+    plain = mk(vault, "why", obs["id"], check=True).stdout
+    assert "we tried a circuit breaker last year" in plain and "memkit: ingest 1 trace(s)" in plain
+    assert mk(vault, "why", "nope-not-here").returncode == 1
+
+
+def test_backlog_shows_in_status_and_reminds_at_session_start(vault, tmp_path):
+    ingest(vault, tmp_path, COMMIT, RELEASE)
+    status = mkjson(vault, "status")
+    assert status["backlog"] == {"correction": 2, "proposal": 1} and status["oldest_candidate_days"] > 14
+    assert "review backlog: 3 candidate(s)" in mk(vault, "status", check=True).stdout
+    start = json.dumps({"hook_event_name": "SessionStart", "session_id": "s1", "cwd": str(vault)})
+    hook = json.loads(mk(vault, "context", "--hook", input=start, check=True).stdout)
+    assert "3 memory candidate(s) wait for review" in hook["hookSpecificOutput"]["additionalContext"]
+    config = vault / "memkit.toml"
+    config.write_text(config.read_text().replace("review_reminder_days = 14", "review_reminder_days = 100000"))
+    quiet = mk(vault, "context", "--hook", input=start, check=True).stdout
+    assert "wait for review" not in quiet
+
+
+def test_fifty_candidates_through_the_non_interactive_verbs(vault, capsys):
+    ids = []
+    for n in range(60):
+        oid = f"disc-candidate-number-{n:02d}-{n:04x}"
+        m = {"type": "observation", "id": oid, "kind": "discovery", "status": "candidate", "lifecycle": "knowledge",
+             "confidence": 0.5, "importance": 0.4, "created": f"2026-05-01T10:{n:02d}:00Z",
+             "session": "[[2026-05-01-claude-bbbb0001]]", "source": f"[[2026-05-01-claude-bbbb0001#^t{n + 1}]]",
+             "extractor": "heuristic@1"}
+        body = f"**Discovery**:\n> module {n} reads its settings from the environment\n"
+        path = vault / "workshop/observations/discovery" / f"{oid}.md"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(notes.render(notes.Note(notes.stamp(m, body), body)))
+        ids.append(oid)
+    git(vault, "add", "workshop")
+    git(vault, "commit", "-qm", "sixty candidates")
+    typo = mk(vault, "accept", ids[0], "disc-candidat-number-01")   # a typo changes nothing
+    assert typo.returncode == 1 and "did you mean" in typo.stderr
+    assert meta(vault, f"workshop/observations/discovery/{ids[0]}.md")["status"] == "candidate"
+
+    start = time.perf_counter()
+    mk(vault, "accept", *ids[:50], check=True)
+    fifty = time.perf_counter() - start
+    start = time.perf_counter()
+    for oid in ids[50:55]:
+        mk(vault, "accept", oid, check=True)
+    per_call = (time.perf_counter() - start) / 5
+    mk(vault, "reject", *ids[55:], "--reason", "noise", check=True)
+    assert len(list((vault / "observations/discovery").glob("*.md"))) == 55
+    assert len(git(vault, "log", "--format=%s", "--grep", "Memkit-Action: accept").splitlines()) == 55
+    assert len(git(vault, "log", "--format=%s", "--grep", "Memkit-Action: reject").splitlines()) == 5
+    assert git(vault, "status", "--porcelain") == ""
+    assert mk(vault, "review", "--list", check=True).stdout.strip() == "nothing to review"
+    with capsys.disabled():
+        print(f"\n[review timing] accept 50 ids in one call: {fifty:.2f}s ({fifty / 50 * 1000:.0f} ms each);"
+              f" one id per call: {per_call:.2f}s per call (≈ {per_call * 50:.0f}s for 50)")
+
+
+def test_errors_are_one_line_and_change_nothing(vault, tmp_path):
+    ingest(vault, tmp_path, COMMIT, RELEASE)
+    head = git(vault, "rev-parse", "HEAD")
+    pid = proposal(vault, "convention")["id"]
+    corr = proposal(vault, "convention")["observations"][0]
+    for args in (("promote", "no-such-id"), ("promote", pid, corr), ("promote", pid, "--as", "nonsense"),
+                 ("accept", "../../etc/passwd"), ("merge", corr, "--into", corr), ("why", f"{T1}#^t4")):
+        proc = mk(vault, *args)
+        assert proc.returncode in (1, 2) and "Traceback" not in proc.stderr, args
+        assert proc.returncode == 2 or len(proc.stderr.strip().splitlines()) == 1, args   # 2: a usage error
+    assert git(vault, "rev-parse", "HEAD") == head and git(vault, "status", "--porcelain") == ""
+    assert mk(vault, "review", "--list", check=True).stdout.count("[") == 3
