@@ -16,7 +16,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from memkit import index, notes
+from memkit import drafts, index, notes
 from memkit import promote as promote_mod
 from memkit.errors import InvalidInput
 
@@ -120,7 +120,7 @@ def top_corrections(vault, accepted: list[dict[str, Any]]) -> list[str]:
     ranked = sorted(groups, key=lambda g: (-promote_mod.sessions(g), -_latest(g), str(g[0].get("id"))))
     out = []
     for g in ranked[:limit]:
-        lesson = promote_mod.clean(promote_mod.statement(g[-1]))
+        lesson = drafts.clean(drafts.statement(g[-1]))
         n = promote_mod.sessions(g)
         last = max(str(m.get("created") or "") for m in g)[:10]
         out.append(f"- {lesson} (corrected in {n} session{'s' if n != 1 else ''}, last {last}; `{g[-1]['id']}`)")

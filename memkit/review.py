@@ -13,8 +13,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from memkit import index, notes, provenance
-from memkit import promote as promote_mod
+from memkit import drafts, index, notes, provenance
 from memkit.errors import InvalidInput
 from memkit.layers import LIBRARY_DIRS, LibraryType
 
@@ -39,16 +38,16 @@ def describe(rel: str, meta: dict[str, Any]) -> dict[str, Any]:
     refs = meta.get("sources") if proposal else [meta.get("source")] if meta.get("source") else []
     return {"id": meta.get("id"), "type": kind, "kind": meta.get("target") if proposal else meta.get("kind") or kind,
             "path": rel, "status": meta.get("status"), "created": meta.get("created"),
-            "title": meta.get("title") or "", "statement": promote_mod.statement(meta),
+            "title": meta.get("title") or "", "statement": drafts.statement(meta),
             "basis": meta.get("basis") or "", "recurrence": int(meta.get("recurrence") or 1),
             "observations": [i for i, n in provenance.links(refs) if n is None] if proposal else [meta.get("id")],
             "turns": provenance.turn_refs(refs),
-            "suggested": meta.get("target") if proposal else promote_mod.target_for(meta)}
+            "suggested": meta.get("target") if proposal else drafts.target_for(meta)}
 
 
 def evidence(vault, item: dict[str, Any]) -> list[dict[str, Any]]:
     cache: dict = {}
-    return [provenance.quote(vault, *promote_mod.split_ref(t), cache) for t in item["turns"]]
+    return [provenance.quote(vault, *drafts.split_ref(t), cache) for t in item["turns"]]
 
 
 # ---- decisions ----------------------------------------------------------------
@@ -83,7 +82,7 @@ def _reject(vault, rel: str, note: notes.Note, reason: str) -> dict[str, Any]:
     if status in ("rejected", "promoted"):
         return _result("reject", note.id, rel, None, f"{note.id} is already {status}; nothing changed")
     if note.type == "proposal":
-        d = promote_mod.from_proposal(note.meta)
+        d = drafts.from_proposal(note.meta)
         obs, turns, kind = d.observations, d.turns, f"proposal ({d.target})"
     else:
         obs, turns, kind = [note.id], provenance.turn_refs(note.meta.get("source")), note.meta.get("kind") or note.type
@@ -109,7 +108,7 @@ def promote(vault, idents: list[str], as_type: str | None = None, title: str | N
             return [_promote_proposal(vault, rel, note, as_type, title) for rel, note in props]
         for _, note in loaded:
             _promotable(note)
-        d = promote_mod.draft(vault, [n.meta for _, n in loaded], as_type, title, basis="promoted by hand")
+        d = drafts.draft(vault, [n.meta for _, n in loaded], as_type, title, basis="promoted by hand")
         return [_write_note(vault, d, loaded, None)]
 
 
@@ -126,25 +125,11 @@ def _promote_proposal(vault, rel: str, note: notes.Note, as_type: str | None = N
     if note.meta.get("status") != "candidate":
         return _result("promote", note.id, rel, None, f"{note.id} is already {note.meta.get('status')}"
                        + (f" to {note.meta['promoted_to']}" if note.meta.get("promoted_to") else ""))
-    d = promote_mod.from_proposal(note.meta)
-    _current(vault, note, d)
-    d.target = as_type or d.target
-    d.title = title or d.title
+    d = drafts.from_proposal(note.meta)
+    d.target, d.title = as_type or d.target, title or d.title
     if d.target not in LIBRARY:
         raise InvalidInput(f"{note.id}: target {d.target!r} is not a library type ({', '.join(LIBRARY)})")
-    return _write_note(vault, d, _members(vault, d), (rel, note))
-
-
-def _current(vault, note: notes.Note, d: promote_mod.Draft) -> None:
-    """A proposal whose observations were decided on since is out of date: promoting it would duplicate."""
-    for oid in d.observations:
-        rel = provenance.find(vault, oid)
-        meta = notes.read(vault.root / rel).meta if rel else {"status": "gone"}
-        if meta.get("status") not in ("candidate", "accepted"):
-            where = f" to {meta['promoted_to']}" if meta.get("promoted_to") else ""
-            raise InvalidInput(f"{note.id} is out of date: {oid} is {meta.get('status')}{where} since; run "
-                               f"`memkit review --scan`" + (f", or `memkit merge {note.id} --into "
-                                                             f"{meta['promoted_to'].strip('[]')}`" if where else ""))
+    return _write_note(vault, d, _members(vault, d, note), (rel, note))
 
 
 def pending(vault, item: dict[str, Any]) -> bool:
@@ -153,25 +138,32 @@ def pending(vault, item: dict[str, Any]) -> bool:
     return path.is_file() and notes.read(path).meta.get("status") == "candidate"
 
 
-def _members(vault, d: promote_mod.Draft) -> list[tuple[str, notes.Note]]:
-    """The draft's observations that are still waiting for a decision (others keep theirs)."""
+def _members(vault, d: drafts.Draft, proposal: notes.Note | None = None) -> list[tuple[str, notes.Note]]:
+    """The draft's observations still waiting for a decision. Promoting a proposal whose observations
+    were decided on since would duplicate a note: then it is out of date (merge takes what is left)."""
     found = []
     for oid in d.observations:
         rel = provenance.find(vault, oid)
         note = notes.read(vault.root / rel) if rel else None
-        if note is not None and note.type == "observation" and note.meta.get("status") in ("candidate", "accepted"):
+        status = note.meta.get("status") if note else "gone"
+        if status in ("candidate", "accepted"):
             found.append((rel, note))
+        elif proposal is not None:
+            into = str(note.meta.get("promoted_to") or "").strip("[]") if note else ""
+            raise InvalidInput(f"{proposal.id} is out of date: {oid} is {status}" + (f" to [[{into}]]" if into else "")
+                               + " since; run `memkit review --scan`"
+                               + (f", or `memkit merge {proposal.id} --into {into}`" if into else ""))
     return found
 
 
-def _write_note(vault, d: promote_mod.Draft, obs: list[tuple[str, notes.Note]],
+def _write_note(vault, d: drafts.Draft, obs: list[tuple[str, notes.Note]],
                 proposal: tuple[str, notes.Note] | None) -> dict[str, Any]:
-    note_id = _free_id(vault, promote_mod.slug(d.title))
+    note_id = _free_id(vault, drafts.slug(d.title))
     rel = f"library/{LIBRARY_DIRS[LibraryType(d.target)]}/{note_id}.md"
-    when = promote_mod.now()
+    when = drafts.now()
     meta = {"type": d.target, "id": note_id, "status": "active", "created": when, "updated": when,
             "importance": round(d.importance, 2), "sources": d.sources, "cues": d.cues}
-    body = promote_mod.body(vault, d)
+    body = drafts.body(vault, d)
     vault.write_text(rel, notes.render(notes.Note(notes.stamp(meta, body), body)), exclusive=True)
     paths, link = [vault.root / rel], f"[[{note_id}]]"
     for orel, onote in obs:
@@ -195,11 +187,11 @@ def merge(vault, ident: str, into: str) -> dict[str, Any]:
             raise InvalidInput(f"{ident} is a {note.type}; merge an observation or a proposal into a note")
         _promotable(note)
         if note.type == "proposal":
-            d = promote_mod.from_proposal(note.meta)
+            d = drafts.from_proposal(note.meta)
             obs = _members(vault, d) + [(rel, note)]
         else:
-            d, obs = promote_mod.draft(vault, [note.meta], lib.type), [(rel, note)]
-        _extend(vault, lrel, lib, d)
+            d, obs = drafts.draft(vault, [note.meta], lib.type), [(rel, note)]
+        vault.write_text(lrel, drafts.fold(vault, lib, d))
         paths, link = [vault.root / lrel], f"[[{lib.id}]]"
         for orel, onote in obs:
             paths += _settle(vault, orel, onote, "promoted", promoted_to=link)
@@ -207,29 +199,6 @@ def merge(vault, ident: str, into: str) -> dict[str, Any]:
         sha = _commit(vault, paths, f'memkit: merge {note.id} into {lib.type} "{title}"', "merge",
                       d.observations, d.turns, [("Memkit-Note", lib.id)])
         return _result("merge", lib.id, lrel, sha, f"merged {note.id} into {lib.type} {lib.id} ({lrel})")
-
-
-def _extend(vault, rel: str, lib: notes.Note, d: promote_mod.Draft) -> None:
-    from rapidfuzz import fuzz, utils
-
-    meta = dict(lib.meta)
-    sources = [str(s) for s in meta.get("sources") or []]
-    meta["sources"] = sources + [s for s in d.sources if s not in sources]
-    cues = [dict(c) for c in meta.get("cues") or [] if isinstance(c, dict)]
-    sim = float(vault.config.get("promotion.similarity"))
-    for cue in d.cues:
-        same = next((c for c in cues if fuzz.token_set_ratio(str(c.get("lesson")), cue["lesson"],
-                                                              processor=utils.default_process) >= sim), None)
-        if same is None:
-            cues.append(cue)
-        else:
-            same["action_types"] = sorted(set(same.get("action_types") or []) | set(cue["action_types"]))
-    meta["cues"], meta["updated"] = cues, promote_mod.now()
-    quotes = [provenance.quote(vault, *promote_mod.split_ref(t)) for t in d.turns]
-    added = "\n".join(f"- [[{q['link']}]]: “{q['text']}”" for q in quotes) or f"- {d.statement}"
-    body = lib.body.rstrip("\n") + f"\n\nAlso seen ({', '.join(f'[[{o}]]' for o in d.observations)}):\n{added}\n"
-    meta = meta if lib.edited_by_person() else notes.stamp(meta, body)
-    vault.write_text(rel, notes.render(notes.Note(meta, body, newline=lib.newline)))
 
 
 def save_edit(vault, rel: str, text: str) -> str:
@@ -247,7 +216,9 @@ def save_edit(vault, rel: str, text: str) -> str:
 def scan(vault) -> dict[str, Any]:
     """The promotion scan as a decision of its own: proposals written and committed."""
     with vault.lock():
-        out = promote_mod.scan(vault)
+        from memkit import promote
+
+        out = promote.scan(vault)
         if out["written"]:
             out["commit"] = _commit(vault, [vault.root / r for r in out["written"]],
                                     f"memkit: propose {len(out['proposals'])} promotion(s)", "propose", [], [],
@@ -279,7 +250,7 @@ def _settle(vault, rel: str, note: notes.Note, status: str, **extra: Any) -> lis
     dest = rel.split("/", 1)[1] if moves else rel
     if dest != rel and vault.path(dest).exists():
         raise InvalidInput(f"{dest} already exists; move or rename one of the two files first")
-    meta = {**note.meta, "status": status, "reviewed": promote_mod.now(), **extra}
+    meta = {**note.meta, "status": status, "reviewed": drafts.now(), **extra}
     meta = meta if note.edited_by_person() else notes.stamp(meta, note.body)
     vault.write_text(dest, notes.render(notes.Note(meta, note.body, newline=note.newline)))
     if dest != rel:
