@@ -465,6 +465,7 @@ TEXTS = [
     ("never drop a column directly: add the new column, migrate, deploy, then drop the old one",
      "schema-migration:column-removal"),
     ("Removing the legacy column broke the old app servers", "schema-migration:column-removal"),
+    ("remove the deprecated discount_code column from orders", "schema-migration:column-removal"),
     ("use a three-phase removal for columns", "schema-migration:column-removal"),
     ("don't drop tables in a migration without a backup", "schema-migration:table-drop"),
     ("never edit a migration that has already been applied, write a new migration instead",
