@@ -12,7 +12,6 @@ import functools
 import json
 import os
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,8 +19,8 @@ from memkit.errors import InvalidInput
 
 PACKAGED = Path(__file__).parent / "data" / "action_types.toml"
 OVERRIDE_NAME = "action_types.toml"
-STATE_DIR, CACHE_NAME = ".memkit", "action_types.literals.json"   # a disposable cache
-CACHE_VERSION = 2   # bump whenever `_literals` changes what it derives
+STATE_DIR, CACHE_NAME = ".memkit", "action_types.cache.json"   # disposable, like all of .memkit/
+CACHE_VERSION = 3   # bump whenever `_literals` or the cache layout changes
 CONSEQUENCES = ("high", "normal")
 PATTERN_KEYS = ("action", "text", "paths", "requires", "unless")
 LIST_KEYS = ("tools", "path_tools", "calls")
@@ -149,15 +148,11 @@ class Taxonomy:
 
 
 def _applies(t: ActionType, tool: str, text, full, paths) -> bool:
-    if t.calls and tool in t.calls:
-        hit = True
-    elif t.tools and tool not in t.tools:
+    if t.tools and tool not in t.tools and tool not in t.calls:
         return False
-    else:
-        hit = (t.paths is not None and (not t.path_tools or tool in t.path_tools)
-               and any(t.paths.search(p) for p in paths))
-        hit = hit or (t.action is not None and t.action.search(text)
-                      and all(r.search(full) for r in t.requires))
+    hit = tool in t.calls or (t.paths is not None and (not t.path_tools or tool in t.path_tools)
+                              and any(t.paths.search(p) for p in paths))
+    hit = hit or (t.action is not None and t.action.search(text) and all(r.search(full) for r in t.requires))
     return hit and not (t.unless is not None and t.unless.search(text))
 
 
@@ -183,11 +178,12 @@ def _call(tool_name: str, tool_input: dict | str) -> Call:
         return Call(tool, (), command, command)
     if tool in ("Edit", "MultiEdit"):
         edits = inp.get("edits") if tool == "MultiEdit" else [inp]
-        pairs = [(_str(e, "old_string"), _str(e, "new_string")) for e in edits or [] if isinstance(e, dict)]
+        pairs = [(str(e.get("old_string") or ""), str(e.get("new_string") or "")) for e in edits or []
+                 if isinstance(e, dict)]
         added = "\n".join(_added(old, new) for old, new in pairs)
         return Call(tool, paths, f"{path}\n{added}", "\n".join([path] + [f"{o}\n{n}" for o, n in pairs]))
     if tool in ("Write", "NotebookEdit"):
-        text = f"{path}\n{_str(inp, 'content', 'new_source')}"
+        text = f"{path}\n{inp.get('content') or inp.get('new_source') or ''}"
         return Call(tool, paths, text, text)
     if tool in ("WebFetch", "WebSearch", "Read", "Glob", "Grep", "LS"):
         text = "\n".join([path] + [str(inp[k]) for k in ("url", "query", "prompt", "pattern", "glob")
@@ -213,10 +209,6 @@ def _command(value) -> str:
             return parts[2]
         return " ".join(parts)
     return str(value or "")
-
-
-def _str(inp: dict, *keys: str) -> str:
-    return next((inp[k] for k in keys if isinstance(inp.get(k), str)), "")
 
 
 def _added(old: str, new: str) -> str:
@@ -247,32 +239,38 @@ def load(vault_root: Path | None = None) -> Taxonomy:
 
 @functools.lru_cache(maxsize=8)
 def _load(_packaged_mtime, override: str | None, _override_mtime, state: Path | None) -> Taxonomy:
-    entries = {e["id"]: (e, PACKAGED) for e in _entries(PACKAGED)}
-    for entry in _entries(Path(override)) if override else ():
+    cache = _read_cache(state)
+    entries = {e["id"]: (e, PACKAGED) for e in _entries(PACKAGED, cache)}
+    for entry in _entries(Path(override), cache) if override else ():
         if entry.get("disabled"):
             entries.pop(entry["id"], None)
         else:
             entries[entry["id"]] = (entry, Path(override))
-    size = len(cache := _read_cache(state))
     types = {tid: _compile(entry, source, cache) for tid, (entry, source) in entries.items()}
-    if state is not None and len(cache) != size:
+    if state is not None and cache.pop("dirty"):
         _write_cache(state, cache)
     return Taxonomy(types)
 
 
-def _entries(path: Path) -> list[dict]:
+def _entries(path: Path, cache: dict) -> list[dict]:
+    """The file's [[type]] tables; cached while it is unchanged, as TOML parsing is slow."""
     try:
+        stamp = f"{path.stat().st_mtime_ns}:{path.stat().st_size}"
+        if cache["files"].get(str(path), [None])[0] == stamp:
+            return cache["files"][str(path)][1]
+        import tomllib
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise InvalidInput(f"{path}: malformed TOML: {e} (fix the syntax, or move the file "
-                           "away to use the packaged taxonomy)") from None
     except (OSError, UnicodeDecodeError) as e:
         raise InvalidInput(f"{path}: cannot read the action types: {e}") from None
+    except ValueError as e:   # tomllib.TOMLDecodeError
+        raise InvalidInput(f"{path}: malformed TOML: {e} (fix the syntax, or move the file "
+                           "away to use the packaged taxonomy)") from None
     entries = data.get("type", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise InvalidInput(f"{path}: expected [[type]] tables")
     for n, entry in enumerate(entries, 1):
         _check(entry, path, n)
+    cache["files"][str(path)], cache["dirty"] = [stamp, entries], True
     return entries
 
 
@@ -289,15 +287,13 @@ def _check(entry: dict, path: Path, n: int) -> None:
         raise InvalidInput(f"{where} needs about = \"<gerund phrase>\"")
     if entry.get("consequence", "normal") not in CONSEQUENCES:
         raise InvalidInput(f"{where}: consequence must be one of {CONSEQUENCES}")
-    for key in PATTERN_KEYS + LIST_KEYS:
-        value = entry.get(key, [])
+    for key, value in ((k, entry.get(k, [])) for k in PATTERN_KEYS + LIST_KEYS):
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise InvalidInput(f"{where}: {key} must be a list of strings")
 
 
 def _compile(entry: dict, source: Path, cache: dict) -> ActionType:
-    """Packaged patterns compile lazily (a test compiles them all); a user's file compiles
-    now, so that a bad regex is reported when the file is loaded."""
+    """Packaged regexes compile lazily (a test compiles them all), a user's now: errors surface early."""
     tid = entry["id"]
 
     def patterns(key: str, sources: list[str]) -> Patterns | None:
@@ -324,13 +320,14 @@ SPECIAL = frozenset(".|()[]{}?*+^$")
 
 
 def _literals(pattern: str, cache: dict) -> tuple[frozenset[str], ...] | None:
-    if pattern not in cache:
+    if pattern not in cache["literals"]:
         tokens = TOKEN.findall(pattern)
         verbose = any(t.startswith("(?") and "x" in t.split(":")[0] for t in tokens)
         branches = [[]] if verbose else _alternation(tokens, 0)[0]
         clauses = branches[0] if len(branches) == 1 else [_clause(branches)]
-        cache[pattern] = [sorted({lit.lower() for lit in c}) for c in clauses if c] or None
-    found = cache[pattern]
+        cache["literals"][pattern] = [sorted({lit.lower() for lit in c}) for c in clauses if c] or None
+        cache["dirty"] = True
+    found = cache["literals"][pattern]
     return tuple(frozenset(c) for c in found) if found is not None else None
 
 
@@ -386,15 +383,17 @@ def _optional(quant: str) -> bool:
 def _read_cache(state: Path | None) -> dict:
     try:
         data = json.loads((state / CACHE_NAME).read_text(encoding="utf-8")) if state else {}
-        return dict(data["literals"]) if data["version"] == CACHE_VERSION else {}
+        if data["version"] == CACHE_VERSION and isinstance(data["files"], dict):
+            return {"literals": dict(data["literals"]), "files": data["files"], "dirty": False}
     except (OSError, ValueError, LookupError, TypeError):
-        return {}
+        pass
+    return {"literals": {}, "files": {}, "dirty": False}
 
 
 def _write_cache(state: Path, cache: dict) -> None:
     tmp = state / f".{CACHE_NAME}.{os.getpid()}.tmp"
     try:
-        tmp.write_text(json.dumps({"version": CACHE_VERSION, "literals": cache}), encoding="utf-8")
+        tmp.write_text(json.dumps({"version": CACHE_VERSION, **cache}), encoding="utf-8")
         os.replace(tmp, state / CACHE_NAME)
     except OSError:   # a read-only vault still classifies, only more slowly
         tmp.unlink(missing_ok=True)

@@ -764,7 +764,7 @@ def test_required_literals_never_rule_out_a_real_match():
 
 def test_literal_extraction_handles_groups_quantifiers_and_escapes():
     def lits(pattern):
-        found = taxonomy._literals(pattern, {})
+        found = taxonomy._literals(pattern, {"literals": {}})
         return found and [sorted(c) for c in found]
 
     assert lits(r"\bop\.drop_column\(") == [["op.drop_column("]]
@@ -829,7 +829,7 @@ def test_invalid_override_entries_are_reported(tmp_path, body, message):
 def test_literal_cache_in_state_dir_is_written_reused_and_survives_corruption(tmp_path):
     (tmp_path / ".memkit").mkdir()
     first = taxonomy.load(tmp_path)
-    cache = tmp_path / ".memkit" / "action_types.literals.json"
+    cache = tmp_path / ".memkit" / "action_types.cache.json"
     assert cache.is_file()
     taxonomy._load.cache_clear()
     assert taxonomy.load(tmp_path).classify_action(*bash("git add -A")) == first.classify_action(*bash("git add -A"))
