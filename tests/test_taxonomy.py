@@ -854,3 +854,18 @@ def test_a_thousand_mixed_classifications_take_well_under_a_second():
         else:
             tax.classify_text(texts[n % len(texts)])
     assert time.perf_counter() - start < 0.8
+
+
+def test_cached_override_is_reparsed_when_the_file_changes(tmp_path):
+    (tmp_path / ".memkit").mkdir()
+    override = tmp_path / "action_types.toml"
+    override.write_text('[[type]]\nid = "acme:a"\nabout = "doing a"\ntext = [\'alpha\']\n', encoding="utf-8")
+    assert "acme:a" in taxonomy.load(tmp_path).types
+    override.write_text('[[type]]\nid = "acme:bee"\nabout = "doing bee"\ntext = [\'beta\']\n', encoding="utf-8")
+    taxonomy._load.cache_clear()
+    tax = taxonomy.load(tmp_path)
+    assert "acme:bee" in tax.types and "acme:a" not in tax.types
+    override.write_text("[[type]\n", encoding="utf-8")
+    taxonomy._load.cache_clear()
+    with pytest.raises(InvalidInput, match="malformed TOML"):
+        taxonomy.load(tmp_path)
