@@ -20,7 +20,7 @@ from memkit.errors import InvalidInput
 PACKAGED = Path(__file__).parent / "data" / "action_types.toml"
 OVERRIDE_NAME = "action_types.toml"
 STATE_DIR, CACHE_NAME = ".memkit", "action_types.cache.json"   # disposable, like all of .memkit/
-CACHE_VERSION = 3   # bump whenever `_literals` or the cache layout changes
+CACHE_VERSION = 4   # bump whenever `_literals` or the cache layout changes
 CONSEQUENCES = ("high", "normal")
 PATTERN_KEYS = ("action", "text", "paths", "requires", "unless")
 LIST_KEYS = ("tools", "path_tools", "calls")
@@ -322,8 +322,8 @@ SPECIAL = frozenset(".|()[]{}?*+^$")
 def _literals(pattern: str, cache: dict) -> tuple[frozenset[str], ...] | None:
     if pattern not in cache["literals"]:
         tokens = TOKEN.findall(pattern)
-        verbose = any(t.startswith("(?") and "x" in t.split(":")[0] for t in tokens)
-        branches = [[]] if verbose else _alternation(tokens, 0)[0]
+        opaque = "(?(" in pattern or any(t.startswith("(?") and "x" in t.split(":")[0] for t in tokens)
+        branches = [[]] if opaque else _alternation(tokens, 0)[0]
         clauses = branches[0] if len(branches) == 1 else [_clause(branches)]
         cache["literals"][pattern] = [sorted({lit.lower() for lit in c}) for c in clauses if c] or None
         cache["dirty"] = True

@@ -775,6 +775,8 @@ def test_literal_extraction_handles_groups_quantifiers_and_escapes():
     assert lits(r"it\x27s") == [["it's"]]
     assert lits(r"[abc]+|\d") is None
     assert lits(r"(?=secret)\w+") is None
+    assert lits(r"(?x) drop \s+ column") is None
+    assert lits(r"(<)?(?(1)tag>|plain)") is None
 
 
 # ─── overrides and errors ───────────────────────────────────────────────────────
