@@ -67,6 +67,8 @@ class Action:
     kind: str = "tool"         # tool | prompt | task
     tool: str = ""
     session: str = ""
+    path: str = ""             # the file a tool call touches, if any
+    near: set[str] = field(default_factory=set)   # types whose context could not be confirmed
 
 
 def _fetch(con: sqlite3.Connection, sql: str, args: list) -> list[Cue]:
@@ -75,10 +77,11 @@ def _fetch(con: sqlite3.Connection, sql: str, args: list) -> list[Cue]:
 
 def candidates(con: sqlite3.Connection, action: Action) -> dict[int, Cue]:
     found: dict[int, Cue] = {}
-    if action.types:
-        marks = ",".join("?" * len(action.types))
+    if action.types or action.near:
+        wanted = sorted(action.types | action.near)
+        marks = ",".join("?" * len(wanted))
         for cue in _fetch(con, f"SELECT {COLS} FROM cues WHERE rowid IN (SELECT cue FROM cue_types "
-                               f"WHERE type IN ({marks}))", sorted(action.types)):
+                               f"WHERE type IN ({marks}))", wanted):
             found[cue.rowid] = cue
     words = distinctive(action.text)
     if words:
@@ -115,9 +118,13 @@ def score(cue: Cue, action: Action, taxonomy) -> float:
     """Relevance × recency × consequence × frequency; 0 when the action already complies."""
     shared = {t for t in cue.types & action.types if not taxonomy.types.get(t) or not taxonomy.types[t].benign}
     lexical = _lexical(cue, action)
+    near = cue.types & action.near
     if shared:
         relevance = min(1.0, 0.8 + 0.1 * len(shared)) + 0.2 * lexical
         cue.why.append("same kind of action: " + ", ".join(sorted(shared)))
+    elif near and same_folder(cue.trigger, action.path):
+        relevance = 0.85
+        cue.why.append("same kind of action in the folder where it was corrected: " + ", ".join(sorted(near)))
     elif lexical >= 0.85:
         relevance = lexical * 0.8
         cue.why.append(f"nearly the same action ({lexical:.2f})")
@@ -135,6 +142,26 @@ def score(cue: Cue, action: Action, taxonomy) -> float:
     review = 1.3 if cue.reviewed else 1.0
     place = 1.0 if not cue.project or not action.project or cue.project == action.project else 0.75
     return round(relevance * recency * consequence * frequency * review * place * cue.confidence ** 0.25, 4)
+
+
+_TRIGGER_PATH = re.compile(r"^\w+: (/[^\s—]+)")
+
+
+def same_folder(trigger: str, path: str) -> bool:
+    m = _TRIGGER_PATH.match(trigger)
+    return bool(m and path) and m.group(1).rsplit("/", 1)[0] == path.rsplit("/", 1)[0]
+
+
+def edited_file(tool_name: str, tool_input: Any, limit: int = 262144) -> str:
+    """The file an Edit changes, as it is now on disk: the context its new lines will live in."""
+    if tool_name not in ("Edit", "MultiEdit") or not isinstance(tool_input, dict):
+        return ""
+    path = tool_input.get("file_path")
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read(limit)
+    except (OSError, TypeError, ValueError):
+        return ""
 
 
 def _lexical(cue: Cue, action: Action) -> float:
@@ -382,10 +409,14 @@ def check(vault, tool_name: str, tool_input: Any, cwd: str | None = None, sessio
     if not tool_name:  # a bare action from the command line: a shell command or a description
         text = str(tool_input)
         types = tax.classify_action("Bash", {"command": text}) | tax.classify_text(text)
+        near: set[str] = set()
+        path = ""
     else:
         text = taxonomy_mod.action_text(tool_name, tool_input)
-        types = tax.classify_action(tool_name, tool_input)
-    action = Action(text, types, _project(cwd), "tool", tool_name or "Bash", session)
+        types = tax.classify_action(tool_name, tool_input, context=edited_file(tool_name, tool_input))
+        near = tax.classify_action(tool_name, tool_input, relax=True) - types
+        path = str(tool_input.get("file_path") or "") if isinstance(tool_input, dict) else ""
+    action = Action(text, types, _project(cwd), "tool", tool_name or "Bash", session, path, near)
     return _match(vault, action, tax, None)
 
 

@@ -106,13 +106,16 @@ class Taxonomy:
             if t.paths or t.calls:
                 self._always["paths"].add(t.id)
 
-    def classify_action(self, tool_name: str, tool_input: dict | str,
-                        include_benign: bool = False) -> set[str]:
+    def classify_action(self, tool_name: str, tool_input: dict | str, include_benign: bool = False,
+                        context: str = "", relax: bool = False) -> set[str]:
+        """context: more of the file being edited, read by `requires`; relax: ignore `requires`
+        (the caller then needs other evidence that the context holds, e.g. the same folder)."""
         call = _call(tool_name, tool_input)
-        text, full, paths = self._doc(call.text), self._doc(call.full), tuple(map(self._doc, call.paths))
+        text, paths = self._doc(call.text), tuple(map(self._doc, call.paths))
+        full = self._doc(call.full + ("\n" + context if context else ""))
         types = (self.types[tid] for tid in self._candidates(text[1], "action", "paths"))
         return {t.id for t in types
-                if (include_benign or not t.benign) and _applies(t, call.tool, text, full, paths)}
+                if (include_benign or not t.benign) and _applies(t, call.tool, text, full, paths, relax)}
 
     def classify_text(self, text: str, include_benign: bool = False) -> set[str]:
         """Text and action patterns (lessons quote code); `unless` is not applied to prose."""
@@ -147,12 +150,13 @@ class Taxonomy:
         return text, frozenset(present)
 
 
-def _applies(t: ActionType, tool: str, text, full, paths) -> bool:
+def _applies(t: ActionType, tool: str, text, full, paths, relax: bool = False) -> bool:
     if t.tools and tool not in t.tools and tool not in t.calls:
         return False
     hit = tool in t.calls or (t.paths is not None and (not t.path_tools or tool in t.path_tools)
                               and any(t.paths.search(p) for p in paths))
-    hit = hit or (t.action is not None and t.action.search(text) and all(r.search(full) for r in t.requires))
+    hit = hit or (t.action is not None and t.action.search(text)
+                  and (relax or all(r.search(full) for r in t.requires)))
     return hit and not (t.unless is not None and t.unless.search(text))
 
 

@@ -145,3 +145,42 @@ def test_dev_set_runner_reaches_the_required_figures(tmp_path):
     summary = json.loads((tmp_path / "r.json").read_text())["summary"]
     print(proc.stdout)
     assert summary["hit_rate"] >= 0.9 and summary["false_fire_rate"] <= 0.05
+
+
+def _async_lesson(vault, tmp_path, route_dir):
+    log = write_generic(tmp_path / "async.jsonl", [
+        {"role": "user", "content": "check stock before adding to the cart"},
+        {"role": "assistant", "content": "Adding a stock lookup.", "tool_calls": [{"id": "c1", "name": "Edit", "input": {
+            "file_path": f"{route_dir}/cart.py", "old_string": "async def add(body):\n    cart.add(body)\n",
+            "new_string": "async def add(body):\n    stock = requests.get(URL).json()\n    cart.add(body)\n"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+        {"role": "user", "content": "no, that's a blocking call inside an async handler, it stalls the event loop. "
+                                    "Use the shared async client."},
+    ], {"session_id": "async-1", "project": "shop", "cwd": "/srv/shop"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+
+
+def test_an_edit_is_judged_in_the_file_it_changes(vault, tmp_path):
+    routes = tmp_path / "srv" / "routes"
+    routes.mkdir(parents=True)
+    _async_lesson(vault, tmp_path, "/elsewhere/routes")
+    target = tmp_path / "srv" / "jobs.py"
+    target.write_text("import time\n\nasync def poll(job):\n    status = None\n    return status\n")
+    edit = {"hook_event_name": "PreToolUse", "tool_name": "Edit", "tool_input": {
+        "file_path": str(target), "old_string": "    status = None\n",
+        "new_string": "    time.sleep(1)\n    status = None\n"}}
+    out = run_cli("--vault", str(vault), "check", "--hook", input=json.dumps(edit), check=True).stdout
+    assert "blocking call inside an async handler" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    target.write_text("import time\n\ndef poll(job):\n    status = None\n    return status\n")   # plain sync code
+    assert run_cli("--vault", str(vault), "check", "--hook", input=json.dumps(edit), check=True).stdout == ""
+
+
+def test_an_unseen_file_in_the_corrected_folder_counts_as_the_same_context(vault, tmp_path):
+    _async_lesson(vault, tmp_path, "/srv/shop/routes")
+    edit = {"hook_event_name": "PreToolUse", "tool_name": "Edit", "tool_input": {
+        "file_path": "/srv/shop/routes/shipping.py", "old_string": "    quote = None\n",
+        "new_string": "    time.sleep(0.5)\n    quote = None\n"}}
+    out = run_cli("--vault", str(vault), "check", "--hook", input=json.dumps(edit), check=True).stdout
+    assert "event loop" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    edit["tool_input"]["file_path"] = "/srv/shop/scripts/backfill.py"       # another folder: no evidence
+    assert run_cli("--vault", str(vault), "check", "--hook", input=json.dumps(edit), check=True).stdout == ""
