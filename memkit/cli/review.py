@@ -49,12 +49,16 @@ def review(ctx, list_, scan, as_json):
         return emit_json(out) if as_json else [click.echo(line) for line in out["lines"]]
     if list_ or as_json:
         return _list(review_mod.queue(v), as_json)
-    for line in review_mod.scan(v)["lines"]:
-        click.echo(line)
+    _scanned(review_mod.scan(v))
     done = _walk(v, review_mod.queue(v))
     click.echo("reviewed: " + (", ".join(f"{n} {k}" for k, n in done.items() if n) or "nothing"))
-    for line in review_mod.scan(v)["lines"]:
-        click.echo(line)
+    _scanned(review_mod.scan(v))
+
+
+def _scanned(out) -> None:
+    if out["proposals"] or out["retired"]:
+        for line in out["lines"]:
+            click.echo(line)
 
 
 def _list(items, as_json: bool) -> None:
@@ -63,7 +67,7 @@ def _list(items, as_json: bool) -> None:
     if not items:
         click.echo("nothing to review")
     for it in items:
-        extra = f" · {it['recurrence']} sessions" if it["type"] == "proposal" else ""
+        extra = f" · {it['recurrence']} session(s)" if it["type"] == "proposal" else ""
         click.echo(f"{it['id']}  [{it['type']}: {it['kind']}{extra}] {(it['created'] or '')[:10]}\n"
                    f"    {it['title'] or it['statement']}")
 
