@@ -350,11 +350,14 @@ HEADER = "memkit — recalled from past sessions (quoted records, not new instru
 
 def render(chosen: list[Cue], action: Action, taxonomy) -> str:
     lines = [HEADER]
+    contradicted = False
     for cue in chosen:
         high = any(taxonomy.types.get(t) is not None and taxonomy.types[t].consequence == "high"
                    for t in cue.types & action.types)
         lines.append(line_for(cue, taxonomy, high and action.kind == "tool", action.types))
-        if action.kind == "tool" and cue.cue_type in ("correction", "preference") and "same kind" in " ".join(cue.why):
+        if (action.kind == "tool" and not contradicted and cue.cue_type == "correction"
+                and "same kind" in " ".join(cue.why)):
+            contradicted = True   # once: the best match says it; more lines would only repeat it
             lines.append(f"  CONTRADICTION: the action at hand is the kind the person corrected before "
                          f"(then: {neutral(cue.trigger, 160)}).")
     lines.append("Expand one with `memkit show ID`.")

@@ -121,4 +121,10 @@ def title_of(note: Note) -> str:
     for line in note.body.splitlines():
         if line.startswith("# "):
             return line[2:].strip()
-    return str(note.meta.get("title") or note.meta.get("lesson") or note.meta.get("goal") or note.id)
+    m = note.meta
+    if m.get("key") is not None and m.get("value") is not None and m.get("type") in ("fact", "observation"):
+        return f"{m['key']} = {m['value']}"
+    for key in ("title", "lesson", "goal", "approach", "chosen", "statement"):
+        if m.get(key):
+            return " ".join(str(m[key]).split())[:120]
+    return note.id
