@@ -24,7 +24,7 @@ DEFAULTS: dict[str, Any] = {
                 "procedure": 200, "negative_result": 200},
     "promotion": {"correction_sessions": 2, "preference_decisions": 5, "preference_sessions": 3,
                   "preference_consistency": 0.8, "procedure_sessions": 3, "similarity": 62,
-                  "related_similarity": 50, "decision_importance": 0.8, "scan_limit": 2000},
+                  "related_similarity": 50, "decision_importance": 0.8, "scan_limit": 1000},
     "compile": {"target": "CLAUDE.md", "corrections": 10},
     "facts": {"min_trust": 0.5, "near_key": 88,
               "trust": {"system_verified": 1.0, "user_stated": 0.8, "agent_inferred": 0.5, "guessed": 0.2,
@@ -74,7 +74,7 @@ procedure_sessions = 3
 similarity = 62               # rapidfuzz score (0-100) for "the same lesson in other words"
 related_similarity = 50       # a lower score that still groups two observations sharing an action type
 decision_importance = 0.8     # a decision this important becomes a decision record (ADR) proposal at once
-scan_limit = 2000             # the scan reads at most this many recent observations per kind
+scan_limit = 1000             # the scan groups at most this many recent observations per kind
 
 [compile]
 target = "CLAUDE.md"          # the instruction file `memkit compile` writes its managed block into

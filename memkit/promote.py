@@ -19,27 +19,40 @@ from memkit import index, notes, provenance, templates
 from memkit.drafts import Draft, body, draft, now, slug, split_ref, statement, trace_of
 
 SCANNED = ("correction", "preference", "decision", "procedure")
+COMMON = 50    # a word shared by more first members than this says nothing about sameness
 
 
 # ---- the scan -----------------------------------------------------------------
 def group(items: list[dict[str, Any]], sim: float, low: float,
           text: Callable[[dict[str, Any]], str] = statement) -> list[list[dict[str, Any]]]:
     """Greedy, oldest first: an item joins the group whose first member says the same thing —
-    similar words (≥ sim), or related words (≥ low) plus a shared action type or a similar trigger."""
+    similar words (≥ sim), or related words (≥ low) plus a shared action type or a similar trigger.
+    Only first members sharing a not-too-common word are compared, which keeps a big window fast."""
     from rapidfuzz import fuzz, process, utils
 
     groups: list[list[dict[str, Any]]] = []
     anchors: list[str] = []
+    postings: dict[str, list[int]] = {}
     for m in items:
-        found = process.extract(text(m), anchors, scorer=fuzz.token_set_ratio, processor=utils.default_process,
-                                score_cutoff=low, limit=None)
-        best = next((i for _, score, i in found if score >= sim or _linked(m, groups[i][0], sim)), None)
+        t = text(m)
+        keys = _keys(t)
+        near = sorted({i for k in keys for i in postings.get(k, ()) if len(postings[k]) <= COMMON})
+        found = process.extract(t, [anchors[i] for i in near], scorer=fuzz.token_set_ratio,
+                                processor=utils.default_process, score_cutoff=low, limit=None)
+        best = next((near[j] for _, score, j in found if score >= sim or _linked(m, groups[near[j]][0], sim)), None)
         if best is None:
             groups.append([m])
-            anchors.append(text(m))
+            anchors.append(t)
+            for k in keys:
+                postings.setdefault(k, []).append(len(anchors) - 1)
         else:
             groups[best].append(m)
     return groups
+
+
+def _keys(text: str) -> set[str]:
+    words = {w[:6] for w in re.findall(r"[a-z0-9_]{4,}", text.lower())}
+    return words or {" ".join(text.lower().split())}
 
 
 def _linked(a: dict[str, Any], b: dict[str, Any], sim: float) -> bool:
@@ -56,7 +69,8 @@ def sessions(g: list[dict[str, Any]]) -> int:
 
 
 def scan(vault, *, refresh: bool = True) -> dict[str, Any]:
-    """Write proposals for the groups that meet the thresholds. The caller holds the vault lock."""
+    """Write proposals for the groups that meet the thresholds. The caller holds the vault lock.
+    Only a new group, or one that gained or lost observations, is drafted again (drafts read traces)."""
     if refresh:
         index.refresh(vault)
     cfg = vault.config.section("promotion")
@@ -65,8 +79,14 @@ def scan(vault, *, refresh: bool = True) -> dict[str, Any]:
         known = _proposals(con)
     out: dict[str, Any] = {"written": [], "proposals": [], "retired": [], "lines": []}
     produced = set()
-    for d in _drafts(vault, obs, cfg):
-        produced.add(_propose(vault, d, known, out))
+    for target, members, basis in _groups(obs, cfg):
+        ids = {str(m["id"]) for m in members}
+        pid = proposal_id(target, min(members, key=lambda m: (str(m.get("created") or ""), str(m["id"])))["id"])
+        produced.add(pid)
+        if (known["status"].get(pid, "candidate") != "candidate" or known["open"].get(pid) == ids
+                or any(ids <= s for s in known["decided"])):
+            continue
+        _propose(vault, pid, draft(vault, members, target, basis=basis), out)
     _retire(vault, known, produced, out)
     if out["written"]:
         index.update_paths(vault, [vault.root / r for r in out["written"]])
@@ -85,13 +105,14 @@ def _recent(con, kind: str, limit: int) -> list[dict[str, Any]]:
 
 def _proposals(con) -> dict[str, Any]:
     """Proposals so far: decided ones (never again) and open ones whose observations were decided on since."""
-    known: dict[str, Any] = {"status": {}, "decided": [], "stale": {}}
+    known: dict[str, Any] = {"status": {}, "decided": [], "stale": {}, "open": {}}
     for pid, path, status, meta in con.execute("SELECT id, path, status, meta FROM files WHERE type='proposal'"):
         known["status"][pid] = status
         ids = {i for i, n in provenance.links(json.loads(meta).get("sources")) if n is None}
         if status != "candidate":
             known["decided"].append(ids)
             continue
+        known["open"][pid] = ids
         marks = ",".join("?" * len(ids))
         live = con.execute(f"SELECT count(*) FROM files WHERE type='observation' AND id IN ({marks}) AND "
                            "status IN ('candidate','accepted')", sorted(ids)).fetchone()[0]
@@ -114,36 +135,36 @@ def _retire(vault, known: dict[str, Any], produced: set[str], out: dict[str, Any
         out["retired"].append(pid)
 
 
-def _drafts(vault, obs: dict[str, list[dict[str, Any]]], cfg: dict[str, Any]):
+def _groups(obs: dict[str, list[dict[str, Any]]], cfg: dict[str, Any]):
+    """(target, observations, basis) for every group that meets its threshold."""
     sim, low = float(cfg["similarity"]), float(cfg["related_similarity"])
     for kind, target, need in (("correction", "convention", "correction_sessions"),
                                ("procedure", "procedure", "procedure_sessions")):
         for g in group(obs[kind], sim, low):
             if sessions(g) >= int(cfg[need]):
-                yield draft(vault, g, target, basis=f"{kind} seen in {sessions(g)} sessions")
+                yield target, g, f"{kind} seen in {sessions(g)} sessions"
     covered: set[str] = set()
-    for d, members in _preferences(vault, obs["preference"] + obs["decision"], cfg, sim, low):
+    for target, modal, basis, members in _preferences(obs["preference"] + obs["decision"], cfg, sim, low):
         covered |= members
-        yield d
+        yield target, modal, basis
     high = float(cfg["decision_importance"])
     for g in group(obs["decision"], sim, low, _topic):
         for m in g:
             if float(m.get("importance") or 0) >= high:
-                yield draft(vault, [m], "decision", basis=f"a decision of importance {float(m['importance']):.2f}")
+                yield "decision", [m], f"a decision of importance {float(m['importance']):.2f}"
         # one draft ADR per debated topic (its first decision anchors it), unless it became a preference
         debated = [m for m in g if _options(m) > 1 and float(m.get("importance") or 0) < high
                    and m["id"] not in covered]
         if debated:
             again = f", decided {len(debated)} times" if len(debated) > 1 else ""
-            yield draft(vault, debated[:1], "decision",
-                        basis=f"a debated decision: {_options(debated[0])} options discussed{again}")
+            yield "decision", debated[:1], f"a debated decision: {_options(debated[0])} options discussed{again}"
 
 
 def _options(m: dict[str, Any]) -> int:
     return len({str(m.get("chosen")), *map(str, m.get("alternatives") or [])})
 
 
-def _preferences(vault, items: list[dict[str, Any]], cfg: dict[str, Any], sim: float, low: float):
+def _preferences(items: list[dict[str, Any]], cfg: dict[str, Any], sim: float, low: float):
     """≥ N decisions on one topic across ≥ S sessions that chose the same way at least C of the time."""
     items = sorted(items, key=lambda m: (str(m.get("created") or ""), str(m.get("id"))))
     for g in group(items, sim, low, _topic):
@@ -152,9 +173,8 @@ def _preferences(vault, items: list[dict[str, Any]], cfg: dict[str, Any], sim: f
         modal = max(group(g, sim, sim, _choice), key=len)
         share = len(modal) / len(g)
         if share >= float(cfg["preference_consistency"]):
-            yield draft(vault, modal, "preference",
-                        basis=f"the same choice in {len(modal)} of {len(g)} decisions across {sessions(g)} "
-                              f"sessions ({share:.0%})"), {str(m["id"]) for m in g}
+            basis = f"the same choice in {len(modal)} of {len(g)} decisions across {sessions(g)} sessions ({share:.0%})"
+            yield "preference", modal, basis, {str(m["id"]) for m in g}
 
 
 def _topic(m: dict[str, Any]) -> str:
@@ -168,33 +188,28 @@ def _choice(m: dict[str, Any]) -> str:
     return str(m.get("chosen") or statement(m))
 
 
-def proposal_id(d: Draft) -> str:
-    anchor = d.observations[0] if d.observations else d.title
+def proposal_id(target: str, anchor: str) -> str:
+    """Deterministic: the target and the group's first observation (a group that grows keeps its id)."""
     core = re.sub(r"^[a-z]+-|-[0-9a-f]{4}$", "", anchor)
-    digest = hashlib.sha256(f"{d.target}|{anchor}".encode()).hexdigest()[:4]
-    return f"prop-{d.target}-{slug(core, 40)}-{digest}"
+    digest = hashlib.sha256(f"{target}|{anchor}".encode()).hexdigest()[:4]
+    return f"prop-{target}-{slug(core, 40)}-{digest}"
 
 
-def _propose(vault, d: Draft, known: dict[str, Any], out: dict[str, Any]) -> str:
-    pid = proposal_id(d)
-    if known["status"].get(pid, "candidate") != "candidate" or any(set(d.observations) <= s
-                                                                     for s in known["decided"]):
-        return pid
+def _propose(vault, pid: str, d: Draft, out: dict[str, Any]) -> None:
     rel = f"workshop/proposals/{pid}.md"
     full = vault.path(rel)
     text = proposal_text(vault, pid, d)
     if full.exists():
         old = notes.read(full)
         if old.meta.get("status") != "candidate" or full.read_text(encoding="utf-8", errors="replace") == text:
-            return pid
+            return
         if old.edited_by_person():
             out["lines"].append(f"{rel}: edited by hand, left as it is (the group now has "
                                 f"{len(d.observations)} observation(s))")
-            return pid
+            return
     vault.write_text(rel, text)
     out["written"].append(rel)
     out["proposals"].append(pid)
-    return pid
 
 
 def proposal_text(vault, pid: str, d: Draft) -> str:
