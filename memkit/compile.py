@@ -1,12 +1,9 @@
 """Compiled routing: reviewed memory into the managed block of CLAUDE.md / AGENTS.md.
 
-Owns the block between `<!-- memkit:begin -->` and `<!-- memkit:end -->`: the active
-conventions, preferences and procedures of the library and the most frequent
-reviewed corrections. Never writes a candidate there, never changes a byte outside
-the markers (CRLF kept), and refuses without writing when the markers are
-duplicated or unbalanced. The file is committed only when memkit's change is all
-that changed in it.
-"""
+Owns the block between the memkit markers: active library conventions, preferences and
+procedures, and the most frequent accepted corrections — never a candidate. Never
+changes a byte outside the markers (CRLF kept); refuses duplicated or unbalanced
+markers; commits the file only when memkit's change is all that changed in it."""
 from __future__ import annotations
 
 import json

@@ -45,8 +45,7 @@ def review(ctx, list_, scan, as_json):
 
     v = get_vault(ctx)
     if scan:
-        out = review_mod.scan(v)
-        return emit_json(out) if as_json else [click.echo(line) for line in out["lines"]]
+        return _scanned(review_mod.scan(v), as_json, always=True)
     if list_ or as_json:
         return _list(review_mod.queue(v), as_json)
     _scanned(review_mod.scan(v))
@@ -55,18 +54,19 @@ def review(ctx, list_, scan, as_json):
     _scanned(review_mod.scan(v))
 
 
-def _scanned(out) -> None:
-    if out["proposals"] or out["retired"]:
-        for line in out["lines"]:
-            click.echo(line)
+def _scanned(out, as_json: bool = False, always: bool = False) -> None:
+    if as_json:
+        emit_json(out)
+    elif always or out["proposals"] or out["retired"]:
+        click.echo("\n".join(out["lines"]))
 
 
 def _list(items, as_json: bool) -> None:
     if as_json:
-        return emit_json(items)
-    if not items:
+        emit_json(items)
+    elif not items:
         click.echo("nothing to review")
-    for it in items:
+    for it in [] if as_json else items:
         extra = f" · {it['recurrence']} session(s)" if it["type"] == "proposal" else ""
         click.echo(f"{it['id']}  [{it['type']}: {it['kind']}{extra}] {(it['created'] or '')[:10]}\n"
                    f"    {it['title'] or it['statement']}")
