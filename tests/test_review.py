@@ -436,3 +436,33 @@ def test_errors_are_one_line_and_change_nothing(vault, tmp_path):
         assert proc.returncode == 2 or len(proc.stderr.strip().splitlines()) == 1, args   # 2: a usage error
     assert git(vault, "rev-parse", "HEAD") == head and git(vault, "status", "--porcelain") == ""
     assert mk(vault, "review", "--list", check=True).stdout.count("[") == 3
+
+
+def _write_correction(vault: Path, n: int, lesson: str) -> str:
+    oid, session = f"corr-stage-by-name-{n:04x}", f"2026-03-2{n}-claude-cccc000{n}"
+    m = {"type": "observation", "id": oid, "kind": "correction", "status": "candidate", "lifecycle": "operational",
+         "confidence": 0.8, "importance": 0.7, "created": f"2026-03-2{n}T10:00:00Z", "session": f"[[{session}]]",
+         "source": f"[[{session}#^t4]]", "extractor": "heuristic@1", "trigger": "Bash: git add . (rejected)",
+         "lesson": lesson, "action_types": ["git:stage-all"]}
+    body = f"**Correction**:\n> {lesson}\n"
+    (vault / "workshop/observations/correction" / f"{oid}.md").write_text(
+        notes.render(notes.Note(notes.stamp(m, body), body)))
+    return oid
+
+
+def test_a_growing_group_keeps_its_proposal_and_a_hand_edited_proposal_is_left_alone(vault, tmp_path):
+    ingest(vault, tmp_path, COMMIT, RELEASE)
+    pid = proposal(vault, "convention")["id"]
+    # written but never committed (as after `ingest --no-commit`): moving it later must still commit
+    third = _write_correction(vault, 3, "stop staging everything with git add ., my scratch files are in the tree")
+    assert mkjson(vault, "review", "--scan")["proposals"] == [pid]          # same id, one more session
+    path = vault / f"workshop/proposals/{pid}.md"
+    m = meta(vault, f"workshop/proposals/{pid}.md")
+    assert m["recurrence"] == 3 and f"[[{third}]]" in m["sources"]
+    path.write_text(path.read_text().replace(f"title: {m['title']}", "title: Stage files by name"))
+    _write_correction(vault, 4, "don't stage everything with git add -A; scratch files live in the tree")
+    scan = mkjson(vault, "review", "--scan")
+    assert scan["proposals"] == [] and any("edited by hand" in line for line in scan["lines"])
+    [made] = mkjson(vault, "promote", pid)
+    assert made["id"] == "stage-files-by-name"
+    assert len([s for s in meta(vault, made["path"])["sources"] if "#" not in s]) == 3
