@@ -15,9 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from memkit import index, notes, provenance, templates
-from memkit.layers import LibraryType
 
-TARGETS = tuple(t.value for t in LibraryType)
 _INTERJECTION = re.compile(r"^(?:no|nope|nah|actually|please|ok(?:ay)?|well|wait|hmm+|also|and|so)\b[,.!:;\s]+",
                            re.IGNORECASE)
 _FIRST_CLAUSE = re.compile(r"(?<=[.!?])\s|;\s*|:\s|,\s+(?:and\s+)?(?:my|our|there|since|because)\b")
