@@ -19,7 +19,8 @@ DEFAULTS: dict[str, Any] = {
     "anthropic": {"model": "claude-sonnet-4-5", "max_tokens": 2048, "timeout": 60.0,
                   "max_retries": 2, "max_turn_chars": 4000},
     "activation": {"budget": 1200, "delivery": "context", "ask_high_consequence": False,
-                   "min_score": 0.35, "judge": False, "review_reminder_days": 14},
+                   "min_score": 0.35, "judge": False, "judge_timeout": 5.0,
+                   "review_reminder_days": 14},
     "budgets": {"correction": 600, "preference": 250, "fact": 200, "precedent": 250,
                 "procedure": 200, "negative_result": 200},
     "promotion": {"correction_sessions": 2, "preference_decisions": 5, "preference_sessions": 3,
@@ -31,6 +32,8 @@ DEFAULTS: dict[str, Any] = {
                         "confirmed": 1.0}},
     "watch": {"quiet_seconds": 30.0, "commit": True, "paths": []},
     "git": {"commit": True},
+    "episodes": {"auto": False, "window_hours": 72.0, "topic_similarity": 80.0, "max_procedures": 10,
+                 "procedure_gap": 1, "cluster_instances": 3, "cluster_sessions": 2, "discovery_fade_sessions": 3},
 }
 
 TEMPLATE = """\
@@ -56,6 +59,8 @@ delivery = "context"          # check --hook: context | deny-once | ask
 ask_high_consequence = false  # ask the person before a high-consequence action that a cue matches
 min_score = 0.35              # lower fires more often: a false alarm costs less than a miss
 review_reminder_days = 14     # SessionStart reminds when the oldest candidate is older than this
+judge = false                 # ask the anthropic model whether a high-consequence lesson applies (needs a key)
+judge_timeout = 5.0
 
 [budgets]               # tokens per cue type inside a context block
 correction = 600
@@ -90,6 +95,16 @@ user_stated = 0.8
 agent_inferred = 0.5
 guessed = 0.2
 confirmed = 1.0
+
+[episodes]
+auto = false                  # build episodes (and run the pattern detectors) after every extraction
+window_hours = 72.0           # sessions further apart than this join one episode only through a task reference
+topic_similarity = 80.0       # rapidfuzz score (0-100) of two first prompts that counts as the same topic
+max_procedures = 10           # at most this many procedure proposals from recurring tool-call sequences
+procedure_gap = 1             # tool calls a recurring sequence may skip
+cluster_instances = 3         # a causal shape seen this often (in at least cluster_sessions sessions)
+cluster_sessions = 2          #   becomes a pattern-note proposal
+discovery_fade_sessions = 3   # a discovery not referred to in this many later sessions loses confidence
 
 [watch]
 quiet_seconds = 30.0          # a session is ingested after this long without writes

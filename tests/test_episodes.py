@@ -1,0 +1,272 @@
+"""Episodes, `tried` and cross-session patterns through the real CLI: multi-session scenarios
+written as generic JSONL, ingested, then `episodes build`, `tried` and `patterns`; assertions on
+the files in workshop/ and on git. The corpora runs skip when ../shared/corpora is absent.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import CORPORA, git, run_cli, write_generic
+
+from memkit import notes
+
+
+def mk(vault: Path, *args: str, **kw):
+    return run_cli("--vault", str(vault), *args, **kw)
+
+
+def mkjson(vault: Path, *args: str):
+    return json.loads(mk(vault, *args, "--json", check=True).stdout)
+
+
+class Log:
+    """A session in generic JSONL: person prompts, agent tool calls and their results."""
+
+    def __init__(self, sid: str, day: str, cwd: str = "/home/dev/shop"):
+        self.sid, self.day, self.cwd, self.msgs, self.minute, self.calls = sid, day, cwd, [], 0, 0
+
+    def _ts(self) -> str:
+        self.minute += 1
+        return f"{self.day}T10:{self.minute:02d}:00Z"
+
+    def user(self, text: str) -> Log:
+        self.msgs.append({"role": "user", "content": text, "timestamp": self._ts()})
+        return self
+
+    def say(self, text: str) -> Log:
+        self.msgs.append({"role": "assistant", "content": text, "timestamp": self._ts()})
+        return self
+
+    def call(self, name: str, inp: dict, out: str = "ok", *, error: bool = False, rejected: bool = False) -> Log:
+        self.calls += 1
+        cid = f"{self.sid}-c{self.calls}"
+        self.msgs.append({"role": "assistant", "content": "", "timestamp": self._ts(),
+                          "tool_calls": [{"id": cid, "name": name, "input": inp}]})
+        tool = {"role": "tool", "tool_call_id": cid, "content": out, "timestamp": self._ts()}
+        if error:
+            tool["is_error"] = True
+        if rejected:
+            tool["rejected"] = True
+        self.msgs.append(tool)
+        return self
+
+    def edit(self, path: str) -> Log:
+        return self.call("Edit", {"file_path": f"{self.cwd}/{path}", "old_string": "a", "new_string": "b"})
+
+    def bash(self, command: str, out: str = "ok", **kw) -> Log:
+        return self.call("Bash", {"command": command}, out, **kw)
+
+    def write(self, folder: Path) -> Path:
+        return write_generic(folder / f"{self.sid}.jsonl", self.msgs,
+                             {"session_id": self.sid, "agent": "generic", "project": "shop", "cwd": self.cwd})
+
+
+def ingest(vault: Path, tmp_path: Path, *logs: Log) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir(exist_ok=True)
+    mk(vault, "ingest", *[str(log.write(folder)) for log in logs], check=True)
+
+
+def episodes(vault: Path) -> dict[str, dict]:
+    return {p.stem: notes.read(p).meta for p in sorted((vault / "workshop" / "episodes").glob("*.md"))}
+
+
+def proposals(vault: Path) -> list[dict]:
+    return [notes.read(p).meta for p in sorted((vault / "workshop" / "proposals").glob("*.md"))]
+
+
+def export_feature() -> list[Log]:
+    s1 = (Log("aaaa0001", "2026-03-10").user("Let's start on the export feature. It should write orders as CSV.")
+          .say("I'll add an exporter module.").edit("shop/export.py").bash("pytest -q tests/test_export.py")
+          .say("Should I stream rows or build the whole file in memory?")
+          .user("We'll go with streaming rows instead of building the file in memory.").edit("shop/export.py"))
+    s2 = (Log("aaaa0002", "2026-03-11").user("Add a header row and quoting to the CSV writer")
+          .edit("shop/export.py").edit("tests/test_export.py").bash("pytest -q", "1 failed", error=True)
+          .user("no, don't quote numbers, only text fields").edit("shop/export.py").bash("pytest -q", "5 passed"))
+    s3 = (Log("aaaa0003", "2026-03-12").user("Hook the exporter into the admin page")
+          .edit("shop/admin.py").edit("shop/export.py").bash("pytest -q", "9 passed")
+          .bash("git commit -m 'export orders as CSV'", "[main 3f2a9c1] export orders as CSV")
+          .user("Great, we're done with the export feature. Thanks!"))
+    return [s1, s2, s3]
+
+
+def test_a_feature_over_three_sessions_is_one_episode(vault, tmp_path):
+    ingest(vault, tmp_path, *export_feature())
+    out = mk(vault, "episodes", "build", check=True)
+    assert "episodes:" in out.stdout
+    eps = episodes(vault)
+    [(eid, ep)] = [(k, m) for k, m in eps.items() if "export" in m["goal"].lower()]
+    assert ep["goal"] == "The export feature"
+    assert ep["sessions"] == ["[[2026-03-10-generic-aaaa0001]]", "[[2026-03-11-generic-aaaa0002]]",
+                              "[[2026-03-12-generic-aaaa0003]]"]
+    assert ep["outcome"] == "done"
+    assert ep["period"] == {"from": "2026-03-10T10:01:00Z", "to": ep["period"]["to"]}
+    assert ep["period"]["to"].startswith("2026-03-12")
+    assert len(ep["decisions"]) == 1 and ep["decisions"][0].startswith("[[dec-")
+    assert any(lesson.startswith("Don't quote numbers") for lesson in ep["lessons"])
+    assert "shop/export.py" in ep["artifacts"] and "commit 3f2a9c1" in ep["artifacts"]
+    assert len(eps) == 1
+    body = (vault / "workshop" / "episodes" / f"{eid}.md").read_text()
+    assert "[[2026-03-11-generic-aaaa0002#^t1]]" in body and "## Decisions" in body
+    assert "Memkit-Action: episodes" in git(vault, "log", "-1", "--format=%B")
+    listed = mkjson(vault, "episodes", "list")
+    assert [e["id"] for e in listed] == [eid] and listed[0]["outcome"] == "done"
+
+
+def test_rebuild_is_idempotent_and_leaves_edits_alone(vault, tmp_path):
+    ingest(vault, tmp_path, *export_feature())
+    mk(vault, "episodes", "build", check=True)
+    head = git(vault, "rev-parse", "HEAD")
+    files = {p.name: p.read_text() for p in (vault / "workshop").rglob("*.md")}
+    again = mkjson(vault, "episodes", "build")
+    assert again["episodes"] == [] and again["commit"] is None
+    assert git(vault, "rev-parse", "HEAD") == head
+    assert {p.name: p.read_text() for p in (vault / "workshop").rglob("*.md")} == files
+    [path] = (vault / "workshop" / "episodes").glob("*.md")
+    path.write_text(path.read_text().replace("## What happened", "## What happened (my notes: shipped Friday)"))
+    edited = path.read_text()
+    out = mk(vault, "episodes", "build", check=True)
+    assert path.read_text() == edited and "left as it is" in out.stdout
+
+
+def test_two_efforts_in_one_session_are_two_episodes(vault, tmp_path):
+    log = (Log("bbbb0001", "2026-04-02").user("Let's work on the login timeout bug")
+           .edit("shop/auth.py").bash("pytest -q tests/test_auth.py", "3 passed")
+           .user("Done with the login timeout bug. Now let's start on the README badges")
+           .call("Write", {"file_path": "/home/dev/shop/README.md", "content": "badges"})
+           .user("never mind, forget it"))
+    ingest(vault, tmp_path, log)
+    mk(vault, "episodes", "build", check=True)
+    eps = sorted(episodes(vault).values(), key=lambda m: m["period"]["from"])
+    assert [(e["goal"], e["outcome"]) for e in eps] == [("The login timeout bug", "done"),
+                                                         ("The README badges", "abandoned")]
+    assert eps[0]["artifacts"] == ["shop/auth.py"] and eps[1]["artifacts"] == ["README.md"]
+    assert all(e["sessions"] == ["[[2026-04-02-generic-bbbb0001]]"] for e in eps)
+
+
+def test_unrelated_sessions_stay_apart_and_a_failure_is_failed(vault, tmp_path):
+    a = Log("cccc0001", "2026-05-01").user("Speed up the search page").edit("shop/search.py").bash("pytest -q", "ok")
+    b = (Log("cccc0002", "2026-05-02").user("Deploy the worker to staging")
+         .bash("./deploy.sh staging", "error: connection refused", error=True))
+    ingest(vault, tmp_path, a, b)
+    mk(vault, "episodes", "build", check=True)
+    got = {e["goal"]: e["outcome"] for e in episodes(vault).values()}
+    assert got == {"Speed up the search page": "done", "Deploy the worker to staging": "failed"}
+
+
+def migration_session(sid: str, day: str, name: str, before: list, after: list) -> Log:
+    log = Log(sid, day).user(f"Add the {name} table")
+    for step in before:
+        step(log)
+    (log.call("Write", {"file_path": f"/home/dev/shop/migrations/0{sid[-2:]}_{name}.py", "content": "op"})
+        .bash(f"alembic upgrade head", "ok").bash(f"python -m pytest tests/test_{name}.py -q", "ok")
+        .bash(f"git add migrations/0{sid[-2:]}_{name}.py", "").bash(f"git commit -m 'add {name}'", "[main abc1234] x"))
+    for step in after:
+        step(log)
+    return log
+
+
+def test_a_recurring_workflow_becomes_one_procedure_proposal(vault, tmp_path):
+    logs = [migration_session("dddd0001", "2026-06-01", "invoices", [lambda g: g.edit("shop/models.py")], []),
+            migration_session("dddd0002", "2026-06-03", "refunds", [lambda g: g.bash("ls shop")],
+                              [lambda g: g.edit("docs/refunds.md")]),
+            migration_session("dddd0003", "2026-06-05", "coupons", [],
+                              [lambda g: g.bash("npm run build"), lambda g: g.edit("web/app.ts")]),
+            migration_session("dddd0004", "2026-06-08", "vendors", [lambda g: g.edit("shop/vendors.js")],
+                              [lambda g: g.bash("make docs")])]
+    ingest(vault, tmp_path, *logs)
+    out = mkjson(vault, "patterns")
+    [proc] = [p for p in proposals(vault) if p["target"] == "procedure"]
+    assert out["by_kind"]["procedure"] == [proc["id"]]
+    assert proc["recurrence"] == 4 and proc["status"] == "candidate"
+    assert proc["title"].startswith("Procedure: Write(migrations/*) → Bash(alembic upgrade) → Bash(pytest)")
+    assert "Bash(git add)" in proc["statement"] and "Bash(git commit)" in proc["statement"]
+    assert len([s for s in proc["sources"] if "#^t" in s]) == 4
+    assert "Memkit-Action: patterns" in git(vault, "log", "-1", "--format=%B")
+    assert mkjson(vault, "patterns")["written"] == []          # idempotent
+    promoted = mk(vault, "promote", proc["id"], check=True)
+    assert "library/procedures/" in promoted.stdout
+
+
+def test_tried_finds_the_negative_result_and_its_session(vault, tmp_path):
+    log = (Log("eeee0001", "2026-03-12").user("The payment client keeps timing out under load")
+           .edit("shop/payments.py").bash("pytest -q", "ok")
+           .user("We tried a circuit breaker around the payment client, but it failed because it "
+                 "interacted badly with the connection pool. Let's use retries with backoff instead.")
+           .edit("shop/payments.py"))
+    ingest(vault, tmp_path, log)
+    out = mk(vault, "tried", "circuit breaker", check=True)
+    assert out.stdout.startswith("we tried a circuit breaker around the payment client in session 2026-03-12 (turn 6)")
+    assert "connection pool" in out.stdout and "[[neg-" in out.stdout
+    [hit] = [h for h in mkjson(vault, "tried", "circuit breaker") if h["kind"] == "negative_result"]
+    assert hit["session"] == "2026-03-12-generic-eeee0001" and hit["turn"] == 6
+    none = mk(vault, "tried", "blue-green deployment", check=True)
+    assert none.returncode == 0 and none.stdout.strip() == "nothing recorded about 'blue-green deployment'"
+
+
+def test_a_config_drift_cluster_is_one_pattern_note(vault, tmp_path):
+    s1 = (Log("ffff0001", "2026-07-01").user("Checkout fails on staging but works locally")
+          .bash("./deploy.sh staging", "500", error=True)
+          .user("We tried redeploying, but it failed because the staging config was out of sync with prod."))
+    s2 = (Log("ffff0002", "2026-07-08").user("The mailer crashes on staging")
+          .bash("./run-mailer.sh", "KeyError: SMTP_HOST", error=True)
+          .user("no, don't patch the code: the env vars are missing on staging, copy them from prod"))
+    s3 = (Log("ffff0003", "2026-07-15").user("Feature flags behave differently in CI")
+          .bash("pytest -q", "2 failed", error=True)
+          .user("We tried pinning the flags in tests, but it didn't work because the CI settings drifted "
+                "from the production settings."))
+    ingest(vault, tmp_path, s1, s2, s3)
+    mk(vault, "patterns", check=True)
+    [note] = [p for p in proposals(vault) if p["target"] == "note"]
+    assert note["title"] == "Environment configuration drifts out of sync" and note.get("pattern") is True
+    assert note["recurrence"] == 3
+    links = [s for s in note["sources"] if "#" not in s]
+    assert len(links) == 3
+    assert sum(s.startswith("[[neg-") for s in links) == 2 and sum(s.startswith("[[corr-") for s in links) == 1
+    assert "config-drift" in note["statement"]
+
+
+def test_preference_from_accepts_and_rejections_across_sessions(vault, tmp_path):
+    logs = []
+    for k, day in enumerate(("2026-08-01", "2026-08-02", "2026-08-03")):
+        logs.append(Log(f"gggg000{k}", day).user(f"Set up the tooling, part {k}")
+                    .bash("npm install -g prettier", "", rejected=True)
+                    .bash("brew install prettier", "installed")
+                    .bash(f"brew install jq{k}", "installed"))
+    ingest(vault, tmp_path, *logs)
+    out = mkjson(vault, "patterns")
+    [pref] = [p for p in proposals(vault) if p["target"] == "preference"]
+    assert out["by_kind"]["preference"] == [pref["id"]]
+    assert pref["title"] == "Prefer brew install over npm install -g"
+
+
+def test_discovery_referred_back_to_gains_confidence(vault, tmp_path):
+    s1 = (Log("hhhh0001", "2026-09-01").user("Why is the nightly report empty?")
+          .say("It turns out the reporting cronjob reads the replica database, which lags by six hours."))
+    s2 = Log("hhhh0002", "2026-09-05").user("The replica lag again: point the reporting cronjob at the primary")
+    ingest(vault, tmp_path, s1, s2)
+    [disc] = (vault / "workshop" / "observations" / "discovery").glob("*.md")
+    before = float(notes.read(disc).meta["confidence"])
+    mk(vault, "episodes", "build", check=True)
+    after = notes.read(disc).meta
+    assert float(after["confidence"]) > before and after["referenced_by"] == ["[[2026-09-05-generic-hhhh0002]]"]
+    assert not notes.read(disc).edited_by_person()
+
+
+@pytest.mark.parametrize("corpus", ["m-claude/Archives", "spotter"])
+def test_corpora_build_and_patterns_without_errors(vault, tmp_path, corpus):
+    src = CORPORA / corpus
+    if not src.is_dir():
+        pytest.skip(f"{src} is absent")
+    mk(vault, "ingest", str(src), check=True)
+    built = mkjson(vault, "episodes", "build")
+    assert built["episodes"], "the corpus should give at least one episode"
+    for meta in episodes(vault).values():
+        assert meta["outcome"] in ("done", "partial", "failed", "abandoned", "open") and meta["goal"]
+        assert meta["sessions"]
+    mk(vault, "patterns", check=True)
+    again = mkjson(vault, "episodes", "build")
+    assert again["episodes"] == []
