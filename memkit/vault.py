@@ -34,6 +34,7 @@ class Vault:
     def __init__(self, root: Path):
         self.root = root.resolve()
         self._config: config_mod.Config | None = None
+        self._locked = False
 
     # ---- locations -------------------------------------------------------
     @property
@@ -84,7 +85,9 @@ class Vault:
         full.parent.mkdir(parents=True, exist_ok=True)
         if exclusive and full.exists():
             raise FileExistsError(errno.EEXIST, "exists", str(full))
-        fd, tmp = tempfile.mkstemp(prefix=".memkit-", suffix=".tmp", dir=full.parent)
+        if self._locked:
+            _journal_add(self.state, Path(rel).as_posix())
+        fd, tmp = _mkstemp(self.state, full.parent)
         try:
             os.fchmod(fd, _FILE_MODE)  # mkstemp makes 0600; notes are ordinary files
             with os.fdopen(fd, "wb") as f:
@@ -101,6 +104,13 @@ class Vault:
                 os.unlink(tmp)
             raise
         return full
+
+    def remove(self, rel: str | Path) -> None:
+        """Delete a vault file (journalled like a write, so a killed run's deletion is committed too)."""
+        full = self.path(rel)
+        if self._locked:
+            _journal_add(self.state, Path(rel).as_posix())
+        full.unlink()
 
     # ---- locking ---------------------------------------------------------
     @contextmanager
@@ -125,9 +135,82 @@ class Vault:
                     time.sleep(0.05)
             os.ftruncate(fd, 0)
             os.pwrite(fd, str(os.getpid()).encode(), 0)
+            _clean_temp(self.state)
+            self._locked = True
             yield
+            _journal_drop_own(self.state)
         finally:
+            self._locked = False
             os.close(fd)  # closing releases the flock
+
+
+# A kill can strike between a temp file's creation and its rename, and between a write and
+# the commit that should hold it. Temp files therefore live in .memkit/tmp (never among the
+# notes; the next writer removes those of dead processes), and every path written under the
+# lock is journalled in .memkit/journal as "pid<TAB>path": a clean release drops the
+# writer's own lines, so lines of another pid are work of a killed run that git.commit
+# carries into the next commit.
+def _mkstemp(state: Path, folder: Path) -> tuple[int, str]:
+    tmp_dir = state / "tmp"
+    try:
+        tmp_dir.mkdir(parents=True, exist_ok=True)
+        if os.stat(tmp_dir).st_dev == os.stat(folder).st_dev:   # os.replace needs one file system
+            return tempfile.mkstemp(prefix=f".memkit-{os.getpid()}-", suffix=".tmp", dir=tmp_dir)
+    except OSError:
+        pass
+    return tempfile.mkstemp(prefix=f".memkit-{os.getpid()}-", suffix=".tmp", dir=folder)
+
+
+def _clean_temp(state: Path) -> None:
+    """Remove temp files of processes that are gone (the caller holds the lock)."""
+    for p in (state / "tmp").glob(".memkit-*.tmp"):
+        pid = p.name.split("-")[1]
+        if pid.isdigit() and not _alive(int(pid)):
+            p.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
+
+
+def _journal_add(state: Path, rel: str) -> None:
+    with open(state / "journal", "a", encoding="utf-8") as f:
+        f.write(f"{os.getpid()}\t{rel}\n")
+
+
+def _journal_drop_own(state: Path) -> None:
+    path = state / "journal"
+    if path.exists():
+        mine = f"{os.getpid()}\t"
+        keep = [x for x in path.read_text(encoding="utf-8").splitlines(True) if not x.startswith(mine)]
+        if keep:
+            path.write_text("".join(keep), encoding="utf-8")
+        else:
+            path.unlink()
+
+
+def orphans(state: Path) -> list[str]:
+    """Paths written by a killed writer and not committed since (journalled by another pid)."""
+    path = state / "journal"
+    if not path.exists():
+        return []
+    mine = f"{os.getpid()}\t"
+    return list(dict.fromkeys(x.split("\t", 1)[1] for x in path.read_text(encoding="utf-8").splitlines()
+                              if "\t" in x and not x.startswith(mine)))
+
+
+def forget_orphans(state: Path) -> None:
+    path = state / "journal"
+    if path.exists():
+        mine = f"{os.getpid()}\t"
+        keep = [x for x in path.read_text(encoding="utf-8").splitlines(True) if x.startswith(mine)]
+        path.write_text("".join(keep), encoding="utf-8")
 
 
 def find(explicit: str | Path | None = None, cwd: Path | None = None) -> Vault:
