@@ -7,7 +7,9 @@ wrote (the person's own staged changes stay staged and out of it), carries
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -60,10 +62,15 @@ def commit(root: Path, paths: list[Path], subject: str, trailers: list[tuple[str
     """Commit exactly these paths (added, changed or deleted); returns the sha, or None if nothing changed."""
     import git
 
+    from memkit import vault as vault_mod
+
     repo = repo_for(root)
-    if repo is None or not paths:
+    carried = [root / r for r in vault_mod.orphans(root / vault_mod.STATE_DIR)]
+    if repo is None or not (paths or carried):
         return None
-    with _clean_env():
+    with _clean_env(), _owned_index(root, Path(repo.git_dir)):
+        # the work of a killed run joins this commit; a removed file git never knew is no path to commit
+        paths = _tracked_or_present(repo, list(paths) + carried)
         top = Path(repo.working_tree_dir).resolve()
         rels = sorted({p.resolve().relative_to(top).as_posix() if p.exists() else
                        (p.parent.resolve() / p.name).relative_to(top).as_posix() for p in paths})
@@ -71,6 +78,7 @@ def commit(root: Path, paths: list[Path], subject: str, trailers: list[tuple[str
             repo.git.add("--all", "--", *rels)
             changed = repo.git.diff("--cached", "--name-only", "--", *rels)
             if not changed.strip():
+                vault_mod.forget_orphans(root / vault_mod.STATE_DIR)
                 return None
             env = {} if _has_identity(repo) else {
                 "GIT_AUTHOR_NAME": IDENTITY[0], "GIT_AUTHOR_EMAIL": IDENTITY[1],
@@ -83,7 +91,57 @@ def commit(root: Path, paths: list[Path], subject: str, trailers: list[tuple[str
                 os.unlink(f.name)
         except git.GitCommandError as e:
             raise MemkitError(f"git commit failed: {(e.stderr or str(e)).strip().splitlines()[-1]}")
+        vault_mod.forget_orphans(root / vault_mod.STATE_DIR)
         return repo.head.commit.hexsha
+
+
+@contextmanager
+def _owned_index(root: Path, git_dir: Path) -> Iterator[None]:
+    """Mark memkit's own git run in .memkit/git-owner, so that an index.lock a killed memkit leaves
+    behind can be told from one a person's git holds: the first is removed, the second reported."""
+    lock, owner = git_dir / "index.lock", root / ".memkit" / "git-owner"
+    if lock.exists():
+        _clear_stale(lock, owner)
+    owner.parent.mkdir(exist_ok=True)
+    owner.write_text(str(os.getpid()))
+    try:
+        yield
+    finally:
+        owner.unlink(missing_ok=True)
+
+
+def _clear_stale(lock: Path, owner: Path, wait: float = 2.0) -> None:
+    deadline = time.monotonic() + wait
+    while lock.exists() and time.monotonic() < deadline:   # a running git finishes
+        time.sleep(0.1)
+    try:
+        pid, marked = int(owner.read_text().strip() or 0), owner.stat().st_mtime
+        made = lock.stat().st_mtime
+    except (OSError, ValueError):
+        pid, marked, made = 0, 0.0, 0.0
+    if pid and not _alive(pid) and made >= marked - 1:   # made while that memkit ran git
+        lock.unlink(missing_ok=True)
+        sys.stderr.write(f"memkit: removed a stale .git/index.lock left by a killed memkit (pid {pid})\n")
+    elif lock.exists():
+        raise MemkitError(f"git index is locked: {lock} exists (a git command is running, or one crashed); "
+                          "if no git is running, remove it and run again")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _tracked_or_present(repo, paths: list[Path]) -> list[Path]:
+    gone = [p for p in paths if not p.exists()]
+    tracked = set(repo.git.ls_files("-z", "--full-name", "--", *map(str, gone)).split("\0")) if gone else set()
+    top = Path(repo.working_tree_dir).resolve()
+    return [p for p in paths if p.exists() or (p.parent.resolve() / p.name).relative_to(top).as_posix() in tracked]
 
 
 def _has_identity(repo) -> bool:
