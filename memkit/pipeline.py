@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from memkit import index
-from memkit.vault import Vault
+from memkit.vault import Vault, orphans
 
 
 def _commit(vault: Vault, rels: list[str], subject: str, trailers: list[tuple[str, str]]) -> str | None:
@@ -50,7 +50,8 @@ def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool 
         index.update_paths(vault, [vault.root / r for r in written])
         written += _scan(vault) if extracted["written"] else []
         sha = None
-        if (commit if commit is not None else vault.config.get("ingest.commit")) and written:
+        wanted = commit if commit is not None else vault.config.get("ingest.commit")
+        if wanted and (written or orphans(vault.state)):   # a killed run's work is committed now
             trailers = [("Memkit-Action", "ingest")] + [("Memkit-Trace", Path(r).stem) for r in traces[:50]]
             sha = _commit(vault, written, f"memkit: ingest {len(traces)} trace(s)", trailers)
     return _ingest_summary(report, traces, extracted, sha)

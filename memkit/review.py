@@ -62,7 +62,8 @@ def accept(vault, idents: list[str]) -> list[dict[str, Any]]:
 def _accept(vault, rel: str, note: notes.Note) -> dict[str, Any]:
     status = note.meta.get("status")
     if status in ("accepted", "promoted"):
-        return _result("accept", note.id, rel, None, f"{note.id} is already {status}")
+        sha = _finish_killed(vault, rel, note, "accept")
+        return _result("accept", note.id, rel, sha, f"{note.id} is already {status}")
     paths = _settle(vault, rel, note, "accepted")
     kind = note.meta.get("kind") or note.type
     sha = _commit(vault, paths, f"memkit: accept {kind} {note.id}", "accept", [note.id],
@@ -80,7 +81,8 @@ def reject(vault, idents: list[str], reason: str = "") -> list[dict[str, Any]]:
 def _reject(vault, rel: str, note: notes.Note, reason: str) -> dict[str, Any]:
     status = note.meta.get("status")
     if status in ("rejected", "promoted"):
-        return _result("reject", note.id, rel, None, f"{note.id} is already {status}; nothing changed")
+        sha = _finish_killed(vault, rel, note, "reject")
+        return _result("reject", note.id, rel, sha, f"{note.id} is already {status}; nothing changed")
     if note.type == "proposal":
         d = drafts.from_proposal(note.meta)
         obs, turns, kind = d.observations, d.turns, f"proposal ({d.target})"
@@ -254,8 +256,23 @@ def _settle(vault, rel: str, note: notes.Note, status: str, **extra: Any) -> lis
     meta = meta if note.edited_by_person() else notes.stamp(meta, note.body)
     vault.write_text(dest, notes.render(notes.Note(meta, note.body, newline=note.newline)))
     if dest != rel:
-        vault.path(rel).unlink()
+        vault.remove(rel)
     return [vault.root / rel] + ([vault.root / dest] if dest != rel else [])
+
+
+def _finish_killed(vault, rel: str, note: notes.Note, action: str) -> str | None:
+    """A decision a killed run wrote but did not finish: the workshop copy an accept had not yet
+    removed goes now, and what it wrote is committed (git.commit carries a killed run's paths)."""
+    from memkit.vault import orphans
+
+    left = vault.root / "workshop" / rel
+    paths = []
+    if not rel.startswith("workshop/") and left.is_file() and notes.read(left).id == note.id:
+        left.unlink()
+        paths = [left, vault.root / rel]
+    if not paths and not orphans(vault.state):
+        return None
+    return _commit(vault, paths, f"memkit: finish {action} {note.id}", action, [note.id], [])
 
 
 def _free_id(vault, base: str) -> str:
