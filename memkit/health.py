@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 from contextlib import closing
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 from memkit import index
+from memkit.vault import NOTE_DIRS
 
 
 def _age_days(stamp: str) -> float | None:
@@ -67,6 +69,10 @@ def doctor(vault) -> dict[str, Any]:
     with closing(index.connect(vault.index_path)) as con:
         for path, msg in con.execute("SELECT path, message FROM problems ORDER BY path"):
             problems.append({"path": path, "problem": msg})
+        for ident, paths in con.execute("SELECT id, group_concat(path, ', ') FROM files WHERE id != '' "
+                                        "GROUP BY id HAVING count(*) > 1 ORDER BY id"):
+            problems.append({"path": paths, "problem": f"id {ident} is held by more than one file; keep one"})
+    problems += _leftovers(vault)
     for p in vault.note_files():
         text = p.read_text(encoding="utf-8", errors="replace")
         for f in scan(text):
@@ -80,6 +86,20 @@ def doctor(vault) -> dict[str, Any]:
         lines.append(f"index was stale: {stats['indexed'] + stats['removed']} file(s) refreshed")
     lines.append("vault is healthy" if not problems else f"{len(problems)} problem(s) found")
     return {"problems": problems, "lines": lines, "index": stats}
+
+
+def _leftovers(vault) -> list[dict[str, str]]:
+    """What a killed writer can leave: a temp file among the notes, git's index.lock."""
+    found = [{"path": vault.rel(p), "problem": "temp file left by an interrupted write; delete it"}
+             for d in NOTE_DIRS if (vault.root / d).is_dir() for p in (vault.root / d).rglob(".memkit-*.tmp")]
+    from memkit import git
+
+    repo = git.repo_for(vault.root)
+    lock = Path(repo.git_dir) / "index.lock" if repo is not None else None
+    if lock is not None and lock.exists():
+        found.append({"path": str(lock), "problem": "git index is locked; if no git command is running, "
+                                                    "delete this file"})
+    return found
 
 
 def dumps(data: Any) -> str:
