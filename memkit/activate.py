@@ -397,6 +397,10 @@ def _match(vault, action: Action, taxonomy, budget: int | None) -> Result:
         cue.score = score(cue, action, taxonomy)
     found = _facts(found, action, float(vault.config.get("facts.min_trust")))
     fired = [c for c in found if c.score >= floor]
+    if fired and vault.config.get("activation.judge"):
+        from memkit import judge
+
+        fired = judge.review(vault, fired, action, taxonomy)
     budgets = dict(vault.config.section("budgets"))
     chosen = arbitrate(fired, budgets, budget or int(vault.config.get("activation.budget")))
     high = any(taxonomy.types.get(t) is not None and taxonomy.types[t].consequence == "high"

@@ -184,3 +184,28 @@ def test_an_unseen_file_in_the_corrected_folder_counts_as_the_same_context(vault
     assert "event loop" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
     edit["tool_input"]["file_path"] = "/srv/shop/scripts/backfill.py"       # another folder: no evidence
     assert run_cli("--vault", str(vault), "check", "--hook", input=json.dumps(edit), check=True).stdout == ""
+
+
+def test_relevance_judge_for_high_consequence_cues(ledger):
+    from messages_api import MessagesServer
+
+    toml = ledger / "memkit.toml"
+    toml.write_text(toml.read_text().replace("judge = false", "judge = true"))
+    payload = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": "/home/dev/ledger",
+               "tool_input": {"command": "alembic upgrade head && psql -c 'ALTER TABLE orders DROP COLUMN coupon'"}}
+    verdict = {"relevant": False, "reason": "not this one"}
+    with MessagesServer(lambda req: verdict) as server:
+        env = {"ANTHROPIC_BASE_URL": server.url, "ANTHROPIC_API_KEY": "k"}
+        silent = run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload), env=env)
+        assert (silent.returncode, silent.stdout) == (0, "")
+        req = server.requests[-1]["body"]
+        assert req["tool_choice"] == {"type": "tool", "name": "judge_relevance"}
+        assert "DROP COLUMN coupon" in req["messages"][0]["content"] and "three-phase" in req["messages"][0]["content"]
+        verdict["relevant"] = True
+        fired = run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload), env=env)
+        assert "three-phase removal" in json.loads(fired.stdout)["hookSpecificOutput"]["additionalContext"]
+        server.status = 500                      # a failing judge never hides a lesson
+        failing = run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload), env=env)
+        assert "three-phase removal" in failing.stdout and "answered 500" in failing.stderr
+    quiet = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "git add ledger/a.py"}}
+    assert run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(quiet)).stdout == ""

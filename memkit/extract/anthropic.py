@@ -1,13 +1,12 @@
 """The anthropic extractor: one schema-constrained request per signal type (opt-in).
 
-Owns the only import of the `anthropic` SDK, the request shape (a forced tool
-call whose input schema is the observation's fields), and checking every answer
+Owns the request per signal type (a forced tool call, through memkit.llm, whose
+input schema is the observation's fields), and checking every answer
 against that schema and against the trace (the turn must exist). Never asks to
 "summarise the session"; every failure becomes one MemkitError line.
 """
 from __future__ import annotations
 
-import os
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -58,42 +57,17 @@ def transcript(ctx: TraceContext, limit: int) -> str:
     return "\n".join(lines)[-MAX_TRANSCRIPT:]
 
 
-def _client(config):
-    key = os.environ.get("ANTHROPIC_API_KEY")
-    if not key:
-        raise MemkitError("anthropic extractor: ANTHROPIC_API_KEY is not set (or use --extractor heuristic)")
-    import anthropic
-
-    return anthropic.Anthropic(api_key=key, timeout=float(config.get("anthropic.timeout")),
-                               max_retries=int(config.get("anthropic.max_retries")))
-
-
-def _ask(client, config, kind: str, text: str) -> list[dict[str, Any]]:
-    import anthropic
+def _ask(api, config, kind: str, text: str) -> list[dict[str, Any]]:
+    from memkit import llm
 
     spec = prompts()["kinds"][kind]
-    try:
-        reply = client.messages.create(
-            model=config.get("anthropic.model"), max_tokens=int(config.get("anthropic.max_tokens")),
-            system=prompts()["system"],
-            tools=[{"name": spec["tool"], "description": f"Record the {kind.replace('_', ' ')}s found.",
-                    "input_schema": schema(kind)}],
-            tool_choice={"type": "tool", "name": spec["tool"]},
-            messages=[{"role": "user", "content": f"{spec['ask']}\n\n<session>\n{text}\n</session>"}])
-    except anthropic.AuthenticationError:
-        raise MemkitError("anthropic extractor: the API key was refused (401)")
-    except anthropic.RateLimitError:
-        raise MemkitError("anthropic extractor: rate-limited by the API (429); try again later")
-    except anthropic.APIStatusError as e:
-        raise MemkitError(f"anthropic extractor: the API answered {e.status_code}")
-    except anthropic.APIConnectionError as e:
-        raise MemkitError(f"anthropic extractor: cannot reach the API ({type(e).__name__})")
-    for block in reply.content:
-        if getattr(block, "type", "") == "tool_use" and block.name == spec["tool"]:
-            items = block.input.get("items") if isinstance(block.input, dict) else None
-            if isinstance(items, list):
-                return items
-    raise MemkitError(f"anthropic extractor: the reply for {kind} does not fit the schema")
+    answer = llm.forced_tool(api, config, "anthropic extractor", system=prompts()["system"],
+                             prompt=f"{spec['ask']}\n\n<session>\n{text}\n</session>", tool=spec["tool"],
+                             description=f"Record the {kind.replace('_', ' ')}s found.", schema=schema(kind))
+    items = answer.get("items")
+    if not isinstance(items, list):
+        raise MemkitError(f"anthropic extractor: the reply for {kind} does not fit the schema")
+    return items
 
 
 def _valid(kind: str, item: Any, turns: dict[int, Any]) -> bool:
@@ -109,7 +83,9 @@ def _valid(kind: str, item: Any, turns: dict[int, Any]) -> bool:
 
 
 def extract(ctx: TraceContext, config) -> list[Candidate]:
-    client = _client(config)
+    from memkit import llm
+
+    client = llm.client(config, "anthropic extractor")
     text = transcript(ctx, int(config.get("anthropic.max_turn_chars")))
     turns = {t.n: t for t in ctx.turns}
     out: list[Candidate] = []
