@@ -237,13 +237,23 @@ def units(segs: list[Segment], cfg: dict[str, Any]) -> list[list[Segment]]:
 
 
 # ---- compressing a unit into an episode ------------------------------------------
+_BOX = re.compile(r"[│┃┌┐└┘├┤─━╭╮╰╯▶►•✓✗⚡]+")
+
+
+def _gist(text: str, limit: int = 120) -> str:
+    """The first line of a prompt that says something (pasted output and box drawing trimmed)."""
+    line = next((x for x in (" ".join(_BOX.sub(" ", y).split()) for y in text.splitlines()) if x), "")
+    first = re.split(r"(?<=[.!?])\s", line, maxsplit=1)[0]
+    return first if len(first) <= limit else first[:limit].rsplit(" ", 1)[0] + " …"
+
+
 def goal_of(unit: list[Segment]) -> str:
+    """The marker's X, else the first typed prompt of three words or more (a bare "hi" says nothing)."""
     marker = next((s.marker for s in unit if s.marker), "")
     if marker:
         return marker[:1].upper() + marker[1:]
-    text = " ".join(unit[0].prompts[0][1].split())
-    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
-    return first if len(first) <= 120 else first[:120].rsplit(" ", 1)[0] + " …"
+    prompts = [p for s in unit for _, p in s.prompts]
+    return _gist(next((p for p in prompts if len(_gist(p).split()) >= 3), prompts[0]))
 
 
 def outcome_of(unit: list[Segment]) -> str:
@@ -360,33 +370,42 @@ def library_sources(vault) -> dict[str, list[str]]:
 
 # ---- writing ------------------------------------------------------------------
 def build(vault, *, commit: bool = True) -> dict[str, Any]:
-    """Write every unit as a candidate episode, retire memkit's own stale ones, run the pattern
-    detectors that read the same sessions, commit. Takes the vault lock."""
-    from memkit import git, patterns
+    """Write every unit as a candidate episode and run the pattern detectors; commit. Takes the lock."""
+    from memkit import git
 
-    out: dict[str, Any] = {"written": [], "episodes": [], "unchanged": 0, "kept": [], "lines": []}
     with vault.lock():
-        index.refresh(vault)
-        loaded = load(vault)
-        obs, library = observations(vault), library_sources(vault)
-        cfg = vault.config.section("episodes")
-        produced = set()
-        for unit in units([s for _, segs in loaded for s in segs if s.prompts], cfg):
-            meta = compose(vault, unit, obs, library)
-            produced.add(meta["id"])
-            _write(vault, meta, render(vault, meta, unit), out)
-        _retire(vault, produced, out)
-        index.update_paths(vault, [vault.root / r for r in out["written"]])
-        found = patterns.run(vault, loaded, obs, refresh=False)
-        out["written"] += found["written"]
-        out["lines"].append(f"episodes: {len(out['episodes'])} written or updated, {out['unchanged']} unchanged"
-                            + (f", {len(out['kept'])} left alone (edited or reviewed)" if out["kept"] else ""))
-        out["lines"] += found["lines"]
+        out = write_all(vault)
         out["commit"] = None
         if commit and out["written"] and vault.config.get("git.commit"):
             out["commit"] = git.commit(vault.root, [vault.root / r for r in out["written"]],
                                        f"memkit: build {len(out['episodes'])} episode(s)",
                                        [("Memkit-Action", "episodes")])
+    return out
+
+
+def write_all(vault, *, refresh: bool = True) -> dict[str, Any]:
+    """Episodes for every unit, stale ones of memkit's own retired, then the pattern detectors
+    over the same sessions. The caller holds the vault lock; nothing is committed."""
+    from memkit import patterns
+
+    out: dict[str, Any] = {"written": [], "episodes": [], "unchanged": 0, "kept": [], "lines": []}
+    if refresh:
+        index.refresh(vault)
+    loaded = load(vault)
+    obs, library = observations(vault), library_sources(vault)
+    produced = set()
+    for unit in units([s for _, segs in loaded for s in segs if s.prompts], vault.config.section("episodes")):
+        meta = compose(vault, unit, obs, library)
+        produced.add(meta["id"])
+        _write(vault, meta, render(vault, meta, unit), out)
+    _retire(vault, produced, out)
+    index.update_paths(vault, [vault.root / r for r in out["written"]])
+    found = patterns.run(vault, loaded, obs, refresh=False)
+    out["written"] += found["written"]
+    out["patterns"] = found["by_kind"]
+    out["lines"].append(f"episodes: {len(out['episodes'])} written or updated, {out['unchanged']} unchanged"
+                        + (f", {len(out['kept'])} left alone (edited or reviewed)" if out["kept"] else ""))
+    out["lines"] += found["lines"]
     return out
 
 

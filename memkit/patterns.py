@@ -371,3 +371,17 @@ def run(vault, loaded=None, obs=None, *, refresh: bool = True) -> dict[str, Any]
     out["lines"].append("patterns: " + ", ".join(f"{len(v)} {k} proposal(s)" for k, v in counts.items())
                         + f"; {len(out['written'])} file(s) written")
     return out
+
+
+def detect(vault, *, commit: bool = True) -> dict[str, Any]:
+    """`memkit patterns`: every detector under the vault lock, committed with `Memkit-Action: patterns`."""
+    from memkit import git
+
+    with vault.lock():
+        out = run(vault)
+        out["commit"] = None
+        if commit and out["written"] and vault.config.get("git.commit"):
+            out["commit"] = git.commit(vault.root, [vault.root / r for r in out["written"]],
+                                       f"memkit: patterns ({len(out['written'])} file(s))",
+                                       [("Memkit-Action", "patterns")])
+    return out

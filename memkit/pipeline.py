@@ -49,6 +49,7 @@ def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool 
             written += extracted["written"]
         index.update_paths(vault, [vault.root / r for r in written])
         written += _scan(vault) if extracted["written"] else []
+        written += _episodes(vault) if extracted["written"] and vault.config.get("episodes.auto") else []
         sha = None
         wanted = commit if commit is not None else vault.config.get("ingest.commit")
         if wanted and (written or orphans(vault.state)):   # a killed run's work is committed now
@@ -80,6 +81,13 @@ def _scan(vault: Vault) -> list[str]:
     from memkit import promote
 
     return promote.scan(vault, refresh=False)["written"]
+
+
+def _episodes(vault: Vault) -> list[str]:
+    """Episodes and cross-session patterns after new candidates (`[episodes] auto`), in the same commit."""
+    from memkit import episodes
+
+    return episodes.write_all(vault, refresh=False)["written"]
 
 
 def _extract_paths(vault: Vault, trace_rels: list[str], extractor: str | None) -> dict[str, Any]:

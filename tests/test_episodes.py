@@ -270,3 +270,12 @@ def test_corpora_build_and_patterns_without_errors(vault, tmp_path, corpus):
     mk(vault, "patterns", check=True)
     again = mkjson(vault, "episodes", "build")
     assert again["episodes"] == []
+
+
+def test_episodes_build_after_ingest_when_auto(vault, tmp_path):
+    toml = vault / "memkit.toml"
+    toml.write_text(toml.read_text().replace("[episodes]\nauto = false", "[episodes]\nauto = true"))
+    git(vault, "commit", "-qam", "episodes auto")
+    ingest(vault, tmp_path, *export_feature())
+    assert [m["goal"] for m in episodes(vault).values()] == ["The export feature"]
+    assert git(vault, "status", "--porcelain") == ""

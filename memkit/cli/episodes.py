@@ -101,21 +101,10 @@ def patterns(ctx, as_json):
     """
     from memkit import patterns as patterns_mod
 
-    v = get_vault(ctx)
-    with v.lock():
-        result = patterns_mod.run(v)
-        result["commit"] = _commit(v, result["written"])
+    result = patterns_mod.detect(get_vault(ctx))
     if as_json:
         emit_json({k: v for k, v in result.items() if k != "lines"})
         return
     for line in result["lines"]:
         click.echo(line)
 
-
-def _commit(v, written: list[str]) -> str | None:
-    from memkit import git
-
-    if not written or not v.config.get("git.commit"):
-        return None
-    return git.commit(v.root, [v.root / r for r in written], f"memkit: patterns ({len(written)} file(s))",
-                      [("Memkit-Action", "patterns")])
