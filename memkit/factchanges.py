@@ -53,7 +53,9 @@ def finish(vault, change: Change, action: str, session: str = "",
     The commit comes first: the files are the truth. An index that cannot be updated (a broken
     action-type override, say) is a warning, not a failed change: `memkit reindex` rebuilds it.
     """
-    if not change.paths:
+    from memkit.vault import orphans
+
+    if not change.paths and not orphans(vault.state):   # a killed run's write still gets its commit
         return None, []
     sha = None
     if vault.config.get("git.commit"):
