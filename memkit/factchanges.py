@@ -65,7 +65,8 @@ def finish(vault, change: Change, action: str, session: str = "",
         trailers += [("Memkit-Conflict", c.id) for c in conflicts if c is not None]
         if session:
             trailers.append(("Memkit-Source", session.strip("[]")))
-        sha = git.commit(vault.root, [vault.root / r for r in change.paths], change.subject, trailers)
+        subject = change.subject or f"memkit: finish fact {', '.join(change.keys)} (an interrupted run)"
+        sha = git.commit(vault.root, [vault.root / r for r in change.paths], subject, trailers)
     try:
         index.update_paths(vault, [vault.root / r for r in change.paths])
     except MemkitError as e:
