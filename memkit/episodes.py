@@ -12,7 +12,7 @@ import json
 import re
 from contextlib import closing
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from memkit import index, notes, provenance, templates
@@ -25,13 +25,13 @@ START = re.compile(r"\b(?:let'?s|lets|we'?ll|we will|I'?m|I am|we'?re|we are|I'?
                    r"(?:start(?:ing)?|begin(?:ning)?|work(?:ing)?|get started|kick off|continue)\s+"
                    r"(?:work(?:ing)?\s+)?(?:on|with)\s+" + _X + _END
                    + r"|(?:^|[.!?]\s+)(?:start(?:ing)?\s+(?:work\s+)?on|new (?:task|topic):?|next task:?|"
-                   r"switching to)\s+" + _X.replace("x>", "y>") + _END, re.I)
+                   r"switching to)\s+" + _X.replace("x>", "y>") + _END, re.IGNORECASE)
 DONE = re.compile(r"\b(?:done|finished)\s+with\s+" + _X + _END
-                  + r"|\b(?P<y>(?:the|this|that|our)\s[^.!?\n;,]{2,60}?)\s+is\s+(?:done|finished|complete)\b", re.I)
+                  + r"|\b(?P<y>(?:the|this|that|our)\s[^.!?\n;,]{2,60}?)\s+is\s+(?:done|finished|complete)\b", re.IGNORECASE)
 ABANDON = re.compile(r"\b(?:never ?mind|forget (?:it|about (?:it|this|that))|let'?s (?:stop|drop (?:it|this|that))|"
-                     r"scrap (?:that|this|it)|give up on (?:it|this)|abandon (?:it|this))\b", re.I)
+                     r"scrap (?:that|this|it)|give up on (?:it|this)|abandon (?:it|this))\b", re.IGNORECASE)
 THANKS = re.compile(r"^\W*(?:thanks?|thank you|thx|perfect|great|looks good|lgtm|awesome|nice|excellent|"
-                    r"(?:that )?works|ship it)\b", re.I)
+                    r"(?:that )?works|ship it)\b", re.IGNORECASE)
 EDITS = {"Edit", "Write", "MultiEdit", "NotebookEdit", "apply_patch", "write_file", "edit_file"}
 _FILE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w-]+\.(?:py|js|ts|tsx|jsx|md|toml|json|ya?ml|sql|sh|go|rs|rb|"
                    r"java|kt|c|h|cpp|css|html|txt|cfg|ini|lock|env|tf))\b")
@@ -40,7 +40,7 @@ _TICKET = re.compile(r"\b([A-Z][A-Z0-9]{1,9}-\d{1,6})\b")
 _NOT_TICKET = re.compile(r"^(?:UTF|SHA|ISO|MD|GPT|TLS|HTTP|PEP|RFC|ES|CP|X)-")
 _BRANCH = re.compile(r"\bgit (?:checkout -b|switch -c|branch) ([\w./-]+)")
 _COMMIT = re.compile(r"\[[\w./-]+(?: \(root-commit\))? ([0-9a-f]{7,40})\]")
-_PATCH_FILE = re.compile(r"^\*\*\* (?:Update|Add) File: (.+)$", re.M)
+_PATCH_FILE = re.compile(r"^\*\*\* (?:Update|Add) File: (.+)$", re.MULTILINE)
 _THREAD = re.compile(r"[^.!?\n]*(?:\?|\bTODO\b|\bstill need(?:s)? to\b|\bleft for later\b|\bnot yet\b)[^.!?\n]*[.!?]?")
 
 
@@ -176,9 +176,10 @@ def _absorb(t, seg: Segment, pending: dict[str, Call], cwd: str) -> None:
 # ---- joining segments into units -------------------------------------------------
 def _time(ts: str) -> datetime | None:
     try:
-        return datetime.fromisoformat(ts.replace("Z", "+00:00")) if ts else None
+        when = datetime.fromisoformat(ts) if ts else None
     except ValueError:
         return None
+    return when.replace(tzinfo=UTC) if when and when.tzinfo is None else when   # naive stamps: read as UTC
 
 
 def _core(text: str) -> str:
@@ -341,8 +342,8 @@ def _story(seg: Segment) -> dict[str, Any]:
 # ---- reading the vault --------------------------------------------------------
 def load(vault) -> list[tuple[Any, list[Segment]]]:
     """Every main-agent trace with its segments (sub-agent traces belong to their parent's work)."""
-    from memkit.extract import context_for
     from memkit.errors import InvalidInput
+    from memkit.extract import context_for
 
     out = []
     for path in vault.note_files("traces"):

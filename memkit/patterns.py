@@ -208,8 +208,8 @@ def _preference(domain: str, choices: dict[str, list], cfg: dict[str, Any]) -> D
 def causes() -> dict[str, dict[str, Any]]:
     data = tomllib.loads(CAUSES.read_text(encoding="utf-8"))
     for c in data.values():
-        c["strong_rx"] = [re.compile(p, re.I) for p in c.get("strong", [])]
-        c["weak_rx"] = [re.compile(p, re.I) for p in c.get("weak", [])]
+        c["strong_rx"] = [re.compile(p, re.IGNORECASE) for p in c.get("strong", [])]
+        c["weak_rx"] = [re.compile(p, re.IGNORECASE) for p in c.get("weak", [])]
     return data
 
 
@@ -278,8 +278,9 @@ def _cluster(name: str, items: list[dict[str, Any]]) -> tuple[Draft, list[str]]:
 
 
 # ---- discoveries gain or lose confidence -------------------------------------------
-_STOPWORDS = set("about after again being could doesn every first found their there these thing those "
-                 "through using where which while would should because before other still since".split())
+_STOPWORDS = {"about", "after", "again", "being", "could", "doesn", "every", "first", "found", "their", "there",
+              "these", "thing", "those", "through", "using", "where", "which", "while", "would", "should",
+              "because", "before", "other", "still", "since"}
 
 
 def _terms(text: str) -> set[str]:

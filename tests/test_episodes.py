@@ -5,7 +5,6 @@ the files in workshop/ and on git. The corpora runs skip when ../shared/corpora 
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -162,7 +161,7 @@ def migration_session(sid: str, day: str, name: str, before: list, after: list) 
     for step in before:
         step(log)
     (log.call("Write", {"file_path": f"/home/dev/shop/migrations/0{sid[-2:]}_{name}.py", "content": "op"})
-        .bash(f"alembic upgrade head", "ok").bash(f"python -m pytest tests/test_{name}.py -q", "ok")
+        .bash("alembic upgrade head", "ok").bash(f"python -m pytest tests/test_{name}.py -q", "ok")
         .bash(f"git add migrations/0{sid[-2:]}_{name}.py", "").bash(f"git commit -m 'add {name}'", "[main abc1234] x"))
     for step in after:
         step(log)

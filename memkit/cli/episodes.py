@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import click
 
-from memkit.cli.common import emit_json, json_option, vault as get_vault
+from memkit.cli.common import emit_json, json_option
+from memkit.cli.common import vault as get_vault
 
 
 @click.group()
