@@ -21,7 +21,7 @@ def _warn(msg: str) -> None:
 def read_payload(raw: str) -> dict[str, Any] | None:
     try:
         data = json.loads(raw) if raw.strip() else None
-    except ValueError:
+    except (ValueError, RecursionError):
         _warn("hook input is not JSON; ignored")
         return None
     if not isinstance(data, dict):

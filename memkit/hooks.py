@@ -289,7 +289,7 @@ def session_end(vault: Vault, raw: str) -> str:
     """
     try:
         payload = json.loads(raw) if raw.strip() else None
-    except ValueError:
+    except (ValueError, RecursionError):
         payload = None
     path = payload.get("transcript_path") if isinstance(payload, dict) else None
     if not isinstance(path, str) or not path:

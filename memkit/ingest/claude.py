@@ -54,7 +54,7 @@ class _Reader:
             return
         try:
             rec = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             self.skipped += 1
             return
         if not isinstance(rec, dict):

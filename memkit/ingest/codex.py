@@ -37,7 +37,7 @@ def detect(path: Path, head: str) -> bool:
     first = next((ln.strip() for ln in head.splitlines() if ln.strip()), "")
     try:
         rec = json.loads(first)
-    except ValueError:          # a session_meta line is often longer than the head
+    except (ValueError, RecursionError):          # a session_meta line is often longer than the head
         return bool(first.startswith("{") and '"payload"' in first and WRAPPED_HEAD.search(first)
                     or LEGACY_HEAD.match(first))
     if not isinstance(rec, dict):
@@ -76,7 +76,7 @@ class _Reader:
             return
         try:
             rec = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             rec = None
         if not isinstance(rec, dict):
             self.skipped += 1
@@ -228,7 +228,7 @@ def _call(p: dict[str, Any]) -> ToolCall:
     if isinstance(raw, str) and kind == "function_call":
         try:
             parsed = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             parsed = None
         raw = parsed if isinstance(parsed, dict) else raw
     return ToolCall(call_id, _str(p.get("name")) or "tool", raw)
@@ -246,7 +246,7 @@ def _output(raw: Any) -> tuple[str, int | None]:
     if text.startswith("{"):
         try:
             rec = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             rec = None
         if isinstance(rec, dict) and isinstance(rec.get("output"), str):
             meta = rec.get("metadata")

@@ -110,7 +110,7 @@ def _content(content: Any) -> str:
 def _parse(line: str) -> dict[str, Any] | None:
     try:
         rec = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return rec if isinstance(rec, dict) else None
 
@@ -118,7 +118,7 @@ def _parse(line: str) -> dict[str, Any] | None:
 def _json_or_str(text: str) -> Any:
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return text
     return value if isinstance(value, dict) else text
 
