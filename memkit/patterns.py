@@ -23,7 +23,11 @@ from memkit.layers import Flag, Role
 CAUSES = Path(__file__).parent / "data" / "causes.toml"
 READ_ONLY = {"Read", "Grep", "Glob", "LS", "TodoWrite", "TodoRead", "WebSearch", "WebFetch", "BashOutput",
              "NotebookRead", "KillShell", "KillBash", "Task", "ExitPlanMode", "read_file", "list_dir", "view_image",
-             "update_plan", "AskUserQuestion", "ListMcpResourcesTool"}
+             "update_plan", "AskUserQuestion", "ListMcpResourcesTool", "TaskOutput"}
+# Shell commands that only look around: they are not steps of a procedure.
+LOOKING = {"ls", "find", "cat", "echo", "pwd", "which", "tail", "head", "sleep", "grep", "rg", "wc", "tree", "file",
+           "stat", "whoami", "date", "printenv", "ps", "less", "du", "df", "type", "git status", "git log", "git diff",
+           "git show", "sw_vers", "uname"}
 SHELLS = {"Bash", "shell", "exec_command", "local_shell", "container.exec"}
 SUBCOMMANDS = {"git", "npm", "yarn", "pnpm", "bun", "cargo", "go", "docker", "kubectl", "pip", "pip3", "uv", "poetry",
                "make", "brew", "apt", "apt-get", "gh", "terraform", "helm", "npx", "bundle", "rails", "mix", "dotnet",
@@ -83,6 +87,8 @@ def sequence(segs, cwd: str) -> list[tuple[str, int, str]]:
             if c.name in READ_ONLY or c.failed:
                 continue
             s = shape(c.name, c.input, cwd)
+            if s[5:-1] in LOOKING and s.startswith("Bash("):
+                continue
             example = _command(c.input)[:120] if c.name in SHELLS else (_call_files(c.name, c.input, cwd)[0] or [""])[0]
             if not seq or seq[-1][0] != s:
                 seq.append((s, c.turn, example))

@@ -66,17 +66,23 @@ def _answer(m: dict[str, Any], score: float, records: list[dict[str, Any]]) -> d
     kind = "episode" if m.get("type") == "episode" else str(m.get("kind"))
     if kind == "negative_result":
         reason = m.get("reason")
-        line = f"we tried {m.get('approach')} {where}: " + (f"it failed because {reason}" if reason else "it did not work")
+        line = (f"we tried {_short(m.get('approach'))} {where}: "
+                + (f"it failed because {_short(reason, 240)}" if reason else "it did not work"))
         after = _decided_after(m, tid, turn, records)
         line += f"; then {after}" if after else ""
     elif kind == "correction":
-        line = f"corrected {where}: {m.get('trigger') or 'an action'} → {m.get('lesson')}"
+        line = f"corrected {where}: {_short(m.get('trigger') or 'an action')} → {_short(m.get('lesson'))}"
     else:
         lessons = "; ".join(map(str, m.get("lessons") or []))
         line = f"episode “{m.get('goal')}” {where} ended {m.get('outcome')}" + (f": {lessons}" if lessons else "")
     line += f" — see [[{m.get('id')}]]"
     return {"id": m.get("id"), "kind": kind, "score": round(float(score), 1), "session": tid, "turn": turn,
             "date": date, "path": m["_path"], "line": line}
+
+
+def _short(text: Any, limit: int = 120) -> str:
+    text = " ".join(str(text or "").split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
 
 
 def _decided_after(m: dict[str, Any], tid: str, turn: int | None, records: list[dict[str, Any]]) -> str:
