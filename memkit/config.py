@@ -6,7 +6,9 @@ names the key; unknown keys are kept (a newer memkit may use them). Never writes
 from __future__ import annotations
 
 import copy
-import tomllib
+import json
+import os
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +37,8 @@ DEFAULTS: dict[str, Any] = {
     "episodes": {"auto": False, "window_hours": 72.0, "topic_similarity": 80.0, "max_procedures": 10,
                  "procedure_gap": 1, "cluster_instances": 3, "cluster_sessions": 2, "discovery_fade_sessions": 3},
 }
+
+_DEFAULTS_STAMP = zlib.crc32(json.dumps(DEFAULTS, sort_keys=True).encode())   # new defaults: merge again
 
 TEMPLATE = """\
 # memkit vault configuration. Every key is optional; the values shown are the defaults.
@@ -128,15 +132,40 @@ class Config:
 
 
 def load(path: Path) -> Config:
+    """The configuration; hooks read it on every call, so the merged result is cached as JSON
+    in `.memkit/` beside the file, keyed by the file's mtime and size."""
     data = copy.deepcopy(DEFAULTS)
-    if not path.exists():
+    try:
+        st = path.stat()
+    except OSError:
         return Config(data, None)
+    stamp = [st.st_mtime_ns, st.st_size, _DEFAULTS_STAMP]
+    cache = path.parent / ".memkit" / "config.cache.json"
+    try:
+        cached = json.loads(cache.read_text())
+        if cached.get("stamp") == stamp:
+            return Config(cached["data"], path)
+    except (OSError, ValueError, AttributeError):
+        pass
+    import tomllib
+
     try:
         user = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise InvalidInput(f"{path}: not valid TOML ({e})")
     _merge(data, user, path, "")
+    _save(cache, {"stamp": stamp, "data": data})
     return Config(data, path)
+
+
+def _save(cache: Path, payload: dict) -> None:
+    try:
+        cache.parent.mkdir(exist_ok=True)
+        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(payload))
+        os.replace(tmp, cache)
+    except OSError:
+        pass   # a read-only vault simply goes without the cache
 
 
 def _merge(base: dict[str, Any], user: dict[str, Any], path: Path, prefix: str) -> None:
