@@ -136,6 +136,7 @@ class Vault:
             os.ftruncate(fd, 0)
             os.pwrite(fd, str(os.getpid()).encode(), 0)
             _clean_temp(self.state)
+            self.config   # a broken memkit.toml stops a writer here, before it writes anything
             self._locked = True
             yield
             _journal_drop_own(self.state)
