@@ -139,7 +139,14 @@ def _alive(pid: int) -> bool:
 
 def _tracked_or_present(repo, paths: list[Path]) -> list[Path]:
     gone = [p for p in paths if not p.exists()]
-    tracked = set(repo.git.ls_files("-z", "--full-name", "--", *map(str, gone)).split("\0")) if gone else set()
+    tracked: set[str] = set()
+    if gone:   # in the index, or in HEAD with its deletion already staged by a killed `git add`
+        tracked = set(repo.git.ls_files("-z", "--full-name", "--", *map(str, gone)).split("\0"))
+        try:
+            tracked |= set(repo.git.ls_tree("-r", "-z", "--name-only", "--full-name", "HEAD", "--",
+                                            *map(str, gone)).split("\0"))
+        except Exception:   # noqa: BLE001 - no HEAD yet
+            pass
     top = Path(repo.working_tree_dir).resolve()
     return [p for p in paths if p.exists() or (p.parent.resolve() / p.name).relative_to(top).as_posix() in tracked]
 
