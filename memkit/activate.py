@@ -165,20 +165,21 @@ def edited_file(tool_name: str, tool_input: Any, limit: int = 262144) -> str:
 
 
 def _lexical(cue: Cue, action: Action) -> float:
+    """How nearly the action repeats the corrected one: same tool, nearly the same text."""
+    trig = cue.trigger.split(": ", 1)[-1].replace(" (rejected)", "").replace(" (interrupted)", "")
+    if not trig or len(action.text) < 8 or cue.trigger.split(":", 1)[0] != action.tool:
+        return 0.0
     from rapidfuzz import fuzz
 
-    trig = cue.trigger.split(": ", 1)[-1].replace(" (rejected)", "").replace(" (interrupted)", "")
-    if not trig or not action.text:
-        return 0.0
-    same_tool = 1.0 if cue.trigger.split(":", 1)[0] == action.tool else 0.85
-    return fuzz.token_set_ratio(trig[:400], action.text[:400]) / 100.0 * same_tool
+    return fuzz.token_sort_ratio(trig[:400], action.text[:400]) / 100.0
 
 
 _PRESCRIBE = re.compile(r"\b(?:use|using|instead|wrap\w*|pass\w*|type it as|go(?:es)? in|starts? with|"
                         r"parse\w*|put|call|run|keep|always|only|via|through|with)\b", re.I)
 _FORBID = re.compile(r"\b(?:never|don'?t|do not|no|not|avoid|stop|without|instead of|rather than)\b", re.I)
 _TOKEN = re.compile(r"`([^`]{3,60})`|\b([A-Za-z_][\w.]*(?:\(\))|[a-z]+_[a-z_]+|[A-Z][A-Z0-9_]{3,}|"
-                    r"set -[a-z]+(?: pipefail)?)")
+                    r"set -[a-z]+(?: pipefail)?)|(?<![\w-])(--[a-z][a-z0-9-]{3,})")
+_TOOL_WORD = re.compile(r"\b(?:use|using|with|via|through|prefer)\s+([a-z][a-z0-9.+-]{1,20})\b")
 
 
 def prescribed_terms(lesson: str) -> list[str]:
@@ -189,10 +190,16 @@ def prescribed_terms(lesson: str) -> list[str]:
         if not ask or (forbid and forbid.start() < ask.start()):
             continue
         for m in _TOKEN.finditer(clause[ask.start():]):
-            term = (m.group(1) or m.group(2) or "").strip()
+            term = (m.group(1) or m.group(2) or m.group(3) or "").strip()
             if len(term) >= 4 and term.lower() not in STOP:
                 terms.append(term)
+        for m in _TOOL_WORD.finditer(clause[ask.start():]):   # "we use pnpm", "with uv"
+            if m.group(1) not in STOP and m.group(1) not in _VAGUE:
+                terms.append(m.group(1))
     return terms
+
+
+_VAGUE = {"the", "a", "an", "it", "them", "this", "that", "care", "caution", "one", "some", "more", "less"}
 
 
 _ALLOW = re.compile(r"(?:`([^`]{3,60})`|([\w./-]+(?: [\w./-]+){0,2}))\s+(?:is|are)\s+(?:fine|ok|okay|allowed|safe|"
@@ -218,7 +225,12 @@ def complies(cue: Cue, action: Action) -> bool:
     if action.kind != "tool":
         return False
     text = action.text.lower()
-    return any(t.lower().rstrip("()") in text for t in prescribed_terms(cue.lesson) if len(t) >= 5)
+    words = set(re.findall(r"[a-z0-9][a-z0-9.+-]*", text))
+    for term in prescribed_terms(cue.lesson):
+        low = term.lower().rstrip("()")
+        if (len(low) >= 5 and low in text) or (" " not in low and low in words and len(low) >= 2):
+            return True
+    return False
 
 
 def _facts(cues: list[Cue], action: Action, min_trust: float) -> list[Cue]:

@@ -39,7 +39,7 @@ def _types(vault, declared: Any, *texts: str) -> str:
     for t in texts:
         if t:
             found |= tax.classify_text(t)
-    return " ".join(sorted(found))
+    return " ".join(sorted(tax.specific(found)))
 
 
 def _row(rel, note_id, cue_type, trigger, lesson, types, meta, reviewed, extra=None):

@@ -20,11 +20,11 @@ from memkit.errors import InvalidInput
 PACKAGED = Path(__file__).parent / "data" / "action_types.toml"
 OVERRIDE_NAME = "action_types.toml"
 STATE_DIR, CACHE_NAME = ".memkit", "action_types.cache.json"   # disposable, like all of .memkit/
-CACHE_VERSION = 4   # bump whenever `_literals` or the cache layout changes
+CACHE_VERSION = 5   # bump whenever `_literals` or the cache layout changes
 CONSEQUENCES = ("high", "normal")
 PATTERN_KEYS = ("action", "text", "paths", "requires", "unless")
 LIST_KEYS = ("tools", "path_tools", "calls")
-KNOWN_KEYS = {"id", "about", "consequence", "benign", "disabled", *PATTERN_KEYS, *LIST_KEYS}
+KNOWN_KEYS = {"id", "about", "consequence", "benign", "generic", "disabled", *PATTERN_KEYS, *LIST_KEYS}
 PATH_KEYS = ("file_path", "notebook_path", "absolute_path", "path", "filename")
 ALIASES = {"shell": "Bash", "local_shell": "Bash", "exec_command": "Bash", "container.exec": "Bash"}
 PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.MULTILINE)   # Codex apply_patch
@@ -74,6 +74,7 @@ class ActionType:
     paths: Patterns | None = None
     requires: tuple[Patterns, ...] = ()
     unless: Patterns | None = None
+    generic: bool = False   # a broad trait (any push, any new file): weak beside a specific type
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,12 @@ class Taxonomy:
                     t.action is not None and t.action.search(doc) and all(r.search(doc) for r in t.requires)):
                 found.add(t.id)
         return found
+
+    def specific(self, type_ids: set[str]) -> set[str]:
+        """Drop broad traits when something more specific is there: "don't push to main"
+        is about main, not about every push."""
+        narrow = {t for t in type_ids if t in self.types and not self.types[t].generic}
+        return narrow if narrow else set(type_ids)
 
     def about(self, type_id: str) -> str:
         found = self.types.get(type_id)
@@ -312,7 +319,8 @@ def _compile(entry: dict, source: Path, cache: dict) -> ActionType:
         tid, entry["about"], entry.get("consequence", "normal"), bool(entry.get("benign", False)),
         frozenset(entry.get("tools", [])), frozenset(entry.get("path_tools", [])),
         frozenset(entry.get("calls", [])), one["action"], one["text"], one["paths"],
-        tuple(patterns("requires", [p]) for p in entry.get("requires", [])), one["unless"])
+        tuple(patterns("requires", [p]) for p in entry.get("requires", [])), one["unless"],
+        bool(entry.get("generic", False)))
 
 
 # Required literals: from its source alone, each pattern yields clauses of lower-cased
