@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator
 
 from memkit.errors import InvalidInput
 
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE files(path TEXT PRIMARY KEY, id TEXT, type TEXT, kind TEXT, status TEXT, layer TEXT,
@@ -25,6 +25,7 @@ CREATE INDEX files_id ON files(id);
 CREATE TABLE problems(path TEXT PRIMARY KEY, message TEXT);
 CREATE VIRTUAL TABLE chunks USING fts5(path UNINDEXED, turn UNINDEXED, title, text,
                                        tokenize='porter unicode61');
+CREATE TABLE chunk_spans(path TEXT PRIMARY KEY, lo INTEGER, hi INTEGER);
 CREATE TABLE cues(rowid INTEGER PRIMARY KEY, path TEXT, note_id TEXT, cue_type TEXT, trigger TEXT,
                   lesson TEXT, action_types TEXT, status TEXT, reviewed INTEGER, created TEXT,
                   session TEXT, source TEXT, importance REAL, confidence REAL, consequence TEXT,
@@ -32,6 +33,7 @@ CREATE TABLE cues(rowid INTEGER PRIMARY KEY, path TEXT, note_id TEXT, cue_type T
 CREATE INDEX cues_path ON cues(path);
 CREATE TABLE cue_types(cue INTEGER, type TEXT);
 CREATE INDEX cue_types_type ON cue_types(type);
+CREATE INDEX cue_types_cue ON cue_types(cue);
 CREATE VIRTUAL TABLE cues_fts USING fts5(trigger, lesson, content='cues', content_rowid='rowid',
                                          tokenize='porter unicode61');
 """
@@ -95,21 +97,22 @@ def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None
     stats = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
     with closing(connect(vault.index_path)) as con:
         known = {p: (m, s) for p, m, s in con.execute("SELECT path, mtime_ns, size FROM files")}
-        seen = set()
-        for n, path in enumerate(vault.note_files()):
-            rel = vault.rel(path)
-            seen.add(rel)
-            st = path.stat()
-            if known.get(rel) == (st.st_mtime_ns, st.st_size):
+        known.update((p, None) for p, in con.execute("SELECT path FROM problems") if p not in known)
+        batch, pending = (1000 if full else 200), 0
+        for n, (rel, path, st) in enumerate(_walk(vault.root)):
+            old = known.pop(rel, False)
+            if old and old == (st.st_mtime_ns, st.st_size):
                 stats["unchanged"] += 1
                 continue
-            ok = _index_file(con, vault, path, rel, st)
+            ok = _index_file(con, vault, path, rel, st, fresh=old is False)
             stats["indexed" if ok else "problems"] += 1
-            if n % 200 == 0:
+            pending += 1
+            if pending >= batch:
                 con.commit()
+                pending = 0
                 if progress:
                     progress(n)
-        for rel in set(known) - seen:
+        for rel in known:   # what is left was not seen on disk
             _forget(con, rel)
             stats["removed"] += 1
         con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
@@ -117,34 +120,87 @@ def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None
     return stats
 
 
+def _walk(root: Path) -> Iterator[tuple[str, Path, os.stat_result]]:
+    """(vault-relative path, path, stat) of the notes Vault.note_files lists (same folders, same
+    exclusions), with one stat call per file and no path resolution: a refresh stats every file."""
+    from memkit.vault import NOTE_DIRS
+
+    for top in NOTE_DIRS:
+        base = root / top
+        if base.is_symlink() or not base.is_dir():
+            continue
+        stack = [(str(base), top)]
+        while stack:
+            here, rel = stack.pop()
+            try:
+                entries = list(os.scandir(here))
+            except OSError:
+                continue
+            for e in entries:
+                try:
+                    is_dir, is_link = e.is_dir(), e.is_symlink()
+                except OSError:
+                    continue
+                if is_dir:
+                    if not is_link and not e.name.startswith(".") and e.name != "raw":
+                        stack.append((e.path, f"{rel}/{e.name}"))
+                elif e.name.endswith(".md") and not is_link:
+                    try:
+                        st = e.stat(follow_symlinks=False)
+                    except OSError:
+                        continue
+                    yield f"{rel}/{e.name}", Path(e.path), st
+
+
 def update_paths(vault, paths: list[Path]) -> None:
     """Re-index just these files (written or deleted by this process)."""
+    rels = dict.fromkeys(_rel(vault, p) for p in paths)   # each once, in order
     with closing(connect(vault.index_path)) as con:
-        for path in paths:
-            rel = vault.rel(path) if path.is_absolute() else Path(path).as_posix()
+        for rel in rels:
             full = vault.root / rel
-            if full.exists() and full.suffix == ".md" and layer_of(rel) != "other":
-                _index_file(con, vault, full, rel, full.stat())
-            else:
+            known = con.execute("SELECT 1 FROM files WHERE path=? UNION ALL SELECT 1 FROM problems WHERE path=?",
+                                (rel, rel)).fetchone() is not None
+            if full.suffix == ".md" and layer_of(rel) != "other" and full.exists():
+                _index_file(con, vault, full, rel, full.stat(), fresh=not known)
+            elif known:
                 _forget(con, rel)
         con.commit()
 
 
+def _rel(vault, path: Path) -> str:
+    """Vault-relative, without resolving links when the path is already spelled under the root."""
+    if not path.is_absolute():
+        return Path(path).as_posix()
+    try:
+        rel = path.relative_to(vault.root)
+    except ValueError:
+        return vault.rel(path)
+    return rel.as_posix() if ".." not in rel.parts else vault.rel(path)
+
+
 def _forget(con: sqlite3.Connection, rel: str) -> None:
+    """Drop every row of one file. Each lookup goes through an index: a full-text table is
+    never scanned by path (its chunks are found by their rowid span)."""
     con.execute("DELETE FROM files WHERE path=?", (rel,))
     con.execute("DELETE FROM problems WHERE path=?", (rel,))
-    con.execute("DELETE FROM chunks WHERE path=?", (rel,))
-    for rowid, trig, les in con.execute("SELECT rowid, trigger, lesson FROM cues WHERE path=?", (rel,)).fetchall():
-        con.execute("INSERT INTO cues_fts(cues_fts, rowid, trigger, lesson) VALUES('delete', ?, ?, ?)",
-                    (rowid, trig, les))
-    con.execute("DELETE FROM cue_types WHERE cue IN (SELECT rowid FROM cues WHERE path=?)", (rel,))
-    con.execute("DELETE FROM cues WHERE path=?", (rel,))
+    span = con.execute("SELECT lo, hi FROM chunk_spans WHERE path=?", (rel,)).fetchone()
+    if span:
+        con.execute("DELETE FROM chunks WHERE rowid BETWEEN ? AND ?", span)
+        con.execute("DELETE FROM chunk_spans WHERE path=?", (rel,))
+    cues = con.execute("SELECT rowid, trigger, lesson FROM cues WHERE path=?", (rel,)).fetchall()
+    if cues:
+        con.executemany("INSERT INTO cues_fts(cues_fts, rowid, trigger, lesson) VALUES('delete', ?, ?, ?)", cues)
+        con.executemany("DELETE FROM cue_types WHERE cue=?", [(c[0],) for c in cues])
+        con.execute("DELETE FROM cues WHERE path=?", (rel,))
 
 
-def _index_file(con: sqlite3.Connection, vault, path: Path, rel: str, st: os.stat_result) -> bool:
+def _index_file(con: sqlite3.Connection, vault, path: Path, rel: str, st: os.stat_result, *,
+                fresh: bool = False) -> bool:
+    """The rows of one file; fresh says the index holds none for it yet (nothing to forget)."""
     from memkit import notes
 
-    _forget(con, rel)
+    if not fresh:
+        _forget(con, rel)
     try:
         note = notes.read(path)
     except InvalidInput as e:
@@ -157,8 +213,12 @@ def _index_file(con: sqlite3.Connection, vault, path: Path, rel: str, st: os.sta
                  str(meta.get("status") or ""), layer_of(rel), title,
                  str(meta.get("created") or meta.get("started") or ""), st.st_mtime_ns, st.st_size,
                  json.dumps(meta, default=str, ensure_ascii=False)))
-    con.executemany("INSERT INTO chunks(path, turn, title, text) VALUES(?,?,?,?)",
-                    list(_chunks(note, rel, title)))
+    chunks = list(_chunks(note, rel, title))
+    if chunks:
+        con.executemany("INSERT INTO chunks(path, turn, title, text) VALUES(?,?,?,?)", chunks)
+        hi = con.execute("SELECT last_insert_rowid()").fetchone()[0]
+        # one statement in one transaction: FTS5 gives the rows consecutive rowids
+        con.execute("INSERT INTO chunk_spans VALUES(?,?,?)", (rel, hi - len(chunks) + 1, hi))
     for cue in cue_rows(note, rel, vault):
         cur = con.execute("INSERT INTO cues(path, note_id, cue_type, trigger, lesson, action_types, status,"
                           " reviewed, created, session, source, importance, confidence, consequence,"
