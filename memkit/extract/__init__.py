@@ -81,6 +81,7 @@ def run(vault: Vault, trace_rels: list[str], name: str | None = None, *, force: 
     mod = extractor(name or vault.config.get("extract.extractor"))
     tag = f"{mod.NAME}@{mod.VERSION}"
     existing = _existing(vault)
+    older = _older_candidates(vault, tag, existing)
     out: dict[str, Any] = {"written": [], "deleted": [], "counts": {}, "errors": [], "traces": 0, "lines": []}
     for rel in trace_rels:
         try:
@@ -96,7 +97,7 @@ def run(vault: Vault, trace_rels: list[str], name: str | None = None, *, force: 
         except MemkitError as e:
             out["errors"].append(f"{rel}: {e}")
             continue
-        _write_all(vault, ctx, found, tag, existing, out)
+        _write_all(vault, ctx, found, tag, existing, older.get(f"[[{ctx.id}]]", {}), out)
         _mark(vault, rel, note, tag, out)
     counts = ", ".join(f"{n} {k}" for k, n in sorted(out["counts"].items())) or "none"
     out["lines"].append(f"extracted from {out['traces']} trace(s) with {tag}: {counts}")
@@ -111,8 +112,45 @@ def _existing(vault: Vault) -> dict[str, Path]:
     return found
 
 
+def _older_candidates(vault: Vault, tag: str, existing: dict[str, Path]) -> dict[str, dict[str, Path]]:
+    """Workshop candidates an older version of this extractor may have left, by session link.
+
+    Only those can be replaced or dropped, so the index narrows the search instead of every
+    candidate file being read for every trace: the rows it holds of another version, plus any
+    workshop file it has not seen yet (read here; too many of those and the index is refreshed).
+    """
+    from contextlib import closing
+
+    from memkit import index
+
+    name = tag.split("@")[0]
+    workshop = {p.relative_to(vault.root).as_posix(): p for p in existing.values() if "workshop" in p.parts}
+    for attempt in (0, 1):
+        with closing(index.connect(vault.index_path)) as con:
+            known = {r[0] for r in con.execute("SELECT path FROM files WHERE layer='workshop'")}
+            rows = con.execute(
+                "SELECT path, json_extract(meta, '$.session') FROM files WHERE layer='workshop' AND "
+                "type='observation' AND status='candidate' AND json_extract(meta, '$.extractor') LIKE ? "
+                "AND json_extract(meta, '$.extractor') != ?", (f"{name}@%", tag)).fetchall()
+        unseen = [rel for rel in workshop if rel not in known]
+        if len(unseen) <= 500 or attempt:
+            break
+        index.refresh(vault)
+    by_session: dict[str, dict[str, Path]] = {}
+    for rel, session in rows:
+        if rel in workshop:
+            by_session.setdefault(str(session), {})[workshop[rel].stem] = workshop[rel]
+    for rel in unseen:
+        try:
+            session = notes.read(workshop[rel]).meta.get("session")
+        except InvalidInput:
+            continue
+        by_session.setdefault(str(session), {})[workshop[rel].stem] = workshop[rel]
+    return by_session
+
+
 def _write_all(vault: Vault, ctx: TraceContext, found: list[Candidate], tag: str,
-               existing: dict[str, Path], out: dict[str, Any]) -> None:
+               existing: dict[str, Path], older: dict[str, Path], out: dict[str, Any]) -> None:
     new_ids = set()
     for c in found:
         cid = candidate_id(ctx, c)
@@ -127,7 +165,7 @@ def _write_all(vault: Vault, ctx: TraceContext, found: list[Candidate], tag: str
         existing[cid] = vault.root / rel
         out["written"].append(rel)
         out["counts"][c.kind] = out["counts"].get(c.kind, 0) + 1
-    _drop_stale(vault, ctx, tag, new_ids, existing, out)
+    _drop_stale(vault, ctx, tag, new_ids, existing, older, out)
 
 
 def _replaceable(path: Path, tag: str) -> bool:
@@ -142,10 +180,10 @@ def _replaceable(path: Path, tag: str) -> bool:
 
 
 def _drop_stale(vault: Vault, ctx: TraceContext, tag: str, keep: set[str], existing: dict[str, Path],
-                out: dict[str, Any]) -> None:
+                older: dict[str, Path], out: dict[str, Any]) -> None:
     link = f"[[{ctx.id}]]"
-    for cid, path in list(existing.items()):
-        if cid in keep or "workshop" not in path.parts or not path.exists():
+    for cid, path in list(older.items()):
+        if cid in keep or existing.get(cid) != path or "workshop" not in path.parts or not path.exists():
             continue
         try:
             note = notes.read(path)
