@@ -112,31 +112,29 @@ def _escape(text: str) -> str:
 
 
 def _unescape(text: str) -> str:
-    return re.sub(r"^\\(\\*## Turn )", r"\1", text, flags=re.M)
+    return re.sub(r"^\\(\\*## Turn )", r"\1", text, flags=re.M) if "## Turn " in text else text
 
 
 # ---- parsing ---------------------------------------------------------------
+# The heading as a whole-body pattern: `[^\S\n]` keeps a heading on its own line.
+_HEADINGS = re.compile(r"^## Turn (\d+) · .* \^t\1[^\S\n]*$", re.M)
+
+
 def parse_turns(body: str) -> list[Turn]:
     """The turns of a trace body, as rendered by render_body (edits between turns tolerated)."""
     turns: list[Turn] = []
-    chunk: list[str] = []
-    for line in body.split("\n"):
-        m = _HEADING.match(line)
-        if m:
-            if turns:
-                _fill(turns[-1], chunk)
-            turns.append(Turn(Role.SYSTEM, n=int(m.group(1))))
-            chunk = []
-        elif turns:
-            chunk.append(line)
-    if turns:
-        _fill(turns[-1], chunk)
+    heads = list(_HEADINGS.finditer(body)) if "## Turn " in body else []
+    for k, m in enumerate(heads):
+        turn = Turn(Role.SYSTEM, n=int(m.group(1)))
+        end = heads[k + 1].start() - 1 if k + 1 < len(heads) else len(body)
+        _fill(turn, body[m.end() + 1:end].split("\n") if end > m.end() else [])
+        turns.append(turn)
     return turns
 
 
 def _fill(turn: Turn, lines: list[str]) -> None:
     meta: dict[str, Any] = {}
-    if lines and (m := _META.match(lines[0])):
+    if lines and lines[0].startswith("<!-- memkit {") and (m := _META.match(lines[0])):
         try:
             meta = json.loads(m.group(1))
         except ValueError:
@@ -157,32 +155,40 @@ def _split_blocks(lines: list[str]) -> tuple[str, list[ToolCall], str]:
     out: list[str] = []
     calls: list[ToolCall] = []
     thinking: list[str] = []
-    i = 0
-    while i < len(lines):
+    output_at: int | None = None   # where a tool's fenced output sits in `out`
+    i, n = 0, len(lines)
+    while i < n:
         line = lines[i]
-        call, output = _CALL.match(line), _OUTPUT.match(line)
-        if call or output:
-            ticks = (call or output).group(1)
+        if line.startswith("```"):
+            call, output = _CALL.match(line), _OUTPUT.match(line)
+            if call or output:
+                ticks = (call or output).group(1)
+                try:
+                    j = lines.index(ticks, i + 1)
+                except ValueError:
+                    j = n
+                content = "\n".join(lines[i + 1:j])
+                if call:
+                    calls.append(_call(call.group(2), call.group(3), call.group(4), content))
+                else:
+                    output_at = len(out) if output_at is None else -1
+                    out.append(content)
+                i = j + 1
+                continue
+        elif line == "> [!thinking]-":
             j = i + 1
-            while j < len(lines) and lines[j] != ticks:
-                j += 1
-            content = "\n".join(lines[i + 1:j])
-            if call:
-                calls.append(_call(call.group(2), call.group(3), call.group(4), content))
-            else:
-                out.append(content)
-            i = j + 1
-            continue
-        if line == "> [!thinking]-":
-            j = i + 1
-            while j < len(lines) and lines[j].startswith(">"):
+            while j < n and lines[j].startswith(">"):
                 thinking.append(lines[j][2:])
                 j += 1
             i = j
             continue
         out.append(line)
         i += 1
-    return _unescape("\n".join(out).strip("\n")), calls, _unescape("\n".join(thinking))
+    if output_at is not None and output_at >= 0 and not any(x for k, x in enumerate(out) if k != output_at):
+        text = out[output_at]   # one fenced tool output and blank lines: byte for byte, never escaped
+    else:
+        text = _unescape("\n".join(out).strip("\n"))
+    return text, calls, _unescape("\n".join(thinking))
 
 
 def _call(kind: str, name: str, ident: str, content: str) -> ToolCall:
