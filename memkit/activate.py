@@ -78,7 +78,8 @@ def _fetch(con: sqlite3.Connection, sql: str, args: list) -> list[Cue]:
 def candidates(con: sqlite3.Connection, action: Action) -> dict[int, Cue]:
     found: dict[int, Cue] = {}
     if action.types or action.near:
-        wanted = sorted(action.types | action.near)
+        weak = {"~" + t for t in action.types} if action.kind == "prompt" else set()
+        wanted = sorted(action.types | action.near | weak)
         marks = ",".join("?" * len(wanted))
         for cue in _fetch(con, f"SELECT {COLS} FROM cues WHERE rowid IN (SELECT cue FROM cue_types "
                                f"WHERE type IN ({marks}))", wanted):
@@ -122,6 +123,9 @@ def score(cue: Cue, action: Action, taxonomy) -> float:
     if shared:
         relevance = min(1.0, 0.8 + 0.1 * len(shared)) + 0.2 * lexical
         cue.why.append("same kind of action: " + ", ".join(sorted(shared)))
+    elif action.kind == "prompt" and any("~" + t in cue.types for t in action.types):
+        relevance = 0.75
+        cue.why.append("the task is of a kind the lesson touches")
     elif near and same_folder(cue.trigger, action.path):
         relevance = 0.85
         cue.why.append("same kind of action in the folder where it was corrected: " + ", ".join(sorted(near)))

@@ -39,7 +39,9 @@ def _types(vault, declared: Any, *texts: str) -> str:
     for t in texts:
         if t:
             found |= tax.classify_text(t)
-    return " ".join(sorted(tax.specific(found)))
+    narrow = tax.specific(found)
+    # broad traits stay as weak "~type" cues: enough for a prompt's intent, never for a tool call
+    return " ".join(sorted(narrow) + sorted("~" + t for t in found - narrow))
 
 
 def _row(rel, note_id, cue_type, trigger, lesson, types, meta, reviewed, extra=None):
@@ -97,7 +99,8 @@ def _observation(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
     if not lesson:
         return
     types = _types(vault, meta.get("action_types"), lesson) or _types(vault, None, trigger)
-    from_trigger = set(_types(vault, None, trigger).split()) & set(types.split())
+    from_trigger = set(_types(vault, None, trigger).split()) & set(types.split()) - {t for t in types.split()
+                                                                                   if t.startswith("~")}
     primary = sorted(from_trigger)[0] if from_trigger else ""
     yield _row(rel, note.id, cue_type, trigger, lesson, types,
                meta, str(meta.get("status") or "") in REVIEWED and not rel.startswith("workshop/"),

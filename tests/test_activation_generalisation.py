@@ -79,3 +79,23 @@ def test_later_action(taught, name, expect, tool, tool_input):
     else:
         lesson = dict((n, les) for n, _, les in LESSONS)[name]
         assert lesson[:30] in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+
+
+@pytest.mark.parametrize("prompt,expect", [
+    ("push the release to main", "don't push straight to main"),
+    ("clean out the build folder and node_modules", "don't rm -rf things"),
+    ("add vitest as a dev dependency", None),       # a broad intent: reminded of the package-manager lessons
+    ("thanks, that's all", ""),
+    ("what time is it in Lisbon?", ""),
+])
+def test_prompts_bring_lessons_by_intent(taught, prompt, expect):
+    payload = {"hook_event_name": "UserPromptSubmit", "prompt": prompt, "cwd": "/p/app"}
+    out = run_cli("--vault", str(taught), "context", "--hook", input=json.dumps(payload), check=True).stdout
+    if expect == "":
+        assert out == ""
+        return
+    ctx = json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    if expect is None:
+        assert "uv add" in ctx or "pnpm" in ctx
+    else:
+        assert expect in ctx
