@@ -75,24 +75,37 @@ def commit(root: Path, paths: list[Path], subject: str, trailers: list[tuple[str
         rels = sorted({p.resolve().relative_to(top).as_posix() if p.exists() else
                        (p.parent.resolve() / p.name).relative_to(top).as_posix() for p in paths})
         try:
-            repo.git.add("--all", "--", *rels)
-            changed = repo.git.diff("--cached", "--name-only", "--", *rels)
-            if not changed.strip():
-                vault_mod.forget_orphans(root / vault_mod.STATE_DIR)
-                return None
-            env = {} if _has_identity(repo) else {
-                "GIT_AUTHOR_NAME": IDENTITY[0], "GIT_AUTHOR_EMAIL": IDENTITY[1],
-                "GIT_COMMITTER_NAME": IDENTITY[0], "GIT_COMMITTER_EMAIL": IDENTITY[1]}
-            with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-                f.write(message(subject, trailers, body))
-            try:
-                repo.git.commit("--only", "--no-verify", "-q", "-F", f.name, "--", *rels, env=env)
-            finally:
-                os.unlink(f.name)
+            with _pathspec_file(rels) as spec:
+                repo.git.add("--all", *spec)
+                staged = set(repo.git.diff("--cached", "--name-only", "--no-renames", "-z").split("\0"))
+                if not staged & set(rels):
+                    vault_mod.forget_orphans(root / vault_mod.STATE_DIR)
+                    return None
+                env = {} if _has_identity(repo) else {
+                    "GIT_AUTHOR_NAME": IDENTITY[0], "GIT_AUTHOR_EMAIL": IDENTITY[1],
+                    "GIT_COMMITTER_NAME": IDENTITY[0], "GIT_COMMITTER_EMAIL": IDENTITY[1]}
+                with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+                    f.write(message(subject, trailers, body))
+                try:
+                    repo.git.commit("--only", "--no-verify", "-q", "-F", f.name, *spec, env=env)
+                finally:
+                    os.unlink(f.name)
         except git.GitCommandError as e:
             raise MemkitError(f"git commit failed: {(e.stderr or str(e)).strip().splitlines()[-1]}")
         vault_mod.forget_orphans(root / vault_mod.STATE_DIR)
         return repo.head.commit.hexsha
+
+
+@contextmanager
+def _pathspec_file(rels: list[str]) -> Iterator[list[str]]:
+    """The git arguments naming these paths, through a file: an ingest of thousands of sessions
+    names more paths than a command line holds (E2BIG)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".pathspec", delete=False) as f:
+        f.write("\0".join(rels))
+    try:
+        yield [f"--pathspec-from-file={f.name}", "--pathspec-file-nul"]
+    finally:
+        os.unlink(f.name)
 
 
 @contextmanager
