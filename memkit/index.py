@@ -98,18 +98,20 @@ def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None
     with closing(connect(vault.index_path)) as con:
         known = {p: (m, s) for p, m, s in con.execute("SELECT path, mtime_ns, size FROM files")}
         known.update((p, None) for p, in con.execute("SELECT path FROM problems") if p not in known)
-        batch, pending = (1000 if full else 200), 0
-        for n, (rel, path, st) in enumerate(_walk(vault.root)):
+        todo, fresh = [], set()
+        for rel, path, st in _walk(vault.root):
             old = known.pop(rel, False)
             if old and old == (st.st_mtime_ns, st.st_size):
                 stats["unchanged"] += 1
                 continue
-            ok = _index_file(con, vault, path, rel, st, fresh=old is False)
-            stats["indexed" if ok else "problems"] += 1
-            pending += 1
-            if pending >= batch:
+            todo.append((path, rel, st.st_mtime_ns, st.st_size))
+            if old is False:
+                fresh.add(rel)
+        batch = 1000 if full else 200
+        for n, rows in enumerate(_computed(vault, todo), 1):
+            stats["indexed" if _store(con, rows, rows[0] in fresh) else "problems"] += 1
+            if n % batch == 0:
                 con.commit()
-                pending = 0
                 if progress:
                     progress(n)
         for rel in known:   # what is left was not seen on disk
@@ -120,7 +122,36 @@ def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None
     return stats
 
 
-def _walk(root: Path) -> Iterator[tuple[str, Path, os.stat_result]]:
+PARALLEL_FROM = 2000   # files to (re)index before the work is spread over the cores
+_WINDOW = 256          # files handed to the workers at a time: bounds the rows held in memory
+_worker_vault = None
+
+
+def _computed(vault, todo: list[tuple[str, str, int, int]]) -> Iterator[tuple]:
+    """The rows of each file, in order; a full rebuild parses on every core (the database stays
+    in this process, and only it writes)."""
+    import multiprocessing
+
+    workers = min(os.cpu_count() or 1, 8)
+    if len(todo) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        for job in todo:
+            yield _rows(vault, *job)
+        return
+    with multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker, initargs=(vault,)) as pool:
+        for at in range(0, len(todo), _WINDOW):
+            yield from pool.imap(_job, todo[at:at + _WINDOW], chunksize=8)
+
+
+def _start_worker(vault) -> None:
+    global _worker_vault
+    _worker_vault = vault
+
+
+def _job(job: tuple[str, str, int, int]) -> tuple:
+    return _rows(_worker_vault, *job)
+
+
+def _walk(root: Path) -> Iterator[tuple[str, str, os.stat_result]]:
     """(vault-relative path, path, stat) of the notes Vault.note_files lists (same folders, same
     exclusions), with one stat call per file and no path resolution: a refresh stats every file."""
     from memkit.vault import NOTE_DIRS
@@ -149,7 +180,7 @@ def _walk(root: Path) -> Iterator[tuple[str, Path, os.stat_result]]:
                         st = e.stat(follow_symlinks=False)
                     except OSError:
                         continue
-                    yield f"{rel}/{e.name}", Path(e.path), st
+                    yield f"{rel}/{e.name}", e.path, st
 
 
 def update_paths(vault, paths: list[Path]) -> None:
@@ -196,30 +227,41 @@ def _forget(con: sqlite3.Connection, rel: str) -> None:
 
 def _index_file(con: sqlite3.Connection, vault, path: Path, rel: str, st: os.stat_result, *,
                 fresh: bool = False) -> bool:
-    """The rows of one file; fresh says the index holds none for it yet (nothing to forget)."""
+    """Index one file; fresh says the index holds no rows for it yet (nothing to forget)."""
+    return _store(con, _rows(vault, str(path), rel, st.st_mtime_ns, st.st_size), fresh)
+
+
+def _rows(vault, path: str, rel: str, mtime_ns: int, size: int) -> tuple:
+    """Everything one file contributes, computed without the database (so a worker process can):
+    (rel, files row or None, problem or None, full-text chunks, cue rows)."""
     from memkit import notes
 
-    if not fresh:
-        _forget(con, rel)
     try:
-        note = notes.read(path)
+        note = notes.read(Path(path))
     except InvalidInput as e:
-        con.execute("INSERT OR REPLACE INTO problems VALUES(?, ?)", (rel, str(e)))
-        return False
+        return rel, None, str(e), [], []
     meta = note.meta
     title = notes.title_of(note)
-    con.execute("INSERT INTO files VALUES(?,?,?,?,?,?,?,?,?,?,?)",
-                (rel, note.id, str(meta.get("type") or ""), str(meta.get("kind") or ""),
-                 str(meta.get("status") or ""), layer_of(rel), title,
-                 str(meta.get("created") or meta.get("started") or ""), st.st_mtime_ns, st.st_size,
-                 json.dumps(meta, default=str, ensure_ascii=False)))
-    chunks = list(_chunks(note, rel, title))
+    row = (rel, note.id, str(meta.get("type") or ""), str(meta.get("kind") or ""), str(meta.get("status") or ""),
+           layer_of(rel), title, str(meta.get("created") or meta.get("started") or ""), mtime_ns, size,
+           json.dumps(meta, default=str, ensure_ascii=False))
+    return rel, row, None, list(_chunks(note, rel, title)), list(cue_rows(note, rel, vault))
+
+
+def _store(con: sqlite3.Connection, rows: tuple, fresh: bool) -> bool:
+    rel, row, problem, chunks, cues = rows
+    if not fresh:
+        _forget(con, rel)
+    if row is None:
+        con.execute("INSERT OR REPLACE INTO problems VALUES(?, ?)", (rel, problem))
+        return False
+    con.execute("INSERT INTO files VALUES(?,?,?,?,?,?,?,?,?,?,?)", row)
     if chunks:
         con.executemany("INSERT INTO chunks(path, turn, title, text) VALUES(?,?,?,?)", chunks)
         hi = con.execute("SELECT last_insert_rowid()").fetchone()[0]
         # one statement in one transaction: FTS5 gives the rows consecutive rowids
         con.execute("INSERT INTO chunk_spans VALUES(?,?,?)", (rel, hi - len(chunks) + 1, hi))
-    for cue in cue_rows(note, rel, vault):
+    for cue in cues:
         cur = con.execute("INSERT INTO cues(path, note_id, cue_type, trigger, lesson, action_types, status,"
                           " reviewed, created, session, source, importance, confidence, consequence,"
                           " project, sessions, extra) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", cue)
