@@ -1,0 +1,51 @@
+"""A full rebuild of a large vault parses on every core; it must give the index that indexing
+the same files one by one gives. (Timings live in bench/, never here.)"""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from memkit import index, notes
+from memkit.vault import Vault
+
+
+def _observation(n: int) -> str:
+    meta = {"type": "observation", "id": f"corr-bench-{n:05d}", "kind": "correction", "status": "candidate",
+            "lifecycle": "operational", "confidence": 0.8, "importance": 0.6, "created": "2026-03-02T10:00:00Z",
+            "session": f"[[2026-03-02-claude-{n:08x}]]", "source": f"[[2026-03-02-claude-{n:08x}#^t4]]",
+            "extractor": "heuristic@1", "trigger": f"Bash: git add -A && git commit -m 'change {n}' (rejected)",
+            "lesson": f"never stage everything ({n}); stage only the files you changed",
+            "action_types": ["git:stage-all"]}
+    return notes.render(notes.Note(notes.stamp(meta, f"Correction {n}.\n"), f"Correction {n}.\n"))
+
+
+def _dump(db: Path) -> dict:
+    con = sqlite3.connect(db)
+    out = {"files": sorted(con.execute("SELECT * FROM files")),
+           "chunks": sorted(con.execute("SELECT path, turn, title, text FROM chunks")),
+           "cues": sorted(con.execute("SELECT path, note_id, cue_type, trigger, lesson, action_types, status,"
+                                      " reviewed, created, session, source, extra FROM cues")),
+           "types": sorted(con.execute("SELECT c.path, t.type FROM cue_types t JOIN cues c ON c.rowid = t.cue")),
+           "match": sorted(con.execute("SELECT path FROM chunks WHERE chunks MATCH 'stage'")),
+           "cue_match": sorted(con.execute("SELECT rowid IS NOT NULL FROM cues_fts WHERE cues_fts MATCH 'stage'"))}
+    con.close()
+    return out
+
+
+def test_parallel_rebuild_equals_one_by_one(vault):
+    v = Vault(vault)
+    folder = vault / "workshop" / "observations" / "correction"
+    folder.mkdir(parents=True, exist_ok=True)
+    for n in range(index.PARALLEL_FROM + 50):
+        (folder / f"corr-bench-{n:05d}.md").write_text(_observation(n))
+    (folder / "corr-broken.md").write_text("---\ntype: [unclosed\n---\nbody\n")
+    index.refresh(v, full=True)
+    rebuilt = _dump(v.index_path)
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(v.index_path) + suffix).unlink(missing_ok=True)
+    index.update_paths(v, sorted(folder.glob("*.md")))
+    one_by_one = _dump(v.index_path)
+    assert len(rebuilt["files"]) == index.PARALLEL_FROM + 50
+    assert rebuilt == one_by_one
+    con = sqlite3.connect(v.index_path)
+    assert con.execute("SELECT count(*) FROM problems").fetchone()[0] == 1
