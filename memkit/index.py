@@ -187,14 +187,22 @@ def update_paths(vault, paths: list[Path]) -> None:
     """Re-index just these files (written or deleted by this process)."""
     rels = dict.fromkeys(_rel(vault, p) for p in paths)   # each once, in order
     with closing(connect(vault.index_path)) as con:
+        todo, fresh = [], set()
         for rel in rels:
             full = vault.root / rel
             known = con.execute("SELECT 1 FROM files WHERE path=? UNION ALL SELECT 1 FROM problems WHERE path=?",
                                 (rel, rel)).fetchone() is not None
             if full.suffix == ".md" and layer_of(rel) != "other" and full.exists():
-                _index_file(con, vault, full, rel, full.stat(), fresh=not known)
+                st = full.stat()
+                todo.append((str(full), rel, st.st_mtime_ns, st.st_size))
+                if not known:
+                    fresh.add(rel)
             elif known:
                 _forget(con, rel)
+        for n, rows in enumerate(_computed(vault, todo), 1):   # a large ingest indexes on every core
+            _store(con, rows, rows[0] in fresh)
+            if n % 1000 == 0:   # keeps the write-ahead log small; readers see a cache filling up
+                con.commit()
         con.commit()
 
 
