@@ -26,3 +26,16 @@ def interactive() -> bool:
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+
+
+def report(ctx: click.Context, result: dict[str, Any], as_json: bool) -> None:
+    """A pipeline result: its lines (or JSON) on stdout, its errors on stderr, exit 1 if any."""
+    if as_json:
+        emit_json(result)
+    else:
+        for line in result["lines"]:
+            click.echo(line)
+    for err in result["errors"]:
+        click.echo(f"memkit: {err}", err=True)
+    if result["errors"]:
+        ctx.exit(1)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from memkit.cli.common import emit_json, json_option, vault as get_vault
+from memkit.cli.common import emit_json, json_option, report, vault as get_vault
 
 
 @click.command()
@@ -53,15 +53,7 @@ def ingest(ctx, paths, fmt, no_extract, commit, as_json):
     v = get_vault(ctx)
     result = pipeline.ingest(v, list(paths), fmt=fmt, extract=not no_extract, commit=commit,
                              progress=not as_json)
-    if as_json:
-        emit_json(result)
-    else:
-        for line in result["lines"]:
-            click.echo(line)
-    for err in result["errors"]:
-        click.echo(f"memkit: {err}", err=True)
-    if result["errors"]:
-        ctx.exit(1)
+    report(ctx, result, as_json)
 
 
 @click.command()
@@ -86,15 +78,7 @@ def extract(ctx, session, all_, staged, extractor, stage, as_json):
     v = get_vault(ctx)
     result = pipeline.extract(v, session=session, all_=all_ or not (session or staged), staged=staged,
                               extractor=extractor, stage=stage)
-    if as_json:
-        emit_json(result)
-    else:
-        for line in result["lines"]:
-            click.echo(line)
-    for err in result["errors"]:
-        click.echo(f"memkit: {err}", err=True)
-    if result["errors"]:
-        ctx.exit(1)
+    report(ctx, result, as_json)
 
 
 @click.command()
