@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import sys
 from typing import Any
 
@@ -43,7 +44,11 @@ def run(command: str, vault_path: str | None, raw: str) -> int:
             from memkit import index
 
             index.refresh(vault)
-        out = check_output(vault, payload) if command == "check" else context_output(vault, payload)
+        answer = check_output if command == "check" else context_output
+        try:
+            out = answer(vault, payload)
+        except sqlite3.OperationalError:   # a writer closing the index removed its WAL files as we opened it
+            out = answer(vault, payload)
     except Exception as e:  # fail open: the agent's tool call must go on
         if os.environ.get("MEMKIT_DEBUG"):
             raise
