@@ -1,6 +1,6 @@
 """Crash safety: SIGKILL every writer at random moments; nothing is lost or left half-written.
 
-The kill loop runs MEMKIT_KILLS kills (default 15) spread over ingest, extract, accept,
+The kill loop runs MEMKIT_KILLS kills (default 10) spread over ingest, extract, accept,
 reject, fact set and reindex; the full run is `MEMKIT_KILLS=200 pytest
 tests/test_reliability_crash.py`. After each kill the vault must be sound (crashkit.check_vault),
 the same command run again must finish the work, and `memkit doctor` must find nothing.
@@ -24,7 +24,7 @@ from memkit import health
 from memkit.errors import VaultLocked
 from memkit.vault import Vault
 
-KILLS = int(os.environ.get("MEMKIT_KILLS", "15"))
+KILLS = int(os.environ.get("MEMKIT_KILLS", "10"))
 SEED = int(os.environ.get("MEMKIT_KILL_SEED", "20261129"))
 
 
