@@ -91,11 +91,10 @@ def open_readonly(db_path: Path) -> sqlite3.Connection | None:
 
 def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, int]:
     """Bring the index up to date with the files; returns counts (added, changed, removed, problems)."""
-    if full:
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(vault.index_path) + suffix).unlink(missing_ok=True)
     stats = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
     with closing(connect(vault.index_path)) as con:
+        if full:   # one transaction: a hook reading meanwhile sees the old index or the new, never half
+            _clear(con)
         known = {p: (m, s) for p, m, s in con.execute("SELECT path, mtime_ns, size FROM files")}
         known.update((p, None) for p, in con.execute("SELECT path FROM problems") if p not in known)
         todo, fresh = [], set()
@@ -111,7 +110,8 @@ def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None
         for n, rows in enumerate(_computed(vault, todo), 1):
             stats["indexed" if _store(con, rows, rows[0] in fresh) else "problems"] += 1
             if n % batch == 0:
-                con.commit()
+                if not full:
+                    con.commit()
                 if progress:
                     progress(n)
         for rel in known:   # what is left was not seen on disk
@@ -149,6 +149,12 @@ def _start_worker(vault) -> None:
 
 def _job(job: tuple[str, str, int, int]) -> tuple:
     return _rows(_worker_vault, *job)
+
+
+def _clear(con: sqlite3.Connection) -> None:
+    for table in ("files", "problems", "chunks", "chunk_spans", "cues", "cue_types"):
+        con.execute(f"DELETE FROM {table}")
+    con.execute("INSERT INTO cues_fts(cues_fts) VALUES('delete-all')")
 
 
 def _walk(root: Path) -> Iterator[tuple[str, str, os.stat_result]]:
