@@ -32,10 +32,12 @@ def status(vault) -> dict[str, Any]:
         layers = dict(con.execute("SELECT layer, count(*) FROM files GROUP BY layer").fetchall())
         backlog = dict(con.execute("SELECT COALESCE(NULLIF(kind,''), type), count(*) FROM files WHERE "
                                    "layer='workshop' AND status='candidate' GROUP BY 1").fetchall())
-        oldest = con.execute("SELECT min(created) FROM files WHERE layer='workshop' AND status='candidate'"
-                             " AND created != ''").fetchone()[0]
+        # waiting since it entered the workshop (the file's time), not since the session happened
+        since = con.execute("SELECT min(mtime_ns) FROM files WHERE layer='workshop' AND status='candidate'"
+                            ).fetchone()[0]
         problems = con.execute("SELECT count(*) FROM problems").fetchone()[0]
         refreshed = con.execute("SELECT value FROM meta WHERE key='refreshed'").fetchone()
+    oldest = datetime.fromtimestamp(since / 1e9, timezone.utc).isoformat() if since else None
     age = _age_days(oldest) if oldest else None
     return {"vault": str(vault.root), "layers": layers, "backlog": backlog,
             "backlog_total": sum(backlog.values()), "oldest_candidate": oldest,

@@ -136,13 +136,13 @@ def _backlog_reminder(vault) -> str:
     if con is None:
         return ""
     with closing(con):
-        row = con.execute("SELECT count(*), min(created) FROM files WHERE layer='workshop' AND status='candidate'"
-                          " AND created != ''").fetchone()
+        row = con.execute("SELECT count(*), min(mtime_ns) FROM files WHERE layer='workshop' AND "
+                          "status='candidate'").fetchone()
     if not row or not row[0]:
         return ""
-    from memkit.health import _age_days
+    import time
 
-    age = _age_days(row[1]) or 0
+    age = (time.time() - row[1] / 1e9) / 86400   # waiting since it entered the workshop
     limit = float(vault.config.get("activation.review_reminder_days"))
     if age < limit:
         return ""

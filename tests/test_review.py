@@ -7,6 +7,7 @@ threshold, facts in `why`, the backlog reminder and 50 candidates through the ve
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import sys
@@ -375,6 +376,9 @@ def test_why_follows_a_fact_history_and_a_plain_observation(vault, tmp_path):
 
 def test_backlog_shows_in_status_and_reminds_at_session_start(vault, tmp_path):
     ingest(vault, tmp_path, COMMIT, RELEASE)
+    month_ago = time.time() - 30 * 86400        # the backlog's age counts from when candidates were written
+    for path in (vault / "workshop").rglob("*.md"):
+        os.utime(path, (month_ago, month_ago))
     status = mkjson(vault, "status")
     assert status["backlog"] == {"correction": 2, "proposal": 1} and status["oldest_candidate_days"] > 14
     assert "review backlog: 3 candidate(s)" in mk(vault, "status", check=True).stdout
