@@ -196,3 +196,23 @@ def test_unknown_id_suggests(vault):
     run_cli("--vault", str(vault), "ingest", "--no-extract", str(examples), check=True)
     proc = run_cli("--vault", str(vault), "show", "2026-03-02-claude-b7c1e0a")
     assert proc.returncode == 1 and "did you mean 2026-03-02-claude-b7c1e0aa" in proc.stderr
+
+
+def test_raw_copy_is_kept_without_secrets(vault, tmp_path):
+    toml = vault / "memkit.toml"
+    toml.write_text(toml.read_text().replace("keep_raw = false", "keep_raw = true"))
+    log = write_generic(tmp_path / "raw.jsonl", [{"role": "user", "content": f"token {SECRETS[1]} please"}],
+                        {"session_id": "raw-1"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    (raw,) = (vault / "traces" / "raw").glob("*.jsonl")
+    assert "please" in raw.read_text() and SECRETS[1] not in raw.read_text()
+    assert SECRETS[1] not in git(vault, "log", "-p", "--all")
+
+
+def test_a_line_longer_than_the_limit_is_skipped_without_being_held(tmp_path):
+    import io
+
+    from memkit.ingest.lines import iter_lines
+
+    data = b'{"a": 1}\n' + b"x" * 5000 + b"\n" + b'{"b": 2}\n' + b"y" * 3000
+    assert list(iter_lines(io.BytesIO(data), limit=1000)) == [b'{"a": 1}\n', None, b'{"b": 2}\n', None]

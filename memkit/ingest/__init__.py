@@ -105,13 +105,13 @@ def ingest(vault: Vault, paths: list[Path], fmt: str = "auto",
 def _ingest_file(vault: Vault, path: Path, fmt: str, result: FileResult, report: Report) -> None:
     name = FORMAT_NAMES[fmt] if fmt != "auto" else detect(path)
     result.format = getattr(reader(name), "NAME", name)
-    data = path.read_bytes()
-    report.bytes_read += len(data)
+    digest, size = _sha256(path)
+    report.bytes_read += size
     sessions = reader(name).read(path)
     if not sessions:
         result.status, result.message = "empty", f"{path}: no session found"
         return
-    source = {"path": _display(path), "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
+    source = {"path": _display(path), "sha256": digest, "bytes": size}
     statuses = []
     for session in sessions:
         result.skipped_lines += session.skipped_lines
@@ -127,8 +127,24 @@ def _ingest_file(vault: Vault, path: Path, fmt: str, result: FileResult, report:
         result.message = "a trace was edited by hand since memkit wrote it; left as it is"
     if vault.config.get("ingest.keep_raw") and result.status in ("written", "updated"):
         raw_rel = f"traces/raw/{result.traces[0]}{''.join(path.suffixes[-1:])}"
-        vault.write_text(raw_rel, data.decode("utf-8", errors="replace"))
+        vault.write_text(raw_rel, _redacted_copy(path))   # verbatim but for secrets: they never reach the vault
         report.written.append(raw_rel)
+
+
+def _sha256(path: Path) -> tuple[str, int]:
+    digest, size = hashlib.sha256(), 0
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            digest.update(chunk)
+            size += len(chunk)
+    return digest.hexdigest(), size
+
+
+def _redacted_copy(path: Path) -> str:
+    from memkit.redact import redact
+
+    with open(path, "rb") as f:
+        return "".join(redact(line.decode("utf-8", errors="replace"))[0] for line in f)
 
 
 def write_trace(vault: Vault, session: Session, source: dict, report: Report) -> tuple[str, str, int]:

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from memkit.ingest.lines import iter_lines
 from memkit.ingest.model import Session, ToolCall, Turn
 from memkit.layers import Flag, Role
 
@@ -33,7 +34,7 @@ def detect(path: Path, head: str) -> bool:
 def read(path: Path) -> list[Session]:
     state = _Reader(path)
     with open(path, "rb") as f:
-        for raw in f:
+        for raw in iter_lines(f):
             state.line(raw)
     return state.sessions()
 
@@ -48,7 +49,10 @@ class _Reader:
         self.open_msg: tuple[str, Turn] | None = None  # assistant message being assembled
         self.summaries: list[str] = []
 
-    def line(self, raw: bytes) -> None:
+    def line(self, raw: bytes | None) -> None:
+        if raw is None:          # longer than memkit keeps whole
+            self.skipped += 1
+            return
         text = raw.decode("utf-8", errors="replace").strip()
         if not text:
             return

@@ -13,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from memkit.ingest.lines import iter_lines
 from memkit.ingest.model import Session, ToolCall, Turn
 from memkit.layers import Flag, Role
 
@@ -50,7 +51,10 @@ def detect(path: Path, head: str) -> bool:
 def read(path: Path) -> list[Session]:
     reader = _Reader()
     with open(path, "rb") as f:
-        for raw in f:
+        for raw in iter_lines(f):
+            if raw is None:      # longer than memkit keeps whole
+                reader.skipped += 1
+                continue
             reader.line(raw)
     return reader.sessions(path)
 

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from memkit.ingest.lines import iter_lines
 from memkit.ingest.model import Session, ToolCall, Turn
 from memkit.layers import Flag, Role
 
@@ -45,7 +46,10 @@ def read(path: Path) -> list[Session]:
     calls: dict[str, str] = {}                # tool call id -> tool name
     skipped = 0
     with open(path, "rb") as f:
-        for raw in f:
+        for raw in iter_lines(f):
+            if raw is None:      # longer than memkit keeps whole
+                skipped += 1
+                continue
             line = raw.decode("utf-8", errors="replace").strip()
             if not line:
                 continue
