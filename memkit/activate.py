@@ -314,6 +314,9 @@ def neutral(text: str, limit: int = 600) -> str:
 
 
 def _when(cue: Cue) -> str:
+    if cue.cue_type.startswith("library:") and cue.extra.get("last"):
+        verb = "corrected" if cue.cue_type == "library:convention" else "seen"
+        return f"{verb} in {cue.sessions} session{'s' if cue.sessions != 1 else ''}, last {cue.extra['last']}"
     m = re.search(r"\[\[([^#\]]+)(?:#\^t(\d+))?\]\]", cue.source)
     date = cue.created[:10] if cue.created else ""
     if not m:
@@ -354,7 +357,9 @@ def _about(cue: Cue, taxonomy, action_types: set[str] = frozenset()) -> str:
     one the corrected action itself had, else any."""
     if taxonomy is not None:
         primary = cue.extra.get("primary") or ""
-        for t in sorted(cue.types & set(action_types)) + [primary] + sorted(cue.types):
+        shared = cue.types & set(action_types)
+        own = taxonomy.classify_text(cue.lesson) if shared else set()   # what the person's words are about
+        for t in sorted(shared & own) + sorted(shared) + [primary] + sorted(cue.types):
             at = taxonomy.types.get(t)
             if at is not None and not at.benign:
                 return at.about

@@ -73,7 +73,8 @@ def rows(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
                 trig, les = str(cue.get("trigger") or ""), str(cue.get("lesson") or "")
                 yield _row(rel, note.id, f"library:{kind}", trig, les,
                            _types(vault, cue.get("action_types"), trig, les), facts, True,
-                           {"title": meta.get("title") or note.id, "sources": sources})
+                           {"title": meta.get("title") or note.id, "sources": sources,
+                            "last": max((t[:10] for t in seen if t[:4].isdigit()), default="")})
     elif kind == "fact" and meta.get("key") is not None and not rel.startswith("workshop/"):
         key, value = str(meta["key"]), str(meta.get("value"))
         yield _row(rel, note.id, "fact", key.replace("_", " "), f"{key} = {value}",
