@@ -78,18 +78,24 @@ def commit(root: Path, paths: list[Path], subject: str, trailers: list[tuple[str
             with _pathspec_file(rels) as spec:
                 repo.git.add("--all", *spec)
                 staged = set(repo.git.diff("--cached", "--name-only", "--no-renames", "-z").split("\0"))
-                if not staged & set(rels):
-                    vault_mod.forget_orphans(root / vault_mod.STATE_DIR)
-                    return None
-                env = {} if _has_identity(repo) else {
-                    "GIT_AUTHOR_NAME": IDENTITY[0], "GIT_AUTHOR_EMAIL": IDENTITY[1],
-                    "GIT_COMMITTER_NAME": IDENTITY[0], "GIT_COMMITTER_EMAIL": IDENTITY[1]}
-                with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-                    f.write(message(subject, trailers, body))
-                try:
+            # only what changed against HEAD: a file a killed run had staged and then removed is
+            # in neither the index nor HEAD any more, and naming it would fail the commit
+            named = set(rels)
+            changed = sorted(n for n in staged if n and (n in named or any(
+                "/".join(n.split("/")[:k]) in named for k in range(1, n.count("/") + 1))))
+            if not changed:
+                vault_mod.forget_orphans(root / vault_mod.STATE_DIR)
+                return None
+            env = {} if _has_identity(repo) else {
+                "GIT_AUTHOR_NAME": IDENTITY[0], "GIT_AUTHOR_EMAIL": IDENTITY[1],
+                "GIT_COMMITTER_NAME": IDENTITY[0], "GIT_COMMITTER_EMAIL": IDENTITY[1]}
+            with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+                f.write(message(subject, trailers, body))
+            try:
+                with _pathspec_file(changed) as spec:
                     repo.git.commit("--only", "--no-verify", "-q", "-F", f.name, *spec, env=env)
-                finally:
-                    os.unlink(f.name)
+            finally:
+                os.unlink(f.name)
         except git.GitCommandError as e:
             raise MemkitError(f"git commit failed: {(e.stderr or str(e)).strip().splitlines()[-1]}")
         vault_mod.forget_orphans(root / vault_mod.STATE_DIR)
