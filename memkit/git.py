@@ -129,9 +129,13 @@ def _owned_index(root: Path, git_dir: Path) -> Iterator[None]:
         owner.unlink(missing_ok=True)
 
 
-def _clear_stale(lock: Path, owner: Path, wait: float = 2.0) -> None:
-    deadline = time.monotonic() + wait
-    while lock.exists() and time.monotonic() < deadline:   # a running git finishes
+def _clear_stale(lock: Path, owner: Path, wait: float = 2.0, patience: float = 30.0) -> None:
+    start = time.monotonic()
+    top = lock.parent.parent.resolve()
+    while lock.exists():   # a running git finishes; a killed memkit's orphaned git may still be running
+        waited = time.monotonic() - start
+        if waited >= patience or (waited >= wait and not _git_running_in(top)):
+            break
         time.sleep(0.1)
     try:
         pid, marked = int(owner.read_text().strip() or 0), owner.stat().st_mtime
@@ -144,6 +148,23 @@ def _clear_stale(lock: Path, owner: Path, wait: float = 2.0) -> None:
     elif lock.exists():
         raise MemkitError(f"git index is locked: {lock} exists (a git command is running, or one crashed); "
                           "if no git is running, remove it and run again")
+
+
+def _git_running_in(top: Path) -> bool:
+    """Is a git process working in this repository (Linux /proc; elsewhere: assume not)?"""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return False
+    for entry in proc.iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            cmd = (entry / "cmdline").read_bytes().split(b"\0", 1)[0]
+            if cmd.rsplit(b"/", 1)[-1] == b"git" and Path(os.readlink(entry / "cwd")).resolve() == top:
+                return True
+        except (OSError, ValueError):
+            continue
+    return False
 
 
 def _alive(pid: int) -> bool:
