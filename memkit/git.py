@@ -74,10 +74,18 @@ def commit(root: Path, paths: list[Path], subject: str, trailers: list[tuple[str
         top = Path(repo.working_tree_dir).resolve()
         rels = sorted({p.resolve().relative_to(top).as_posix() if p.exists() else
                        (p.parent.resolve() / p.name).relative_to(top).as_posix() for p in paths})
+        # git add knows the work tree and the index only; a deletion a killed run already staged
+        # is in HEAD alone, and naming it to `add` would fail (the commit below still takes it)
+        addable = [r for r in rels if (top / r).exists() or (top / r).is_symlink()]
+        gone = [r for r in rels if r not in set(addable)]
         try:
-            with _pathspec_file(rels) as spec:
-                repo.git.add("--all", *spec)
-                staged = set(repo.git.diff("--cached", "--name-only", "--no-renames", "-z").split("\0"))
+            if gone:
+                with _pathspec_file(gone) as spec:
+                    addable += [n for n in repo.git.ls_files("-z", "--full-name", *spec).split("\0") if n]
+            if addable:
+                with _pathspec_file(sorted(set(addable))) as spec:
+                    repo.git.add("--all", *spec)
+            staged = set(repo.git.diff("--cached", "--name-only", "--no-renames", "-z").split("\0"))
             # only what changed against HEAD: a file a killed run had staged and then removed is
             # in neither the index nor HEAD any more, and naming it would fail the commit
             named = set(rels)
