@@ -79,9 +79,8 @@ def commit(root: Path, paths: list[Path], subject: str, trailers: list[tuple[str
         addable = [r for r in rels if (top / r).exists() or (top / r).is_symlink()]
         gone = [r for r in rels if r not in set(addable)]
         try:
-            if gone:
-                with _pathspec_file(gone) as spec:
-                    addable += [n for n in repo.git.ls_files("-z", "--full-name", *spec).split("\0") if n]
+            if gone:   # ls-files takes no pathspec file: read the index once and intersect
+                addable += sorted(set(gone) & set(repo.git.ls_files("-z", "--full-name").split("\0")))
             if addable:
                 with _pathspec_file(sorted(set(addable))) as spec:
                     repo.git.add("--all", *spec)
