@@ -155,7 +155,6 @@ def _split_blocks(lines: list[str]) -> tuple[str, list[ToolCall], str]:
     out: list[str] = []
     calls: list[ToolCall] = []
     thinking: list[str] = []
-    output_at: int | None = None   # where a tool's fenced output sits in `out`
     i, n = 0, len(lines)
     while i < n:
         line = lines[i]
@@ -171,7 +170,6 @@ def _split_blocks(lines: list[str]) -> tuple[str, list[ToolCall], str]:
                 if call:
                     calls.append(_call(call.group(2), call.group(3), call.group(4), content))
                 else:
-                    output_at = len(out) if output_at is None else -1
                     out.append(content)
                 i = j + 1
                 continue
@@ -184,11 +182,7 @@ def _split_blocks(lines: list[str]) -> tuple[str, list[ToolCall], str]:
             continue
         out.append(line)
         i += 1
-    if output_at is not None and output_at >= 0 and not any(x for k, x in enumerate(out) if k != output_at):
-        text = out[output_at]   # one fenced tool output and blank lines: byte for byte, never escaped
-    else:
-        text = _unescape("\n".join(out).strip("\n"))
-    return text, calls, _unescape("\n".join(thinking))
+    return _unescape("\n".join(out).strip("\n")), calls, _unescape("\n".join(thinking))
 
 
 def _call(kind: str, name: str, ident: str, content: str) -> ToolCall:
