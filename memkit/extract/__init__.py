@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -104,15 +105,37 @@ def run(vault: Vault, trace_rels: list[str], name: str | None = None, *, force: 
     return out
 
 
-def _existing(vault: Vault) -> dict[str, Path]:
-    found = {}
-    for d in ("workshop/observations", "observations"):
-        for p in vault.note_files(d):
-            found[p.stem] = p
+def _existing(vault: Vault) -> dict[str, str]:
+    """Observation ids (file stems) to vault-relative paths, as Vault.note_files would list them
+    (same folders, exclusions and order) but from names alone: no stat, no Path per file."""
+    found: dict[str, str] = {}
+    for top in ("workshop/observations", "observations"):
+        base = vault.root / top
+        if base.is_symlink() or not base.is_dir():
+            continue
+        stack = [(str(base), top)]
+        while stack:
+            here, rel = stack.pop()
+            try:
+                entries = sorted(os.scandir(here), key=lambda e: e.name)
+            except OSError:
+                continue
+            dirs = []
+            for e in entries:
+                try:
+                    is_dir, is_link = e.is_dir(), e.is_symlink()
+                except OSError:
+                    continue
+                if is_dir:
+                    if not is_link and not e.name.startswith(".") and e.name != "raw":
+                        dirs.append((e.path, f"{rel}/{e.name}"))
+                elif e.name.endswith(".md") and not is_link:
+                    found[os.path.splitext(e.name)[0]] = f"{rel}/{e.name}"
+            stack.extend(reversed(dirs))   # depth first, in name order, as os.walk goes
     return found
 
 
-def _older_candidates(vault: Vault, tag: str, existing: dict[str, Path]) -> dict[str, dict[str, Path]]:
+def _older_candidates(vault: Vault, tag: str, existing: dict[str, str]) -> dict[str, dict[str, str]]:
     """Workshop candidates an older version of this extractor may have left, by session link.
 
     Only those can be replaced or dropped, so the index narrows the search instead of every
@@ -124,7 +147,7 @@ def _older_candidates(vault: Vault, tag: str, existing: dict[str, Path]) -> dict
     from memkit import index
 
     name = tag.split("@")[0]
-    workshop = {p.relative_to(vault.root).as_posix(): p for p in existing.values() if "workshop" in p.parts}
+    workshop = {rel for rel in existing.values() if "workshop" in rel.split("/")}
     for attempt in (0, 1):
         with closing(index.connect(vault.index_path)) as con:
             known = {r[0] for r in con.execute("SELECT path FROM files WHERE layer='workshop'")}
@@ -136,33 +159,37 @@ def _older_candidates(vault: Vault, tag: str, existing: dict[str, Path]) -> dict
         if len(unseen) <= 500 or attempt:
             break
         index.refresh(vault)
-    by_session: dict[str, dict[str, Path]] = {}
+    by_session: dict[str, dict[str, str]] = {}
     for rel, session in rows:
         if rel in workshop:
-            by_session.setdefault(str(session), {})[workshop[rel].stem] = workshop[rel]
+            by_session.setdefault(str(session), {})[_stem(rel)] = rel
     for rel in unseen:
         try:
-            session = notes.read(workshop[rel]).meta.get("session")
+            session = notes.read(vault.root / rel).meta.get("session")
         except InvalidInput:
             continue
-        by_session.setdefault(str(session), {})[workshop[rel].stem] = workshop[rel]
+        by_session.setdefault(str(session), {})[_stem(rel)] = rel
     return by_session
 
 
+def _stem(rel: str) -> str:
+    return os.path.splitext(rel.rsplit("/", 1)[-1])[0]
+
+
 def _write_all(vault: Vault, ctx: TraceContext, found: list[Candidate], tag: str,
-               existing: dict[str, Path], older: dict[str, Path], out: dict[str, Any]) -> None:
+               existing: dict[str, str], older: dict[str, str], out: dict[str, Any]) -> None:
     new_ids = set()
     for c in found:
         cid = candidate_id(ctx, c)
         if cid in new_ids:
             continue
         new_ids.add(cid)
-        path = existing.get(cid)
-        if path is not None and not _replaceable(path, tag):
+        known = existing.get(cid)
+        if known is not None and not _replaceable(vault.root / known, tag):
             continue
         rel = f"workshop/observations/{c.kind}/{cid}.md"
         vault.write_text(rel, notes.render(notes.Note(*_note(vault, ctx, c, cid, tag))))
-        existing[cid] = vault.root / rel
+        existing[cid] = rel
         out["written"].append(rel)
         out["counts"][c.kind] = out["counts"].get(c.kind, 0) + 1
     _drop_stale(vault, ctx, tag, new_ids, existing, older, out)
@@ -179,11 +206,12 @@ def _replaceable(path: Path, tag: str) -> bool:
             and ext.split("@")[0] == tag.split("@")[0] and ext != tag and not note.edited_by_person())
 
 
-def _drop_stale(vault: Vault, ctx: TraceContext, tag: str, keep: set[str], existing: dict[str, Path],
-                older: dict[str, Path], out: dict[str, Any]) -> None:
+def _drop_stale(vault: Vault, ctx: TraceContext, tag: str, keep: set[str], existing: dict[str, str],
+                older: dict[str, str], out: dict[str, Any]) -> None:
     link = f"[[{ctx.id}]]"
-    for cid, path in list(older.items()):
-        if cid in keep or existing.get(cid) != path or "workshop" not in path.parts or not path.exists():
+    for cid, rel in list(older.items()):
+        path = vault.root / rel
+        if cid in keep or existing.get(cid) != rel or "workshop" not in rel.split("/") or not path.exists():
             continue
         try:
             note = notes.read(path)
@@ -192,8 +220,8 @@ def _drop_stale(vault: Vault, ctx: TraceContext, tag: str, keep: set[str], exist
         if note.meta.get("session") == link and _replaceable(path, tag):
             path.unlink()
             existing.pop(cid)
-            out["deleted"].append(vault.rel(path))
-            out["written"].append(vault.rel(path))   # the deletion is part of what gets committed
+            out["deleted"].append(rel)
+            out["written"].append(rel)   # the deletion is part of what gets committed
 
 
 def _note(vault: Vault, ctx: TraceContext, c: Candidate, cid: str, tag: str) -> tuple[dict, str]:
