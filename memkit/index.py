@@ -157,12 +157,25 @@ def _clear(con: sqlite3.Connection) -> None:
     con.execute("INSERT INTO cues_fts(cues_fts) VALUES('delete-all')")
 
 
-def _walk(root: Path) -> Iterator[tuple[str, str, os.stat_result]]:
+def index_unseen(vault, top: str) -> int:
+    """Index the notes under one layer folder that the index has no row for (written by a run
+    that was killed, or pulled through git): names only, no stat of the files it knows."""
+    with closing(connect(vault.index_path)) as con:
+        known = {p for p, in con.execute("SELECT path FROM files WHERE path >= ? AND path < ? UNION ALL "
+                                         "SELECT path FROM problems", (top + "/", top + "0"))}
+    unseen = [Path(path) for rel, path, _ in _walk(vault.root, (top,), stat=False) if rel not in known]
+    if unseen:
+        update_paths(vault, unseen)
+    return len(unseen)
+
+
+def _walk(root: Path, tops: tuple[str, ...] | None = None, *,
+          stat: bool = True) -> Iterator[tuple[str, str, os.stat_result | None]]:
     """(vault-relative path, path, stat) of the notes Vault.note_files lists (same folders, same
     exclusions), with one stat call per file and no path resolution: a refresh stats every file."""
     from memkit.vault import NOTE_DIRS
 
-    for top in NOTE_DIRS:
+    for top in tops or NOTE_DIRS:
         base = root / top
         if base.is_symlink() or not base.is_dir():
             continue
@@ -183,7 +196,7 @@ def _walk(root: Path) -> Iterator[tuple[str, str, os.stat_result]]:
                         stack.append((e.path, f"{rel}/{e.name}"))
                 elif e.name.endswith(".md") and not is_link:
                     try:
-                        st = e.stat(follow_symlinks=False)
+                        st = e.stat(follow_symlinks=False) if stat else None
                     except OSError:
                         continue
                     yield f"{rel}/{e.name}", e.path, st

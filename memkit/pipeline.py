@@ -143,7 +143,7 @@ def _candidates_of(vault: Vault, trace_rels: list[str]) -> list[str]:
 
     if not trace_rels:
         return []
-    index.refresh(vault)
+    index.index_unseen(vault, "workshop")   # candidates another run wrote; their session links never change
     links = [f"[[{Path(r).stem}]]" for r in trace_rels]
     with closing(index.connect(vault.index_path)) as con:
         return [row[0] for row in con.execute(
