@@ -12,7 +12,7 @@ import os
 import sqlite3
 from contextlib import closing
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from memkit.errors import InvalidInput
 
@@ -97,18 +97,18 @@ def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None
             _clear(con)
         known = {p: (m, s) for p, m, s in con.execute("SELECT path, mtime_ns, size FROM files")}
         known.update((p, None) for p, in con.execute("SELECT path FROM problems") if p not in known)
-        todo, fresh = [], set()
-        for rel, path, st in _walk(vault.root):
-            old = known.pop(rel, False)
-            if old and old == (st.st_mtime_ns, st.st_size):
-                stats["unchanged"] += 1
-                continue
-            todo.append((path, rel, st.st_mtime_ns, st.st_size))
-            if old is False:
-                fresh.add(rel)
+
+        def changed() -> Iterator[tuple[str, str, int, int, bool]]:   # streamed: no list of every file
+            for rel, path, st in _walk(vault.root):
+                old = known.pop(rel, False)
+                if old and old == (st.st_mtime_ns, st.st_size):
+                    stats["unchanged"] += 1
+                    continue
+                yield path, rel, st.st_mtime_ns, st.st_size, old is False
+
         batch = 1000 if full else 200
-        for n, rows in enumerate(_computed(vault, todo), 1):
-            stats["indexed" if _store(con, rows, rows[0] in fresh) else "problems"] += 1
+        for n, (job, rows) in enumerate(_computed(vault, changed()), 1):
+            stats["indexed" if _store(con, rows, job[4]) else "problems"] += 1
             if n % batch == 0:
                 if not full:
                     con.commit()
@@ -127,19 +127,23 @@ _WINDOW = 256          # files handed to the workers at a time: bounds the rows 
 _worker_vault = None
 
 
-def _computed(vault, todo: list[tuple[str, str, int, int]]) -> Iterator[tuple]:
-    """The rows of each file, in order; a full rebuild parses on every core (the database stays
-    in this process, and only it writes)."""
+def _computed(vault, jobs: Iterable[tuple]) -> Iterator[tuple[tuple, tuple]]:
+    """(job, rows) for each job (path, rel, mtime_ns, size, fresh), in order. From PARALLEL_FROM
+    jobs on, the rows are computed on every core while this process alone writes the database."""
     import multiprocessing
+    from itertools import chain, islice
 
+    it = iter(jobs)
+    head = list(islice(it, PARALLEL_FROM))
     workers = min(os.cpu_count() or 1, 8)
-    if len(todo) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        for job in todo:
-            yield _rows(vault, *job)
+    if len(head) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        for job in chain(head, it):
+            yield job, _rows(vault, *job[:4])
         return
+    stream = chain(head, it)
     with multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker, initargs=(vault,)) as pool:
-        for at in range(0, len(todo), _WINDOW):
-            yield from pool.imap(_job, todo[at:at + _WINDOW], chunksize=8)
+        while window := list(islice(stream, _WINDOW)):
+            yield from zip(window, pool.imap(_job, window, chunksize=8))
 
 
 def _start_worker(vault) -> None:
@@ -147,8 +151,8 @@ def _start_worker(vault) -> None:
     _worker_vault = vault
 
 
-def _job(job: tuple[str, str, int, int]) -> tuple:
-    return _rows(_worker_vault, *job)
+def _job(job: tuple) -> tuple:
+    return _rows(_worker_vault, *job[:4])
 
 
 def _clear(con: sqlite3.Connection) -> None:
@@ -206,20 +210,18 @@ def update_paths(vault, paths: list[Path]) -> None:
     """Re-index just these files (written or deleted by this process)."""
     rels = dict.fromkeys(_rel(vault, p) for p in paths)   # each once, in order
     with closing(connect(vault.index_path)) as con:
-        todo, fresh = [], set()
+        todo = []
         for rel in rels:
             full = vault.root / rel
             known = con.execute("SELECT 1 FROM files WHERE path=? UNION ALL SELECT 1 FROM problems WHERE path=?",
                                 (rel, rel)).fetchone() is not None
             if full.suffix == ".md" and layer_of(rel) != "other" and full.exists():
                 st = full.stat()
-                todo.append((str(full), rel, st.st_mtime_ns, st.st_size))
-                if not known:
-                    fresh.add(rel)
+                todo.append((str(full), rel, st.st_mtime_ns, st.st_size, not known))
             elif known:
                 _forget(con, rel)
-        for n, rows in enumerate(_computed(vault, todo), 1):   # a large ingest indexes on every core
-            _store(con, rows, rows[0] in fresh)
+        for n, (job, rows) in enumerate(_computed(vault, todo), 1):   # a large ingest indexes on every core
+            _store(con, rows, job[4])
             if n % 1000 == 0:   # keeps the write-ahead log small; readers see a cache filling up
                 con.commit()
         con.commit()
