@@ -190,7 +190,8 @@ def test_relevance_judge_for_high_consequence_cues(ledger):
     from messages_api import MessagesServer
 
     toml = ledger / "memkit.toml"
-    toml.write_text(toml.read_text().replace("judge = false", "judge = true"))
+    toml.write_text(toml.read_text().replace("judge = false", "judge = true").replace("max_retries = 2",
+                                                                                   "max_retries = 0"))
     payload = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": "/home/dev/ledger",
                "tool_input": {"command": "alembic upgrade head && psql -c 'ALTER TABLE orders DROP COLUMN coupon'"}}
     verdict = {"relevant": False, "reason": "not this one"}

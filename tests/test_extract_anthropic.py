@@ -31,6 +31,8 @@ def answer(req):
 
 
 def setup(vault: Path, tmp_path: Path, url: str) -> dict:
+    toml = vault / "memkit.toml"          # no SDK retries: the error paths answer at once
+    toml.write_text(toml.read_text().replace("max_retries = 2", "max_retries = 0"))
     log = write_generic(tmp_path / "a.jsonl", SESSION, {"session_id": "anth-1", "agent": "generic", "project": "api"})
     run_cli("--vault", str(vault), "ingest", "--no-extract", str(log), check=True)
     return {"ANTHROPIC_BASE_URL": url, "ANTHROPIC_API_KEY": "test-key"}
