@@ -20,6 +20,7 @@ from memkit import index
 
 COLS = ("rowid, path, note_id, cue_type, trigger, lesson, action_types, status, reviewed, created, session,"
         " source, importance, confidence, consequence, project, sessions, extra")
+MAX_TYPED = 300   # cues read per call through shared action types
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
 STOP = set("the and for with that this from into you your are was were have has not but all any can will "
            "should would could must use using used just like then than them they what when where which who "
@@ -81,15 +82,16 @@ def candidates(con: sqlite3.Connection, action: Action) -> dict[int, Cue]:
         weak = {"~" + t for t in action.types} if action.kind == "prompt" else set()
         wanted = sorted(action.types | action.near | weak)
         marks = ",".join("?" * len(wanted))
+        # newest first and bounded: a type shared by thousands of cues must not cost thousands of rows
         for cue in _fetch(con, f"SELECT {COLS} FROM cues WHERE rowid IN (SELECT cue FROM cue_types "
-                               f"WHERE type IN ({marks}))", wanted):
+                               f"WHERE type IN ({marks}) ORDER BY cue DESC LIMIT {MAX_TYPED})", wanted):
             found[cue.rowid] = cue
     words = distinctive(action.text)
-    if words:
-        expr = " OR ".join(f'"{w}"' for w in words[:24])
+    if words and action.kind == "tool":   # only a near-repeat of the same tool call can fire lexically
+        expr = " OR ".join(f'"{w}"' for w in words[:12])
         try:
             rows = con.execute(f"SELECT {COLS} FROM cues WHERE rowid IN (SELECT rowid FROM cues_fts "
-                               "WHERE cues_fts MATCH ? ORDER BY rank LIMIT 40)", [expr]).fetchall()
+                               "WHERE cues_fts MATCH ? ORDER BY rank LIMIT 20)", [expr]).fetchall()
         except sqlite3.OperationalError:
             rows = []
         for r in rows:
