@@ -305,21 +305,27 @@ def main() -> None:
     ap.add_argument("--reuse", action="store_true", help="reuse cached vaults in bench/out (ingest figures cached)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--skip-corpora", action="store_true")
-    plan = Plan(ap.parse_args())
+    ap.add_argument("--only", help="comma-separated sections after the build: commit, reindex, refresh, hooks, "
+                                   "search, precommit (default: all)")
+    args = ap.parse_args()
+    plan = Plan(args)
+    only = set(args.only.split(",")) if args.only else None
     OUT.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     t = Table(plan.sizes)
     for n in plan.sizes:
         print(f"== {n:,} sessions", file=sys.stderr, flush=True)
         root = build(plan, n, t)
-        ingest_with_commit(plan, n, t)
-        reindex(plan, root, n, t)
-        incremental(plan, root, n, t)
-        hooks(plan, root, n, t)
-        search(plan, root, n, t)
-        precommit(plan, root, n, t)
+        for name, section in (("commit", ingest_with_commit), ("reindex", reindex), ("refresh", incremental),
+                              ("hooks", hooks), ("search", search), ("precommit", precommit)):
+            if only is not None and name not in only:
+                continue
+            if name == "commit":
+                section(plan, n, t)
+            else:
+                section(plan, root, n, t)
     real = Table(["corpora"])
-    if not plan.quick and CORPORA.is_dir() and not ap.parse_args().skip_corpora:
+    if not plan.quick and only is None and CORPORA.is_dir() and not args.skip_corpora:
         corpora(real)
     report = "\n".join(machine() + [f"- total wall time of this run: {time.perf_counter() - started:.0f} s", "",
                                     t.markdown()] + (["", real.markdown()] if real.order else []))
