@@ -87,7 +87,7 @@ def candidates(con: sqlite3.Connection, action: Action) -> dict[int, Cue]:
                                f"WHERE type IN ({marks}) ORDER BY cue DESC LIMIT {MAX_TYPED})", wanted):
             found[cue.rowid] = cue
     words = distinctive(action.text)
-    if words and action.kind == "tool":   # only a near-repeat of the same tool call can fire lexically
+    if words:   # near-repeats of a tool call, and facts whose key a task names
         expr = " OR ".join(f'"{w}"' for w in words[:12])
         try:
             rows = con.execute(f"SELECT {COLS} FROM cues WHERE rowid IN (SELECT rowid FROM cues_fts "
