@@ -59,7 +59,24 @@ def message(subject: str, trailers: list[tuple[str, str]], body: str = "") -> st
 
 def commit(root: Path, paths: list[Path], subject: str, trailers: list[tuple[str, str]],
            body: str = "") -> str | None:
-    """Commit exactly these paths (added, changed or deleted); returns the sha, or None if nothing changed."""
+    """Commit exactly these paths (added, changed or deleted); returns the sha, or None if nothing changed.
+    A git that briefly holds the index lock (git's own background work after a killed run) gets one
+    wait-and-retry before the failure is reported."""
+    try:
+        return _commit(root, paths, subject, trailers, body)
+    except MemkitError as e:
+        if "index.lock" not in str(e) and "remove the file manually" not in str(e):
+            raise
+        repo = repo_for(root)
+        lock = Path(repo.git_dir) / "index.lock" if repo is not None else None
+        deadline = time.monotonic() + 10
+        while lock is not None and lock.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return _commit(root, paths, subject, trailers, body)
+
+
+def _commit(root: Path, paths: list[Path], subject: str, trailers: list[tuple[str, str]],
+            body: str = "") -> str | None:
     import git
 
     from memkit import vault as vault_mod
