@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Iterator
 
 from memkit.errors import MemkitError
+from memkit.vault import pid_alive as vault_alive
 
 IDENTITY = ("memkit", "memkit@localhost")
 
@@ -170,7 +171,7 @@ def _clear_stale(lock: Path, owner: Path, wait: float = 2.0, patience: float = 3
         made = lock.stat().st_mtime
     except (OSError, ValueError):
         pid, marked, made = 0, 0.0, 0.0
-    if pid and not _alive(pid) and made >= marked - 1:   # made while that memkit ran git
+    if pid and not vault_alive(pid) and made >= marked - 1:   # made while that memkit ran git
         lock.unlink(missing_ok=True)
         sys.stderr.write(f"memkit: removed a stale .git/index.lock left by a killed memkit (pid {pid})\n")
     elif lock.exists():
@@ -193,16 +194,6 @@ def _git_running_in(top: Path) -> bool:
         except (OSError, ValueError):
             continue
     return False
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _tracked_or_present(repo, paths: list[Path]) -> list[Path]:

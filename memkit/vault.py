@@ -166,11 +166,11 @@ def _clean_temp(state: Path) -> None:
     """Remove temp files of processes that are gone (the caller holds the lock)."""
     for p in (state / "tmp").glob(".memkit-*.tmp"):
         pid = p.name.split("-")[1]
-        if pid.isdigit() and not _alive(int(pid)):
+        if pid.isdigit() and not pid_alive(int(pid)):
             p.unlink(missing_ok=True)
 
 
-def _alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
