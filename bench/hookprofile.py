@@ -16,7 +16,7 @@ from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from measure import MEMKIT, PYTHON, median, run  # noqa: E402
+from measure import MEMKIT, PYTHON, compile_package, median, run  # noqa: E402
 
 PAYLOADS = {
     "check": {"hook_event_name": "PreToolUse", "session_id": "bench", "cwd": "/home/dev/ledger", "tool_name": "Bash",
@@ -112,4 +112,5 @@ def _interesting(label: str) -> bool:
 
 
 if __name__ == "__main__":
+    compile_package()
     print(report(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 7))

@@ -25,10 +25,19 @@ class Run:
 
 
 def clean_env(extra: dict | None = None) -> dict:
-    """The environment a hook would see: no GIT_* or MEMKIT_* leaking in from the caller."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "MEMKIT_"))}
+    """The environment a hook would see: no GIT_* or MEMKIT_* leaking in from the caller, and
+    bytecode caching on (an installed package has its .pyc files; without them every call
+    would compile memkit's sources again)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "MEMKIT_"))
+           and k != "PYTHONDONTWRITEBYTECODE"}
     env.update(extra or {})
     return env
+
+
+def compile_package() -> None:
+    """Write memkit's .pyc files, as `pip install` does, so no timed call compiles sources."""
+    subprocess.run([PYTHON, "-m", "compileall", "-q", str(Path(__file__).resolve().parent.parent / "memkit")],
+                   check=True, env=clean_env(), stdout=subprocess.DEVNULL)
 
 
 def run(cmd: list[str], *, stdin: str | None = None, cwd: Path | None = None, env: dict | None = None,

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import generate  # noqa: E402
-from measure import MEMKIT, PYTHON, clean_env, in_process, median, p95, run  # noqa: E402
+from measure import MEMKIT, PYTHON, clean_env, compile_package, in_process, median, p95, run  # noqa: E402
 
 BENCH = Path(__file__).resolve().parent
 OUT = BENCH / "out"
@@ -311,6 +311,7 @@ def main() -> None:
     plan = Plan(args)
     only = set(args.only.split(",")) if args.only else None
     OUT.mkdir(parents=True, exist_ok=True)
+    compile_package()
     started = time.perf_counter()
     t = Table(plan.sizes)
     for n in plan.sizes:

@@ -12,7 +12,6 @@ import functools
 import json
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from memkit.errors import InvalidInput
@@ -60,29 +59,33 @@ class Patterns:
         return False
 
 
-@dataclass(frozen=True)
 class ActionType:
-    id: str
-    about: str
-    consequence: str
-    benign: bool
-    tools: frozenset[str] = frozenset()
-    path_tools: frozenset[str] = frozenset()
-    calls: frozenset[str] = frozenset()
-    action: Patterns | None = None
-    text: Patterns | None = None
-    paths: Patterns | None = None
-    requires: tuple[Patterns, ...] = ()
-    unless: Patterns | None = None
-    generic: bool = False   # a broad trait (any push, any new file): weak beside a specific type
+    """One action type. A plain class, not a dataclass: `dataclasses` costs the hook ~8 ms of imports."""
+
+    __slots__ = ("id", "about", "consequence", "benign", "tools", "path_tools", "calls", "action", "text",
+                 "paths", "requires", "unless", "generic")
+
+    def __init__(self, id: str, about: str, consequence: str, benign: bool,
+                 tools: frozenset[str] = frozenset(), path_tools: frozenset[str] = frozenset(),
+                 calls: frozenset[str] = frozenset(), action: Patterns | None = None, text: Patterns | None = None,
+                 paths: Patterns | None = None, requires: tuple[Patterns, ...] = (), unless: Patterns | None = None,
+                 generic: bool = False):   # generic: a broad trait (any push, any new file), weak beside a specific type
+        self.id, self.about, self.consequence, self.benign = id, about, consequence, benign
+        self.tools, self.path_tools, self.calls = tools, path_tools, calls
+        self.action, self.text, self.paths, self.requires, self.unless = action, text, paths, requires, unless
+        self.generic = generic
+
+    def __repr__(self) -> str:
+        return f"ActionType({self.id!r})"
 
 
-@dataclass(frozen=True)
 class Call:
-    tool: str
-    paths: tuple[str, ...]
-    text: str     # action_text: what the call adds or runs
-    full: str     # everything in the input, context included (for `requires`)
+    __slots__ = ("tool", "paths", "text", "full")
+
+    def __init__(self, tool: str, paths: tuple[str, ...], text: str, full: str):
+        self.tool, self.paths = tool, paths
+        self.text = text   # action_text: what the call adds or runs
+        self.full = full   # everything in the input, context included (for `requires`)
 
 
 class Taxonomy:
@@ -325,15 +328,22 @@ def _compile(entry: dict, source: Path, cache: dict) -> ActionType:
 
 # Required literals: from its source alone, each pattern yields clauses of lower-cased
 # strings such that every match holds one string of each clause (or None: cannot tell).
-TOKEN = re.compile(r"""\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\U[0-9a-fA-F]{8}|\\.
+_TOKEN_SOURCE = (r"""\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\U[0-9a-fA-F]{8}|\\.
   |\[\^?\]?(?:\\.|[^\]\\])*\]|\(\?P<\w+>|\(\?P=\w+\)|\(\?[aiLmsux]+\)|\(\?[aiLmsux-]*:
-  |\(\?<?[=!]|\(\?\#[^)]*\)|\(|\{\d*(?:,\d*)?\}\??|[?*+]\??|.""", re.VERBOSE | re.DOTALL)
+  |\(\?<?[=!]|\(\?\#[^)]*\)|\(|\{\d*(?:,\d*)?\}\??|[?*+]\??|.""")   # compiled on a literal-cache miss only
+
+
+@functools.lru_cache(maxsize=1)
+def _token_rx() -> re.Pattern:
+    return re.compile(_TOKEN_SOURCE, re.VERBOSE | re.DOTALL)
+
+
 SPECIAL = frozenset(".|()[]{}?*+^$")
 
 
 def _literals(pattern: str, cache: dict) -> tuple[frozenset[str], ...] | None:
     if pattern not in cache["literals"]:
-        tokens = TOKEN.findall(pattern)
+        tokens = _token_rx().findall(pattern)
         opaque = "(?(" in pattern or any(t.startswith("(?") and "x" in t.split(":")[0] for t in tokens)
         branches = [[]] if opaque else _alternation(tokens, 0)[0]
         clauses = branches[0] if len(branches) == 1 else [_clause(branches)]
