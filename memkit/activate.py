@@ -12,44 +12,40 @@ import json
 import math
 import re
 import sqlite3
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any
+TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations are strings here
+if TYPE_CHECKING:
+    from typing import Any
 
 from memkit import index
+from memkit.lessons import STOP
 
 COLS = ("rowid, path, note_id, cue_type, trigger, lesson, action_types, status, reviewed, created, session,"
         " source, importance, confidence, consequence, project, sessions, extra")
 MAX_TYPED = 300   # cues read per call through shared action types
+LESSONS_VERSION = 1   # memkit.lessons.VERSION, without importing it (its regexes) on the hot path
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
-STOP = set("the and for with that this from into you your are was were have has not but all any can will "
-           "should would could must use using used just like then than them they what when where which who "
-           "how why its it's our out get got let make made need needs want wants file files code new add "
-           "please here there some more only also does did done don't dont".split())
+_PLAIN_WORD = re.compile(r"[a-z0-9][a-z0-9.+-]*")
 
 
-@dataclass
 class Cue:
-    rowid: int
-    path: str
-    note_id: str
-    cue_type: str
-    trigger: str
-    lesson: str
-    types: set[str]
-    status: str
-    reviewed: bool
-    created: str
-    session: str
-    source: str
-    importance: float
-    confidence: float
-    consequence: str
-    project: str
-    sessions: int
-    extra: dict[str, Any]
-    score: float = 0.0
-    why: list[str] = field(default_factory=list)
+    """One recalled record (a row of the cues table) and what matching made of it.
+    Plain classes here, not dataclasses: `dataclasses` costs the hook ~8 ms of imports."""
+
+    __slots__ = ("rowid", "path", "note_id", "cue_type", "trigger", "lesson", "types", "status", "reviewed",
+                 "created", "session", "source", "importance", "confidence", "consequence", "project",
+                 "sessions", "extra", "score", "why")
+
+    def __init__(self, rowid: int, path: str, note_id: str, cue_type: str, trigger: str, lesson: str,
+                 types: set[str], status: str, reviewed: bool, created: str, session: str, source: str,
+                 importance: float, confidence: float, consequence: str, project: str, sessions: int,
+                 extra: dict[str, Any], score: float = 0.0, why: list[str] | None = None):
+        self.rowid, self.path, self.note_id, self.cue_type = rowid, path, note_id, cue_type
+        self.trigger, self.lesson, self.types, self.status = trigger, lesson, types, status
+        self.reviewed, self.created, self.session, self.source = reviewed, created, session, source
+        self.importance, self.confidence, self.consequence = importance, confidence, consequence
+        self.project, self.sessions, self.extra = project, sessions, extra
+        self.score, self.why = score, why if why is not None else []
 
     @classmethod
     def from_row(cls, row: tuple) -> "Cue":
@@ -59,17 +55,23 @@ class Cue:
         r[17] = json.loads(r[17] or "{}")
         return cls(*r)
 
+    def __repr__(self) -> str:
+        return f"Cue({self.note_id!r}, {self.cue_type!r}, score={self.score})"
 
-@dataclass
+
 class Action:
-    text: str                  # what the action does, as text
-    types: set[str]            # its action types (non-benign)
-    project: str = ""
-    kind: str = "tool"         # tool | prompt | task
-    tool: str = ""
-    session: str = ""
-    path: str = ""             # the file a tool call touches, if any
-    near: set[str] = field(default_factory=set)   # types whose context could not be confirmed
+    __slots__ = ("text", "types", "project", "kind", "tool", "session", "path", "near")
+
+    def __init__(self, text: str, types: set[str], project: str = "", kind: str = "tool", tool: str = "",
+                 session: str = "", path: str = "", near: set[str] | None = None):
+        self.text = text          # what the action does, as text
+        self.types = types        # its action types (non-benign)
+        self.project = project
+        self.kind = kind          # tool | prompt | task
+        self.tool = tool
+        self.session = session
+        self.path = path          # the file a tool call touches, if any
+        self.near = near if near is not None else set()   # types whose context could not be confirmed
 
 
 def _fetch(con: sqlite3.Connection, sql: str, args: list) -> list[Cue]:
@@ -86,9 +88,9 @@ def candidates(con: sqlite3.Connection, action: Action) -> dict[int, Cue]:
         for cue in _fetch(con, f"SELECT {COLS} FROM cues WHERE rowid IN (SELECT cue FROM cue_types "
                                f"WHERE type IN ({marks}) ORDER BY cue DESC LIMIT {MAX_TYPED})", wanted):
             found[cue.rowid] = cue
-    words = distinctive(action.text)
+    words = _rare(con, distinctive(action.text)[:12])
     if words:   # near-repeats of a tool call, and facts whose key a task names
-        expr = " OR ".join(f'"{w}"' for w in words[:12])
+        expr = " OR ".join(f'"{w}"' for w in words)
         try:
             rows = con.execute(f"SELECT {COLS} FROM cues WHERE rowid IN (SELECT rowid FROM cues_fts "
                                "WHERE cues_fts MATCH ? ORDER BY rank LIMIT 20)", [expr]).fetchall()
@@ -97,6 +99,36 @@ def candidates(con: sqlite3.Connection, action: Action) -> dict[int, Cue]:
         for r in rows:
             found.setdefault(r[0], Cue.from_row(r))
     return found
+
+
+COMMON_FROM = 200   # cues: below this, every word is looked up (the full-text query is cheap anyway)
+_PART = re.compile(r"[^\W_]+")
+
+
+def _rare(con: sqlite3.Connection, words: list[str]) -> list[str]:
+    """The words that are not in more than 1 % of the cues (and at least COMMON_FROM). Ranking
+    every cue holding "git" or "commit" is what made the full-text query cost tens of ms at
+    100,000 cues; such words say nothing about which lesson a call repeats."""
+    if not words:
+        return words
+    total = con.execute("SELECT max(rowid) FROM cues").fetchone()[0] or 0
+    limit = max(COMMON_FROM, total // 100)
+    if total <= limit:
+        return words
+    try:
+        con.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.cue_vocab USING fts5vocab(main, cues_fts, row)")
+        parts = {w: _PART.findall(w.lower()) for w in words}   # as the tokenizer splits them
+        # the index holds porter stems: "orders" is there as "order"
+        terms = sorted({v for ps in parts.values() for p in ps for v in (p, p[:-1] if p.endswith("s") else p)})
+        df = dict(con.execute(f"SELECT term, doc FROM temp.cue_vocab WHERE term IN ({','.join('?' * len(terms))})",
+                              terms).fetchall())
+    except sqlite3.OperationalError:
+        return words
+
+    def count(part: str) -> int:
+        return max(df.get(part, 0), df.get(part[:-1], 0) if part.endswith("s") else 0)
+
+    return [w for w in words if parts[w] and min(count(p) for p in parts[w]) <= limit]
 
 
 def distinctive(text: str) -> list[str]:
@@ -180,36 +212,13 @@ def _lexical(cue: Cue, action: Action) -> float:
     return fuzz.token_sort_ratio(trig[:400], action.text[:400]) / 100.0
 
 
-_PRESCRIBE = re.compile(r"\b(?:use|using|instead|wrap\w*|pass\w*|type it as|go(?:es)? in|starts? with|"
-                        r"parse\w*|put|call|run|keep|always|only|via|through|with)\b", re.I)
-_FORBID = re.compile(r"\b(?:never|don'?t|do not|no|not|avoid|stop|without|instead of|rather than)\b", re.I)
-_TOKEN = re.compile(r"`([^`]{3,60})`|\b([A-Za-z_][\w.]*(?:\(\))|[a-z]+_[a-z_]+|[A-Z][A-Z0-9_]{3,}|"
-                    r"set -[a-z]+(?: pipefail)?)|(?<![\w-])(--[a-z][a-z0-9-]{3,})")
-_TOOL_WORD = re.compile(r"\b(?:use|using|with|via|through|prefer)\s+([a-z][a-z0-9.+-]{1,20})\b")
+def _lessons(cue: Cue) -> dict:
+    """The lesson's prescribed terms and allowed actions: stored by the index, else computed."""
+    if cue.extra.get("lx") != LESSONS_VERSION:
+        from memkit import lessons
 
-
-def prescribed_terms(lesson: str) -> list[str]:
-    """Distinctive terms the lesson asks for (not those it forbids): `scan_iter`, `set -euo pipefail`…"""
-    terms: list[str] = []
-    for clause in re.split(r"[.;\n]|,\s+", lesson):
-        ask, forbid = _PRESCRIBE.search(clause), _FORBID.search(clause)
-        if not ask or (forbid and forbid.start() < ask.start()):
-            continue
-        for m in _TOKEN.finditer(clause[ask.start():]):
-            term = (m.group(1) or m.group(2) or m.group(3) or "").strip()
-            if len(term) >= 4 and term.lower() not in STOP:
-                terms.append(term)
-        for m in _TOOL_WORD.finditer(clause[ask.start():]):   # "we use pnpm", "with uv"
-            if m.group(1) not in STOP and m.group(1) not in _VAGUE:
-                terms.append(m.group(1))
-    return terms
-
-
-_VAGUE = {"the", "a", "an", "it", "them", "this", "that", "care", "caution", "one", "some", "more", "less"}
-
-
-_ALLOW = re.compile(r"(?:`([^`]{3,60})`|([\w./-]+(?: [\w./-]+){0,2}))\s+(?:is|are)\s+(?:fine|ok|okay|allowed|safe|"
-                    r"acceptable)\b", re.I)
+        cue.extra.update(lessons.analysis(cue.lesson))
+    return cue.extra
 
 
 def allowed(cue: Cue, action: Action) -> bool:
@@ -217,12 +226,7 @@ def allowed(cue: Cue, action: Action) -> bool:
     if action.kind != "tool":
         return False
     text = " ".join(action.text.lower().split())
-    for m in _ALLOW.finditer(cue.lesson):
-        term = (m.group(1) or m.group(2) or "").lower()
-        words = [w for w in term.split() if w not in ("local", "the", "a", "an", "running", "just")]
-        if words and all(w in text for w in words):
-            return True
-    return False
+    return any(words and all(w in text for w in words) for words in _lessons(cue).get("allowed") or [])
 
 
 def complies(cue: Cue, action: Action) -> bool:
@@ -231,8 +235,8 @@ def complies(cue: Cue, action: Action) -> bool:
     if action.kind != "tool":
         return False
     text = action.text.lower()
-    words = set(re.findall(r"[a-z0-9][a-z0-9.+-]*", text))
-    for term in prescribed_terms(cue.lesson):
+    words = set(_PLAIN_WORD.findall(text))
+    for term in _lessons(cue).get("prescribed") or []:
         low = term.lower().rstrip("()")
         if (len(low) >= 5 and low in text) or (" " not in low and low in words and len(low) >= 2):
             return True
@@ -360,7 +364,9 @@ def _about(cue: Cue, taxonomy, action_types: set[str] = frozenset()) -> str:
     if taxonomy is not None:
         primary = cue.extra.get("primary") or ""
         shared = cue.types & set(action_types)
-        own = taxonomy.classify_text(cue.lesson) if shared else set()   # what the person's words are about
+        own = set()   # what the person's words are about (the index stores it)
+        if shared:
+            own = set(cue.extra["words"]) if "words" in cue.extra else taxonomy.classify_text(cue.lesson)
         for t in sorted(shared & own) + sorted(shared) + [primary] + sorted(cue.types):
             at = taxonomy.types.get(t)
             if at is not None and not at.benign:
@@ -388,12 +394,11 @@ def render(chosen: list[Cue], action: Action, taxonomy) -> str:
 
 
 # ---- the two verbs -------------------------------------------------------------
-@dataclass
 class Result:
-    cues: list[Cue]
-    text: str
-    high: bool = False
-    action: Action | None = None
+    __slots__ = ("cues", "text", "high", "action")
+
+    def __init__(self, cues: list[Cue], text: str, high: bool = False, action: Action | None = None):
+        self.cues, self.text, self.high, self.action = cues, text, high, action
 
     def as_dict(self) -> dict[str, Any]:
         return {"text": self.text, "high_consequence": self.high,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterator
 
+from memkit import lessons as lesson_words
 from memkit.notes import Note
 
 OBS_CUE = {"correction": "correction", "preference": "preference", "decision": "preference",
@@ -33,12 +34,16 @@ def _list(value: Any) -> list[str]:
     return [str(v) for v in value or []]
 
 
-def _types(vault, declared: Any, *texts: str) -> str:
+def _types(vault, declared: Any, *texts: str, own: set[str] | None = None) -> str:
+    """The cue's action types, as index text; `own` collects those the texts themselves have."""
     found = set(_list(declared))
     tax = _taxonomy(vault)
     for t in texts:
         if t:
-            found |= tax.classify_text(t)
+            said = tax.classify_text(t)
+            found |= said
+            if own is not None:
+                own |= said
     narrow = tax.specific(found)
     # broad traits stay as weak "~type" cues: enough for a prompt's intent, never for a tool call
     return " ".join(sorted(narrow) + sorted("~" + t for t in found - narrow))
@@ -74,7 +79,8 @@ def rows(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
                 yield _row(rel, note.id, f"library:{kind}", trig, les,
                            _types(vault, cue.get("action_types"), trig, les), facts, True,
                            {"title": meta.get("title") or note.id, "sources": sources,
-                            "last": max((t[:10] for t in seen if t[:4].isdigit()), default="")})
+                            "last": max((t[:10] for t in seen if t[:4].isdigit()), default=""),
+                            "words": sorted(_taxonomy(vault).classify_text(les)), **lesson_words.analysis(les)})
     elif kind == "fact" and meta.get("key") is not None and not rel.startswith("workshop/"):
         key, value = str(meta["key"]), str(meta.get("value"))
         yield _row(rel, note.id, "fact", key.replace("_", " "), f"{key} = {value}",
@@ -99,10 +105,13 @@ def _observation(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
         lesson = f"{meta.get('key')} = {meta.get('value')}"
     if not lesson:
         return
-    types = _types(vault, meta.get("action_types"), lesson) or _types(vault, None, trigger)
-    from_trigger = set(_types(vault, None, trigger).split()) & set(types.split()) - {t for t in types.split()
-                                                                                   if t.startswith("~")}
+    own: set[str] = set()
+    of_trigger = _types(vault, None, trigger)
+    types = _types(vault, meta.get("action_types"), lesson, own=own) or of_trigger
+    from_trigger = set(of_trigger.split()) & set(types.split()) - {t for t in types.split() if t.startswith("~")}
     primary = sorted(from_trigger)[0] if from_trigger else ""
+    extra = {"primary": primary, "words": sorted(own)}
+    if cue_type in ("correction", "preference"):   # what activate.complies and .allowed read
+        extra.update(lesson_words.analysis(lesson))
     yield _row(rel, note.id, cue_type, trigger, lesson, types,
-               meta, str(meta.get("status") or "") in REVIEWED and not rel.startswith("workshop/"),
-               {"primary": primary})
+               meta, str(meta.get("status") or "") in REVIEWED and not rel.startswith("workshop/"), extra)

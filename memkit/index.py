@@ -12,7 +12,9 @@ import os
 import sqlite3
 from contextlib import closing
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations are strings here
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterable, Iterator
 
 from memkit.errors import InvalidInput
 
@@ -156,9 +158,15 @@ def _job(job: tuple) -> tuple:
 
 
 def _clear(con: sqlite3.Connection) -> None:
-    for table in ("files", "problems", "chunks", "chunk_spans", "cues", "cue_types"):
-        con.execute(f"DELETE FROM {table}")
-    con.execute("INSERT INTO cues_fts(cues_fts) VALUES('delete-all')")
+    """Empty every table inside the open transaction: dropped and created again, which frees
+    their pages at once (deleting 100,000s of rows one by one took seconds)."""
+    if not con.in_transaction:   # sqlite3 opens none before DDL by itself
+        con.execute("BEGIN")
+    for table in ("cues_fts", "chunks", "cue_types", "cues", "chunk_spans", "problems", "files"):
+        con.execute(f"DROP TABLE IF EXISTS {table}")
+    for statement in SCHEMA.split(";"):
+        if statement.strip() and "TABLE meta(" not in statement:
+            con.execute(statement)
 
 
 def index_unseen(vault, top: str) -> int:

@@ -21,6 +21,7 @@ OVERRIDE_NAME = "action_types.toml"
 STATE_DIR, CACHE_NAME = ".memkit", "action_types.cache.json"   # disposable, like all of .memkit/
 CACHE_VERSION = 5   # bump whenever `_literals` or the cache layout changes
 CONSEQUENCES = ("high", "normal")
+MEMO_SIZE = 4096   # texts whose types a taxonomy remembers
 PATTERN_KEYS = ("action", "text", "paths", "requires", "unless")
 LIST_KEYS = ("tools", "path_tools", "calls")
 KNOWN_KEYS = {"id", "about", "consequence", "benign", "generic", "disabled", *PATTERN_KEYS, *LIST_KEYS}
@@ -52,9 +53,18 @@ class Patterns:
         text, present = doc
         if self.any_literal is not None and self.any_literal.isdisjoint(present):
             return False
-        for n, clauses in enumerate(self.literals):
-            if (clauses is None or all(not c.isdisjoint(present) for c in clauses)) and (
-                    self._compiled[n] or self.compile(n)).search(text):
+        n = -1
+        for clauses in self.literals:   # plain loops: this runs ~50 times per classified text
+            n += 1
+            if clauses is not None:
+                for c in clauses:
+                    if c.isdisjoint(present):
+                        break
+                else:
+                    clauses = None
+                if clauses is not None:
+                    continue
+            if (self._compiled[n] or self.compile(n)).search(text):
                 return True
         return False
 
@@ -98,6 +108,7 @@ class Taxonomy:
         for lit in sorted(literals - set(self._short)):
             self._by_head.setdefault(lit[:3], []).append(lit)
         self._heads = frozenset(self._by_head)
+        self._memo: dict[tuple[str, bool], frozenset[str]] = {}
         # literal -> ids of the types whose `action` (or `text`) may match a text holding it
         self._index: dict[str, dict[str, set[str]]] = {"action": {}, "text": {}}
         self._always: dict[str, set[str]] = {"action": set(), "text": set(), "paths": set()}
@@ -122,7 +133,18 @@ class Taxonomy:
                 if (include_benign or not t.benign) and _applies(t, call.tool, text, full, paths, relax)}
 
     def classify_text(self, text: str, include_benign: bool = False) -> set[str]:
-        """Text and action patterns (lessons quote code); `unless` is not applied to prose."""
+        """Text and action patterns (lessons quote code); `unless` is not applied to prose.
+        Remembered per text: the same trigger and lesson are classified at extraction and again
+        by the index, and commands such as "Bash: npm test" recur across sessions."""
+        key = (text, include_benign)
+        known = self._memo.get(key)
+        if known is None:
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            known = self._memo[key] = frozenset(self._classify_text(text, include_benign))
+        return set(known)
+
+    def _classify_text(self, text: str, include_benign: bool) -> set[str]:
         doc, found = self._doc(text), set()
         for t in (self.types[tid] for tid in self._candidates(doc[1], "action", "text")):
             if t.benign and not include_benign:

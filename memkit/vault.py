@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import errno
 import os
-import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations are strings here
+if TYPE_CHECKING:
+    from typing import Iterator
 
 from memkit import config as config_mod
 from memkit.errors import InvalidInput, VaultLocked, VaultNotFound
@@ -151,15 +152,21 @@ class Vault:
 # lock is journalled in .memkit/journal as "pid<TAB>path": a clean release drops the
 # writer's own lines, so lines of another pid are work of a killed run that git.commit
 # carries into the next commit.
+def _tempfile():
+    import tempfile   # imported when writing: readers such as the hook never pay for it
+
+    return tempfile
+
+
 def _mkstemp(state: Path, folder: Path) -> tuple[int, str]:
     tmp_dir = state / "tmp"
     try:
         tmp_dir.mkdir(parents=True, exist_ok=True)
         if os.stat(tmp_dir).st_dev == os.stat(folder).st_dev:   # os.replace needs one file system
-            return tempfile.mkstemp(prefix=f".memkit-{os.getpid()}-", suffix=".tmp", dir=tmp_dir)
+            return _tempfile().mkstemp(prefix=f".memkit-{os.getpid()}-", suffix=".tmp", dir=tmp_dir)
     except OSError:
         pass
-    return tempfile.mkstemp(prefix=f".memkit-{os.getpid()}-", suffix=".tmp", dir=folder)
+    return _tempfile().mkstemp(prefix=f".memkit-{os.getpid()}-", suffix=".tmp", dir=folder)
 
 
 def _clean_temp(state: Path) -> None:
