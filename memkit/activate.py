@@ -207,9 +207,9 @@ def _lexical(cue: Cue, action: Action) -> float:
     trig = cue.trigger.split(": ", 1)[-1].replace(" (rejected)", "").replace(" (interrupted)", "")
     if not trig or len(action.text) < 8 or cue.trigger.split(":", 1)[0] != action.tool:
         return 0.0
-    from rapidfuzz import fuzz
+    from memkit import fuzzy
 
-    return fuzz.token_sort_ratio(trig[:400], action.text[:400]) / 100.0
+    return fuzzy.token_sort_ratio(trig[:400], action.text[:400]) / 100.0
 
 
 def _lessons(cue: Cue) -> dict:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 from memkit.errors import InvalidInput
 
-SCHEMA_VERSION = "6"
+SCHEMA_VERSION = "7"
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE files(path TEXT PRIMARY KEY, id TEXT, type TEXT, kind TEXT, status TEXT, layer TEXT,
@@ -33,8 +33,9 @@ CREATE TABLE cues(rowid INTEGER PRIMARY KEY, path TEXT, note_id TEXT, cue_type T
                   session TEXT, source TEXT, importance REAL, confidence REAL, consequence TEXT,
                   project TEXT, sessions INTEGER, extra TEXT);
 CREATE INDEX cues_path ON cues(path);
+CREATE INDEX cues_standing ON cues(reviewed DESC, importance DESC);
 CREATE TABLE cue_types(cue INTEGER, type TEXT);
-CREATE INDEX cue_types_type ON cue_types(type);
+CREATE INDEX cue_types_type ON cue_types(type, cue);
 CREATE INDEX cue_types_cue ON cue_types(cue);
 CREATE VIRTUAL TABLE cues_fts USING fts5(trigger, lesson, content='cues', content_rowid='rowid',
                                          tokenize='porter unicode61');

@@ -33,23 +33,24 @@ def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool 
     from memkit import ingest as ingest_mod
 
     with vault.lock():
-        files = list(ingest_mod.find_logs(paths, vault))
-        bar = _bar(len(files), progress)
-        tick = (lambda _p: bar.update(1)) if bar else None
-        try:
-            report = ingest_mod.ingest(vault, files, fmt, progress=tick)
-        finally:
-            if bar:
-                bar.render_finish()
-        written = list(report.written)
-        traces = [r for r in written if not r.startswith("traces/raw/")]
-        extracted: dict[str, Any] = {"written": [], "lines": []}
-        if extract and vault.config.get("ingest.extract") and traces:
-            extracted = _extract_paths(vault, traces, None)
-            written += extracted["written"]
-        index.update_paths(vault, [vault.root / r for r in written])
-        written += _scan(vault) if extracted["written"] else []
-        written += _episodes(vault) if extracted["written"] and vault.config.get("episodes.auto") else []
+        with vault.deferred_sync():   # every file is on disk before the commit names it
+            files = list(ingest_mod.find_logs(paths, vault))
+            bar = _bar(len(files), progress)
+            tick = (lambda _p: bar.update(1)) if bar else None
+            try:
+                report = ingest_mod.ingest(vault, files, fmt, progress=tick)
+            finally:
+                if bar:
+                    bar.render_finish()
+            written = list(report.written)
+            traces = [r for r in written if not r.startswith("traces/raw/")]
+            extracted: dict[str, Any] = {"written": [], "lines": []}
+            if extract and vault.config.get("ingest.extract") and traces:
+                extracted = _extract_paths(vault, traces, None)
+                written += extracted["written"]
+            index.update_paths(vault, [vault.root / r for r in written])
+            written += _scan(vault) if extracted["written"] else []
+            written += _episodes(vault) if extracted["written"] and vault.config.get("episodes.auto") else []
         sha = None
         wanted = commit if commit is not None else vault.config.get("ingest.commit")
         if wanted and (written or orphans(vault.state)):   # a killed run's work is committed now
@@ -114,9 +115,10 @@ def extract(vault: Vault, *, session: str | None = None, all_: bool = False, sta
             extractor: str | None = None, stage: bool = False, commit: bool = False) -> dict[str, Any]:
     with vault.lock():
         rels = trace_paths(vault, session, staged)
-        result = _extract_paths(vault, rels, extractor)
-        index.update_paths(vault, [vault.root / r for r in result["written"]])
-        result["written"] += _scan(vault) if result["written"] else []
+        with vault.deferred_sync():
+            result = _extract_paths(vault, rels, extractor)
+            index.update_paths(vault, [vault.root / r for r in result["written"]])
+            result["written"] += _scan(vault) if result["written"] else []
         if stage:
             _stage(vault, rels if staged else [], result["written"])
         if commit and result["written"]:

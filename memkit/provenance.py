@@ -16,6 +16,7 @@ from memkit.errors import InvalidInput
 
 LINK = re.compile(r"\[\[([^\]|#]+)(?:#\^?t(\d+))?(?:\|[^\]]*)?\]\]")
 REF_KEYS = ("sources", "source", "session", "sessions", "decisions", "episodes")
+QUOTE_CACHE = 64   # trace bodies a quoting run keeps
 QUOTE_CHARS = 300
 MAX_DEPTH = 3
 
@@ -57,19 +58,22 @@ def trace_path(vault, tid: str) -> Path | None:
 
 
 def quote(vault, tid: str, n: int, cache: dict | None = None, limit: int = QUOTE_CHARS) -> dict[str, Any]:
-    """One trace turn as evidence: who said what, when, cut to `limit` characters."""
+    """One trace turn as evidence: who said what, when, cut to `limit` characters. The cache
+    holds trace bodies by id (bounded: a promotion scan quotes from thousands of traces)."""
     cache = {} if cache is None else cache
     if tid not in cache:
+        if len(cache) >= QUOTE_CACHE:
+            cache.pop(next(iter(cache)))
         path = trace_path(vault, tid)
         try:
-            cache[tid] = {t.n: t for t in traces.parse_turns(notes.read(path).body)} if path else None
+            cache[tid] = notes.read(path).body if path else None
         except InvalidInput:
             cache[tid] = None
     found = {"link": f"{tid}#^t{n}", "trace": tid, "turn": n, "role": "", "ts": "", "text": ""}
-    turns = cache[tid]
-    turn = turns.get(n) if turns else None
+    body = cache[tid]
+    turn = traces.parse_turn(body, n) if body is not None else None
     if turn is None:
-        found["missing"] = "trace not in the vault" if turns is None else "no such turn"
+        found["missing"] = "trace not in the vault" if body is None else "no such turn"
         return found
     calls = " ".join(f"[{c.name}] {c.input}" for c in turn.tool_calls)
     text = " ".join(f"{turn.text} {calls}".split())

@@ -132,6 +132,18 @@ def parse_turns(body: str) -> list[Turn]:
     return turns
 
 
+def parse_turn(body: str, n: int) -> Turn | None:
+    """Turn n alone, without parsing the others (quoting evidence needs one turn of a long trace)."""
+    if "## Turn " not in body:
+        return None
+    for m in _HEADINGS.finditer(body):
+        if int(m.group(1)) == n:
+            nxt = _HEADINGS.search(body, m.end())
+            found = parse_turns(body[m.start():nxt.start() if nxt else len(body)])
+            return found[0] if found else None
+    return None
+
+
 def _fill(turn: Turn, lines: list[str]) -> None:
     meta: dict[str, Any] = {}
     if lines and lines[0].startswith("<!-- memkit {") and (m := _META.match(lines[0])):

@@ -36,6 +36,7 @@ class Vault:
         self.root = root.resolve()
         self._config: config_mod.Config | None = None
         self._locked = False
+        self._sync_later = False   # inside deferred_sync(): one file-system sync at the end
 
     # ---- locations -------------------------------------------------------
     @property
@@ -94,7 +95,8 @@ class Vault:
             with os.fdopen(fd, "wb") as f:
                 f.write(text.encode("utf-8", errors="surrogateescape"))
                 f.flush()
-                os.fsync(f.fileno())
+                if not self._sync_later:
+                    os.fsync(f.fileno())
             if exclusive:
                 os.link(tmp, full)  # fails if a file appeared meanwhile
                 os.unlink(tmp)
@@ -105,6 +107,20 @@ class Vault:
                 os.unlink(tmp)
             raise
         return full
+
+    @contextmanager
+    def deferred_sync(self) -> Iterator[None]:
+        """Many writes, one sync: files written inside are flushed to disk together on the way out
+        (an fsync per file cost a third of an ingest). The caller commits only after this ends."""
+        if self._sync_later:
+            yield
+            return
+        self._sync_later = True
+        try:
+            yield
+        finally:
+            self._sync_later = False
+            _sync_file_system(self.root)
 
     def remove(self, rel: str | Path) -> None:
         """Delete a vault file (journalled like a write, so a killed run's deletion is committed too)."""
@@ -152,6 +168,23 @@ class Vault:
 # lock is journalled in .memkit/journal as "pid<TAB>path": a clean release drops the
 # writer's own lines, so lines of another pid are work of a killed run that git.commit
 # carries into the next commit.
+def _sync_file_system(root: Path) -> None:
+    """syncfs(2) on the vault's file system where the C library has it, else sync(2)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        fd = os.open(root, os.O_RDONLY)
+        try:
+            if libc.syncfs(fd) == 0:
+                return
+        finally:
+            os.close(fd)
+    except (OSError, AttributeError):
+        pass
+    os.sync()
+
+
 def _tempfile():
     import tempfile   # imported when writing: readers such as the hook never pay for it
 

@@ -871,3 +871,44 @@ def test_cached_override_is_reparsed_when_the_file_changes(tmp_path):
     taxonomy._load.cache_clear()
     with pytest.raises(InvalidInput, match="malformed TOML"):
         taxonomy.load(tmp_path)
+
+
+# ─── the snapshot a hook process loads instead of building the taxonomy ──────────
+SNAPSHOT_PROBES = ["never use git add -A, stage files by name", "drop the legacy_status column from orders",
+                   "always pass timeout= to requests calls", "use Decimal for money, never float",
+                   "git push --force origin main", "run the migrations before deploying to prod",
+                   "press the deploy button", "fix the typo in the README"]
+
+
+def _loaded_fresh(root):
+    taxonomy._load.cache_clear()   # a new process: nothing in memory
+    return taxonomy.load(root)
+
+
+def test_snapshot_loads_the_same_taxonomy_and_follows_the_override(tmp_path):
+    (tmp_path / ".memkit").mkdir()
+    built = _loaded_fresh(tmp_path)
+    snapshot = tmp_path / ".memkit" / taxonomy.SNAPSHOT_NAME
+    assert snapshot.is_file()
+    again = _loaded_fresh(tmp_path)
+    assert again is not built and again.types.keys() == built.types.keys()
+    for text in SNAPSHOT_PROBES:
+        assert again.classify_text(text) == built.classify_text(text), text
+        assert again.classify_action(*bash(text)) == built.classify_action(*bash(text)), text
+    assert again.types["git:force-push"].consequence == built.types["git:force-push"].consequence
+    # an override written afterwards is read, not the stale snapshot
+    (tmp_path / "action_types.toml").write_text(
+        '[[type]]\nid = "acme:deploy-button"\nabout = "pressing the deploy button"\n'
+        'text = [\'(?i)\\bdeploy button\\b\']\n', encoding="utf-8")
+    assert "acme:deploy-button" in _loaded_fresh(tmp_path).classify_text("press the deploy button")
+    assert "acme:deploy-button" in _loaded_fresh(tmp_path).classify_text("press the deploy button")
+
+
+def test_a_damaged_snapshot_is_rebuilt(tmp_path):
+    (tmp_path / ".memkit").mkdir()
+    snapshot = tmp_path / ".memkit" / taxonomy.SNAPSHOT_NAME
+    snapshot.write_bytes(b"\x00garbage")
+    tax = _loaded_fresh(tmp_path)
+    assert "git:stage-all" in tax.types and "git:force-push" in tax.classify_action(*bash("git push --force"))
+    assert snapshot.read_bytes() != b"\x00garbage"
+    taxonomy._load.cache_clear()
