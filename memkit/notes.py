@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from memkit import yamlfast
 from memkit.errors import InvalidInput
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -29,6 +30,10 @@ _Loader.yaml_implicit_resolvers = {
     ch: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
     for ch, resolvers in _Base.yaml_implicit_resolvers.items()
 }
+
+_ANY_START = _Loader.yaml_implicit_resolvers.get(None, [])
+_RESOLVERS = {ch: list(found) + _ANY_START for ch, found in _Loader.yaml_implicit_resolvers.items() if ch is not None}
+_RESOLVERS[None] = list(_ANY_START)
 
 _FENCE = re.compile(r"^---[ \t]*\r?$", re.M)
 # Keys memkit itself keeps up to date; a change to them is not a person's edit.
@@ -68,7 +73,9 @@ def parse(text: str, path: Path | None = None) -> Note:
         raise InvalidInput(f"{path or 'note'}: frontmatter starts with '---' but never closes")
     raw = text[first.end():closing.start()].lstrip("\r\n")
     try:
-        meta = yaml.load(raw, Loader=_Loader) if raw.strip() else {}
+        meta = yamlfast.load(raw, _RESOLVERS) if raw.strip() else {}
+        if meta is None:
+            meta = yaml.load(raw, Loader=_Loader)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = f" line {mark.line + 2}" if mark else ""

@@ -185,21 +185,31 @@ def _sync_file_system(root: Path) -> None:
     os.sync()
 
 
-def _tempfile():
-    import tempfile   # imported when writing: readers such as the hook never pay for it
-
-    return tempfile
+_TMP_OK: dict[tuple[str, str], bool] = {}   # (state, folder) -> may the temp file live in state/tmp
+_serial = iter(range(1 << 62))
 
 
 def _mkstemp(state: Path, folder: Path) -> tuple[int, str]:
-    tmp_dir = state / "tmp"
-    try:
-        tmp_dir.mkdir(parents=True, exist_ok=True)
-        if os.stat(tmp_dir).st_dev == os.stat(folder).st_dev:   # os.replace needs one file system
-            return _tempfile().mkstemp(prefix=f".memkit-{os.getpid()}-", suffix=".tmp", dir=tmp_dir)
-    except OSError:
-        pass
-    return _tempfile().mkstemp(prefix=f".memkit-{os.getpid()}-", suffix=".tmp", dir=folder)
+    """A new temp file for an atomic write: `.memkit-<pid>-<n>.tmp`, in .memkit/tmp when that is on
+    the folder's file system (os.replace needs one), else beside the note."""
+    key = (str(state), str(folder))
+    if key not in _TMP_OK:
+        try:
+            (state / "tmp").mkdir(parents=True, exist_ok=True)
+            _TMP_OK[key] = os.stat(state / "tmp").st_dev == os.stat(folder).st_dev
+        except OSError:
+            _TMP_OK[key] = False
+    where = state / "tmp" if _TMP_OK[key] else folder
+    while True:
+        path = os.path.join(where, f".memkit-{os.getpid()}-{next(_serial)}-{time.monotonic_ns() % 10**9}.tmp")
+        try:
+            return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), path
+        except FileExistsError:
+            continue
+        except FileNotFoundError:   # the tmp folder was removed meanwhile
+            if where == folder:
+                raise
+            _TMP_OK[key], where = False, folder
 
 
 def _clean_temp(state: Path) -> None:

@@ -1,0 +1,73 @@
+"""memkit.yamlfast reads the frontmatter memkit writes exactly as PyYAML would, or declines."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memkit import notes, yamlfast
+
+EXAMPLE_VAULT = Path(__file__).resolve().parent.parent / "vault"
+TRICKY = ["yes", "No", "on", "OFF", "null", "~", "", "0", "007", "0x1f", "1_000", "1:30", "-3", "+4", "3.14",
+          ".5", "1e3", "1.0e+3", ".inf", ".NaN", "2025-10-18T08:39:17Z", "2025-10-18", "a: b", "a #b", "#x",
+          "- x", "it's", "'quoted'", '"dq"', "[[link]]", "[]", "{}", "x:", "=", "<<", "&a", "*a", "!t", "%p", "@x",
+          "`x`", "|", ">", "a\tb", "a\nb", " lead", "trail ", "ü nicode", "a\\b", "?", ",", "  ", "-", "---"]
+SCALARS = st.one_of(st.sampled_from(TRICKY), st.text(max_size=30), st.integers(), st.booleans(), st.none(),
+                    st.floats(allow_nan=False, allow_infinity=False))
+KEYS = st.one_of(st.sampled_from(["type", "id", "memkit-sha", "action_types", "yes", "null", "on", "x1", "a_b"]),
+                 st.from_regex(r"[a-z][a-z0-9_-]{0,12}", fullmatch=True))
+METAS = st.dictionaries(KEYS, st.one_of(SCALARS, st.lists(SCALARS, max_size=4)), max_size=8)
+
+
+def both(raw: str):
+    fast = yamlfast.load(raw, notes._RESOLVERS)
+    return fast, yaml.load(raw, Loader=notes._Loader)
+
+
+@settings(max_examples=600, deadline=None)
+@given(METAS)
+def test_what_memkit_writes_reads_back_as_yaml_reads_it(meta):
+    raw = notes.dump_meta(meta)
+    fast, slow = both(raw)
+    if fast is not None:
+        assert fast == slow and [type(v) for v in fast.values()] == [type(v) for v in slow.values()]
+
+
+LINES = st.lists(st.one_of(
+    st.builds(lambda k, v: f"{k}: {v}", KEYS, st.sampled_from(TRICKY)),
+    st.builds(lambda k: f"{k}:", KEYS),
+    st.builds(lambda i, v: f"{i}- {v}", st.sampled_from(["", "  ", "    "]), st.sampled_from(TRICKY)),
+    st.sampled_from(["", "# comment", "  nested: 1", "  sub: yes", "  path: ~/x y", "    deeper: 1", "  - z",
+                     "  q: 'a''b'", "  k:", "  k: a: b", "key: |", "  block", "k: 'a'  # c", "k: \"a\\tb\"",
+                     "k:v", "k: [a, b]", "- ", "...", "k: 'multi", "  line'"])), max_size=8)
+
+
+@settings(max_examples=800, deadline=None)
+@given(LINES)
+def test_hand_written_frontmatter_is_read_as_yaml_or_declined(lines):
+    raw = "\n".join(lines)
+    try:
+        slow = yaml.load(raw, Loader=notes._Loader)
+    except yaml.YAMLError:
+        slow = yaml.YAMLError
+    fast = yamlfast.load(raw, notes._RESOLVERS)
+    if fast is not None:
+        assert slow is not yaml.YAMLError and fast == slow, raw
+        assert [type(v) for v in fast.values()] == [type(v) for v in slow.values()], raw
+
+
+def test_every_note_of_the_example_vault_reads_the_same():
+    seen = fast_count = 0
+    for path in EXAMPLE_VAULT.rglob("*.md"):
+        text = path.read_text(encoding="utf-8")
+        if not text.startswith("---"):
+            continue
+        raw = text.split("\n---", 1)[0][4:]
+        fast, slow = both(raw)
+        seen += 1
+        if fast is not None:
+            fast_count += 1
+            assert fast == slow, path
+    assert seen >= 10 and fast_count >= seen * 0.5, (seen, fast_count)   # the fast path is the common one
