@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import stat as stat_mod
 from contextlib import closing
 from pathlib import Path
 TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations are strings here
@@ -94,8 +95,14 @@ def open_readonly(db_path: Path) -> sqlite3.Connection | None:
 
 def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, int]:
     """Bring the index up to date with the files; returns counts (added, changed, removed, problems)."""
+    from memkit import changes
+
     stats = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
     with closing(connect(vault.index_path)) as con:
+        journal = changes.current(vault)   # a live `memkit watch` notes what changes
+        if journal and not full and _follow(con, vault, journal, stats):
+            return stats
+        start = changes.position(vault, journal)
         if full:   # one transaction: a hook reading meanwhile sees the old index or the new, never half
             _clear(con)
         known = {p: (m, s) for p, m, s in con.execute("SELECT path, mtime_ns, size FROM files")}
@@ -120,9 +127,50 @@ def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None
         for rel in known:   # what is left was not seen on disk
             _forget(con, rel)
             stats["removed"] += 1
+        con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{start}" if journal else "",))
         con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
         con.commit()
     return stats
+
+
+def _follow(con: sqlite3.Connection, vault, journal: str, stats: dict[str, int]) -> bool:
+    """Refresh from the watcher's journal: only the paths it noted since the last refresh.
+    False when the index does not follow this journal yet (the caller scans everything)."""
+    from memkit import changes
+
+    row = con.execute("SELECT value FROM meta WHERE key='journal'").fetchone()
+    if not row or not str(row[0]).startswith(journal + ":"):
+        return False
+    got = changes.since(vault, journal, int(str(row[0]).rsplit(":", 1)[1]))
+    if got is None:
+        return False
+    rels, offset = got
+    todo = []
+    for rel in rels:
+        parts = rel.split("/")
+        if any(p.startswith(".") or p == "raw" for p in parts[:-1]) or layer_of(rel) == "other":
+            continue
+        old = con.execute("SELECT mtime_ns, size FROM files WHERE path=?", (rel,)).fetchone()
+        known = old is not None or con.execute("SELECT 1 FROM problems WHERE path=?", (rel,)).fetchone()
+        try:
+            st = os.lstat(vault.root / rel)
+        except OSError:
+            st = None
+        if st is None or not rel.endswith(".md") or not stat_mod.S_ISREG(st.st_mode):
+            if known:
+                _forget(con, rel)
+                stats["removed"] += 1
+            continue
+        if old is not None and tuple(old) == (st.st_mtime_ns, st.st_size):
+            stats["unchanged"] += 1
+            continue
+        todo.append((str(vault.root / rel), rel, st.st_mtime_ns, st.st_size, not known))
+    for job, rows in _computed(vault, todo):
+        stats["indexed" if _store(con, rows, job[4]) else "problems"] += 1
+    con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{offset}",))
+    con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
+    con.commit()
+    return True
 
 
 PARALLEL_FROM = 2000   # files to (re)index before the work is spread over the cores

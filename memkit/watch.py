@@ -9,6 +9,7 @@ pipeline.extract, which take the vault lock, so a replayed event is harmless.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import threading
@@ -17,7 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from memkit import pipeline
+from memkit import changes, pipeline
 from memkit.errors import MemkitError, VaultLocked
 from memkit.ingest import LOG_SUFFIXES
 from memkit.vault import Vault
@@ -99,11 +100,16 @@ def _classifier(vault: Vault) -> Callable[[str], str | None]:
     return kind
 
 
-def _handler(pending: Pending, kind_of: Callable[[str], str | None]):
+def _handler(pending: Pending, kind_of: Callable[[str], str | None], journal: changes.Journal | None = None):
     from watchdog.events import FileSystemEventHandler
 
     class Handler(FileSystemEventHandler):
         def on_any_event(self, event) -> None:
+            if journal is not None and event.event_type not in ("opened", "closed_no_write"):
+                for raw in (event.src_path, getattr(event, "dest_path", "")):
+                    if raw:   # a folder created under a watched one: its files have their own events
+                        if not (event.is_directory and event.event_type == "created"):
+                            journal.note(os.fsdecode(raw), event.is_directory)
             if event.is_directory or event.event_type in ("deleted", "opened", "closed_no_write"):
                 return
             for raw in (event.src_path, getattr(event, "dest_path", "")):
@@ -123,6 +129,7 @@ class Watcher:
         self.commit = bool(vault.config.get("watch.commit"))
         self.extract = bool(vault.config.get("ingest.extract"))
         self.stop = threading.Event()
+        self._observer = None
 
     # -- state across restarts ---------------------------------------------------
     @property
@@ -224,13 +231,19 @@ class Watcher:
         # watchdog re-registers a folder created under a watched one, and says so on stderr
         warnings.filterwarnings("ignore", message="Callback with id", category=RuntimeWarning)
         observer = Observer()
-        handler = _handler(self.pending, self.kind_of)
         (self.vault.root / "traces").mkdir(exist_ok=True)
-        for folder in [*self.folders, self.vault.root / "traces"]:
+        journal = changes.Journal(self.vault)
+        handler = _handler(self.pending, self.kind_of, journal)
+        notes_dirs = [self.vault.root / t for t in journal.tops if t != "traces"]
+        for folder in [*self.folders, self.vault.root / "traces", *notes_dirs]:
             if folder.is_dir():
                 observer.schedule(handler, str(folder), recursive=True)
         started = time.time()
         observer.start()
+        self._observer = observer
+        overflow = _OverflowAlarm(journal)
+        logging.getLogger("watchdog").addHandler(overflow)
+        journal.publish()   # index refreshes now read the journal instead of stat-ing every note
         try:
             queued = self.catch_up()
             where = ", ".join(str(f) for f in self.folders if f.is_dir()) or "no agent log folder"
@@ -238,6 +251,8 @@ class Watcher:
                       + (f"; {queued} file(s) changed since the last run" if queued else "") + ")")
             self._loop(once, timeout, started)
         finally:
+            journal.withdraw()
+            logging.getLogger("watchdog").removeHandler(overflow)
             observer.stop()
             observer.join(timeout=5)
             self.save_state()
@@ -245,6 +260,9 @@ class Watcher:
     def _loop(self, once: bool, timeout: float | None, started: float) -> None:
         tick = max(0.05, min(1.0, self.quiet / 4))
         while not self.stop.wait(tick):
+            if self._observer is not None and not self._observer.is_alive():
+                self.echo(f"{_now()} failed     the file observer stopped; restart `memkit watch`")
+                break   # run() withdraws the journal: refreshes scan again
             due = self.pending.pop_quiet(self.quiet)
             if due:
                 try:
@@ -255,6 +273,18 @@ class Watcher:
                     self.echo(f"{_now()} failed     {type(e).__name__}: {e}")
             if (once and not len(self.pending)) or (timeout is not None and time.time() - started >= timeout):
                 break
+
+
+class _OverflowAlarm(logging.Handler):
+    """watchdog logs a warning when the kernel dropped events: the next refresh scans everything."""
+
+    def __init__(self, journal: changes.Journal):
+        super().__init__(logging.WARNING)
+        self.journal = journal
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "overflow" in record.getMessage().lower():
+            self.journal.append(changes.RESCAN)
 
 
 def _now() -> str:
