@@ -119,3 +119,26 @@ def test_extraction_over_real_corpora_has_no_errors(vault):
     assert out["errors"] == []
     lessons = " ".join(n.meta.get("lesson", "") for n in observations(vault))
     assert "Documents folder" in lessons          # 8914a511: the correction after a rejected call
+
+
+def test_a_short_id_taken_by_another_sessions_candidate_gets_a_longer_one(vault, tmp_path):
+    """Two sessions, the same first words and the same four hex digits: both candidates are
+    kept (the second under a longer id), neither file is overwritten."""
+    example = Path(__file__).resolve().parent.parent / "examples" / "sessions" / "2026-03-04-ledger-commit.jsonl"
+    scratch = tmp_path / "scratch"
+    run_cli("init", str(scratch), check=True)
+    run_cli("--vault", str(scratch), "ingest", str(example), check=True)
+    [made] = sorted(scratch.glob("workshop/observations/correction/*.md"))[:1]
+    run_cli("--vault", str(vault), "ingest", "--no-extract", str(example), check=True)
+    planted = vault / made.relative_to(scratch)   # another session's candidate already holds the id
+    planted.parent.mkdir(parents=True, exist_ok=True)
+    text = made.read_text(encoding="utf-8")
+    session = notes.parse(text).meta["session"]
+    planted.write_text(text.replace(session, "[[2025-01-01-claude-0therse5]]"), encoding="utf-8")
+    before = planted.read_bytes()
+    run_cli("--vault", str(vault), "extract", "--all", check=True)
+    assert planted.read_bytes() == before
+    stem = made.stem.rsplit("-", 1)[0]
+    longer = [p for p in planted.parent.glob(f"{stem}-*.md") if p != planted]
+    assert len(longer) == 1 and len(longer[0].stem.rsplit("-", 1)[1]) == 8
+    assert notes.read(longer[0]).meta["session"] == session

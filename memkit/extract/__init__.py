@@ -61,11 +61,31 @@ def extractor(name: str):
     return importlib.import_module(f"memkit.extract.{name}")
 
 
-def candidate_id(ctx: TraceContext, c: Candidate) -> str:
+def candidate_id(ctx: TraceContext, c: Candidate, digits: int = 4) -> str:
+    """Readable and stable: kind, the statement's first words, a digest of where it was said.
+    Callers ask for more digits when the short id is taken by another session's candidate."""
     words = [w for w in re.findall(r"[a-z0-9]+", c.statement.lower()) if w not in _STOP][:5]
     slug = "-".join(words)[:40].strip("-") or "note"
-    digest = hashlib.sha256(f"{ctx.id}|{c.turn}|{c.kind}|{c.statement}".encode()).hexdigest()[:4]
+    digest = hashlib.sha256(f"{ctx.id}|{c.turn}|{c.kind}|{c.statement}".encode()).hexdigest()[:digits]
     return f"{PREFIX.get(c.kind, c.kind[:4])}-{slug}-{digest}"
+
+
+def _free_id(vault: Vault, ctx: TraceContext, c: Candidate, existing: dict[str, str]) -> str:
+    """The candidate's id; a longer one when the short id belongs to another session's candidate
+    (same first words, same 4 hex digits: common for short corrections such as "no, stop")."""
+    cid = candidate_id(ctx, c)
+    for digits in (8, 16, 64):
+        known = existing.get(cid)
+        if known is None:
+            return cid
+        try:
+            session = notes.read(vault.root / known).meta.get("session")
+        except InvalidInput:
+            return cid
+        if session in (None, f"[[{ctx.id}]]"):
+            return cid
+        cid = candidate_id(ctx, c, digits)
+    return cid
 
 
 def context_for(vault: Vault, rel: str) -> tuple[TraceContext, notes.Note]:
@@ -180,7 +200,7 @@ def _write_all(vault: Vault, ctx: TraceContext, found: list[Candidate], tag: str
                existing: dict[str, str], older: dict[str, str], out: dict[str, Any]) -> None:
     new_ids = set()
     for c in found:
-        cid = candidate_id(ctx, c)
+        cid = _free_id(vault, ctx, c, existing)
         if cid in new_ids:
             continue
         new_ids.add(cid)
