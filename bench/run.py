@@ -196,6 +196,8 @@ def watched_refresh(plan: Plan, root: Path, target: Path, original: bytes) -> tu
     import tempfile
 
     logs = Path(tempfile.mkdtemp(prefix="bench-watch-"))
+    state = root / ".memkit" / "watch.json"   # as after an earlier watcher run: no catch-up of every trace
+    state.write_text(json.dumps({"seen": time.time()}))
     proc = subprocess.Popen([MEMKIT, "--vault", str(root), "watch", str(logs)], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, env=clean_env())
     inner, status = [], []
@@ -215,7 +217,11 @@ def watched_refresh(plan: Plan, root: Path, target: Path, original: bytes) -> tu
     finally:
         target.write_bytes(original)
         proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=60)
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
         shutil.rmtree(logs, ignore_errors=True)
     return inner, status
 

@@ -107,9 +107,11 @@ def _handler(pending: Pending, kind_of: Callable[[str], str | None], journal: ch
         def on_any_event(self, event) -> None:
             if journal is not None and event.event_type not in ("opened", "closed_no_write"):
                 for raw in (event.src_path, getattr(event, "dest_path", "")):
-                    if raw:   # a folder created under a watched one: its files have their own events
-                        if not (event.is_directory and event.event_type == "created"):
-                            journal.note(os.fsdecode(raw), event.is_directory)
+                    # a folder's "modified" is any change inside it, and the files of a folder
+                    # created under a watched one have events of their own: only a folder moved
+                    # or deleted hides changes
+                    if raw and not (event.is_directory and event.event_type in ("created", "modified")):
+                        journal.note(os.fsdecode(raw), event.is_directory)
             if event.is_directory or event.event_type in ("deleted", "opened", "closed_no_write"):
                 return
             for raw in (event.src_path, getattr(event, "dest_path", "")):
@@ -130,6 +132,7 @@ class Watcher:
         self.extract = bool(vault.config.get("ingest.extract"))
         self.stop = threading.Event()
         self._observer = None
+        self._tag: str | None = None
 
     # -- state across restarts ---------------------------------------------------
     @property
@@ -172,6 +175,9 @@ class Watcher:
         if logs:
             self._ingest(logs)
         for path in (p for p, k in due if k == TRACE and p.is_file()):
+            if self.stop.is_set():   # SIGTERM during a long catch-up: stop now, the rest waits for next time
+                self.pending.touch(path, TRACE, path.stat().st_mtime)
+                continue
             self._extract(path)
 
     def _ingest(self, logs: list[Path]) -> None:
@@ -204,7 +210,7 @@ class Watcher:
                       + (f", committed {result['commit'][:10]}" if result["commit"] else ""))
 
     def _extract(self, path: Path) -> None:
-        if not self.extract or self.own.get(path) == path.stat().st_mtime_ns:
+        if not self.extract or self.own.get(path) == path.stat().st_mtime_ns or self._done(path):
             return
         rel = self.vault.rel(path)
         try:
@@ -221,6 +227,19 @@ class Watcher:
         if result["traces"] and not result["errors"]:
             self.echo(f"{_now()} extracted  {rel}: {len(result['written'])} file(s)"
                       + (f", committed {result['commit'][:10]}" if result.get("commit") else ""))
+
+    def _done(self, path: Path) -> bool:
+        """The trace already carries this extractor's mark: nothing to do, and no lock to take
+        (a first catch-up over a large vault meets thousands of these)."""
+        from memkit import extract, notes
+
+        if self._tag is None:
+            mod = extract.extractor(str(self.vault.config.get("extract.extractor")))
+            self._tag = f"{mod.NAME}@{mod.VERSION}"
+        try:
+            return self._tag in (notes.read(path).meta.get("extracted") or [])
+        except MemkitError:
+            return False
 
     # -- the loop ---------------------------------------------------------------------
     def run(self, *, once: bool = False, timeout: float | None = None) -> None:

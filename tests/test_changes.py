@@ -104,7 +104,7 @@ def test_memkit_watch_keeps_the_index_fresh_without_a_scan(vault, tmp_path, watc
         if stats["indexed"]:
             break
         time.sleep(0.05)
-    assert stats["indexed"] == 1 and stats["unchanged"] < 40, stats
+    assert stats["indexed"] == 1 and stats["unchanged"] <= 2, stats   # the noted path, not a scan
     assert hits(v, "narwhal") == ["n3"]
     assert w.stop() == 0
     assert changes.current(v) is None and not (vault / ".memkit" / changes.MARKER).exists()
