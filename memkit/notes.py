@@ -96,6 +96,9 @@ def read(path: Path) -> Note:
 
 
 def dump_meta(meta: dict[str, Any]) -> str:
+    fast = yamlfast.dump(meta, _RESOLVERS)   # flat frontmatter, as memkit writes it
+    if fast is not None:
+        return fast
     return yaml.dump(meta, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
                      default_flow_style=False, width=100000)
 

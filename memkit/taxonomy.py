@@ -103,7 +103,7 @@ class Call:
 class Taxonomy:
     def __init__(self, types: dict[str, ActionType], derived: tuple | None = None):
         self.types = types
-        self._memo: dict[tuple[str, bool], frozenset[str]] = {}
+        self._memo: dict[tuple, frozenset[str]] = {}
         if derived is not None:   # from a snapshot (see _snapshot)
             self._short, self._by_head, self._index, self._always = derived
             self._heads = frozenset(self._by_head)
@@ -131,6 +131,27 @@ class Taxonomy:
                         context: str = "", relax: bool = False) -> set[str]:
         """context: more of the file being edited, read by `requires`; relax: ignore `requires`
         (the caller then needs other evidence that the context holds, e.g. the same folder)."""
+        key = None
+        if not context:   # remembered like texts: extraction classifies each call of a session often
+            try:
+                blob = tool_input if isinstance(tool_input, str) else json.dumps(tool_input, sort_keys=True,
+                                                                                 default=str)
+            except (TypeError, ValueError, RecursionError):
+                blob = ""
+            if blob and len(blob) <= 4096:
+                key = (tool_name, blob, include_benign, relax)
+                known = self._memo.get(key)
+                if known is not None:
+                    return set(known)
+        found = self._classify_action(tool_name, tool_input, include_benign, context, relax)
+        if key is not None:
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            self._memo[key] = frozenset(found)
+        return found
+
+    def _classify_action(self, tool_name: str, tool_input: dict | str, include_benign: bool, context: str,
+                         relax: bool) -> set[str]:
         call = _call(tool_name, tool_input)
         text, paths = self._doc(call.text), tuple(map(self._doc, call.paths))
         full = self._doc(call.full + ("\n" + context if context else ""))

@@ -117,7 +117,8 @@ def _scalar(text: str, resolvers: dict):
 
 def _plain(text: str, resolvers: dict):
     """A plain scalar with the type the YAML loader would resolve it to (FAIL when unsure)."""
-    if text[0] in _INDICATORS or ": " in text or " #" in text or text.endswith(":") or "\t" in text:
+    if (text[0] in _INDICATORS and not (text[0] == "-" and len(text) > 1 and text[1] not in " \t")) \
+            or ": " in text or " #" in text or text.endswith(":") or "\t" in text:
         return FAIL
     for tag, rx in resolvers.get(text[0], resolvers.get(None, ())):
         if rx.match(text):
@@ -132,3 +133,59 @@ def _plain(text: str, resolvers: dict):
                 return None
             return FAIL
     return text
+
+
+# ---- writing ---------------------------------------------------------------------------
+def dump(meta: dict, resolvers: dict) -> str | None:
+    """`key: value` lines that `load` (and PyYAML) read back to this very mapping, or None when
+    a value needs PyYAML's emitter (nested structures, multi-line or unprintable strings…)."""
+    if not meta:
+        return None
+    out: list[str] = []
+    for key, value in meta.items():
+        if not isinstance(key, str) or not _KEY.fullmatch(key + ":") or _plain(key, resolvers) is not key:
+            return None
+        if isinstance(value, list):
+            if not value:
+                out.append(f"{key}: []")
+                continue
+            out.append(f"{key}:")
+            for item in value:
+                text = _emit(item, resolvers)
+                if text is None:
+                    return None
+                out.append(f"- {text}")
+        elif isinstance(value, dict):
+            if not value:
+                out.append(f"{key}: {{}}")
+                continue
+            out.append(f"{key}:")
+            for sub, item in value.items():
+                text = _emit(item, resolvers)
+                if text is None or not isinstance(sub, str) or not _KEY.fullmatch(sub + ":") \
+                        or _plain(sub, resolvers) is not sub:
+                    return None
+                out.append(f"  {sub}: {text}")
+        else:
+            text = _emit(value, resolvers)
+            if text is None:
+                return None
+            out.append(f"{key}: {text}")
+    return "\n".join(out) + "\n"
+
+
+def _emit(value, resolvers: dict) -> str | None:
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        text = repr(value)
+        return text if _FLOAT.match(text) else None
+    if not isinstance(value, str) or not value or not value.isprintable():
+        return None
+    if value == value.strip() and _plain(value, resolvers) is value:
+        return value
+    return "'" + value.replace("'", "''") + "'"

@@ -71,3 +71,26 @@ def test_every_note_of_the_example_vault_reads_the_same():
             fast_count += 1
             assert fast == slow, path
     assert seen >= 10 and fast_count >= seen * 0.5, (seen, fast_count)   # the fast path is the common one
+
+
+@settings(max_examples=800, deadline=None)
+@given(METAS)
+def test_the_fast_writer_reads_back_identically_with_both_readers(meta):
+    raw = yamlfast.dump(meta, notes._RESOLVERS)
+    if raw is None:
+        return
+    slow = yaml.load(raw, Loader=notes._Loader)
+    assert slow == meta and [type(v) for v in slow.values()] == [type(v) for v in meta.values()], raw
+    assert yamlfast.load(raw, notes._RESOLVERS) == meta
+
+
+def test_the_fast_writer_takes_what_memkit_writes():
+    meta = {"type": "observation", "id": "corr-x-02c3", "confidence": 0.9, "importance": 0.85,
+            "created": "2025-10-18T08:39:17.482Z", "session": "[[2025-10-18-claude-f43503d8]]",
+            "trigger": "Edit: /src/client.py — resp = requests.get(url) (rejected)", "lesson": "it's: fine # ok",
+            "action_types": ["http:no-timeout"], "extracted": [], "source": {"path": "~/x.jsonl", "bytes": 10},
+            "flag": True, "none": None, "memkit-sha": "ee37c105865231d7"}
+    raw = yamlfast.dump(meta, notes._RESOLVERS)
+    assert raw is not None and yaml.load(raw, Loader=notes._Loader) == meta
+    assert yamlfast.dump({"multi": "a\nb"}, notes._RESOLVERS) is None
+    assert yamlfast.dump({"deep": {"a": {"b": 1}}}, notes._RESOLVERS) is None
