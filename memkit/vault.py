@@ -154,11 +154,12 @@ class Vault:
             os.pwrite(fd, str(os.getpid()).encode(), 0)
             _clean_temp(self.state)
             self.config   # a broken memkit.toml stops a writer here, before it writes anything
-            self._locked = True
+            global _LOCK_OWNER
+            self._locked, _LOCK_OWNER = True, os.getpid()
             yield
             _journal_drop_own(self.state)
         finally:
-            self._locked = False
+            self._locked, _LOCK_OWNER = False, None
             os.close(fd)  # closing releases the flock
 
 
@@ -230,9 +231,12 @@ def pid_alive(pid: int) -> bool:
     return True
 
 
+_LOCK_OWNER: int | None = None   # the pid holding the writer lock: workers it forks journal as it
+
+
 def _journal_add(state: Path, rel: str) -> None:
     with open(state / "journal", "a", encoding="utf-8") as f:
-        f.write(f"{os.getpid()}\t{rel}\n")
+        f.write(f"{_LOCK_OWNER or os.getpid()}\t{rel}\n")
 
 
 def _journal_drop_own(state: Path) -> None:

@@ -142,3 +142,44 @@ def test_a_short_id_taken_by_another_sessions_candidate_gets_a_longer_one(vault,
     longer = [p for p in planted.parent.glob(f"{stem}-*.md") if p != planted]
     assert len(longer) == 1 and len(longer[0].stem.rsplit("-", 1)[1]) == 8
     assert notes.read(longer[0]).meta["session"] == session
+
+
+def _many_sessions(folder: Path, n: int) -> Path:
+    folder.mkdir()
+    for k in range(n):
+        write_generic(folder / f"s{k:02d}.jsonl", [
+            {"role": "user", "content": f"commit the settings module {k}", "timestamp": f"2026-05-{k % 28 + 1:02d}T10:00:00Z"},
+            {"role": "assistant", "content": "Staging everything.", "tool_calls": [
+                {"id": "c1", "name": "Bash", "input": {"command": f"git add -A && git commit -m s{k}"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "rejected", "rejected": True},
+            # the same correction in every session: same first words, so ids differ only by digest
+            {"role": "user", "content": "only stage the files you touched, there is scratch stuff in the tree"},
+            {"role": "user", "content": "we always use pnpm, never npm, in this repo"},
+        ], {"session_id": f"many-{k:02d}", "agent": "generic", "project": "ledger"})
+    return folder
+
+
+def test_extraction_on_every_core_writes_what_one_core_writes(tmp_path):
+    """Past PARALLEL_FROM traces, forked workers extract: same candidates, byte for byte, and the
+    journal holds no line of theirs once the run is over."""
+    from memkit import pipeline
+    from memkit.extract import pool
+    from memkit.vault import Vault
+
+    logs = _many_sessions(tmp_path / "logs", pool.PARALLEL_FROM + 6)
+    made = {}
+    for name, threshold in (("parallel", pool.PARALLEL_FROM), ("serial", 10**9)):
+        root = tmp_path / name
+        run_cli("init", str(root), check=True)
+        saved, pool.PARALLEL_FROM = pool.PARALLEL_FROM, threshold
+        try:
+            result = pipeline.ingest(Vault(root), [logs])
+        finally:
+            pool.PARALLEL_FROM = saved
+        assert result["commit"] and not result["errors"]
+        assert not (root / ".memkit" / "journal").exists()
+        made[name] = {p.relative_to(root).as_posix(): p.read_bytes()
+                      for p in (root / "workshop" / "observations").rglob("*.md")}
+    assert made["parallel"] == made["serial"]
+    corrections = [r for r in made["parallel"] if "/correction/" in r]
+    assert len(corrections) == pool.PARALLEL_FROM + 6   # one per session, none lost

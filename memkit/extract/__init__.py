@@ -104,25 +104,41 @@ def run(vault: Vault, trace_rels: list[str], name: str | None = None, *, force: 
     existing = _existing(vault)
     older = _older_candidates(vault, tag, existing)
     out: dict[str, Any] = {"written": [], "deleted": [], "counts": {}, "errors": [], "traces": 0, "lines": []}
-    for rel in trace_rels:
-        try:
-            ctx, note = context_for(vault, rel)
-        except InvalidInput as e:
-            out["errors"].append(str(e))
-            continue
-        if tag in (note.meta.get("extracted") or []) and not force:
-            continue
-        out["traces"] += 1
-        try:
-            found = [] if ctx.sidechain else mod.extract(ctx, vault.config)
-        except MemkitError as e:
-            out["errors"].append(f"{rel}: {e}")
-            continue
-        _write_all(vault, ctx, found, tag, existing, older.get(f"[[{ctx.id}]]", {}), out)
-        _mark(vault, rel, note, tag, out)
+    from memkit.extract import pool
+
+    job = Job(vault, mod, tag, existing, older, force)
+    if mod.NAME == "heuristic" and len(trace_rels) >= pool.PARALLEL_FROM:
+        pool.run(job, trace_rels, out)   # every core; each trace is independent of the others
+    else:
+        for rel in trace_rels:
+            job.one(rel, out)
     counts = ", ".join(f"{n} {k}" for k, n in sorted(out["counts"].items())) or "none"
     out["lines"].append(f"extracted from {out['traces']} trace(s) with {tag}: {counts}")
     return out
+
+
+class Job:
+    """Extraction of one trace with what every trace shares (read once, before any worker forks)."""
+
+    def __init__(self, vault: Vault, mod, tag: str, existing: dict[str, str], older: dict, force: bool):
+        self.vault, self.mod, self.tag, self.existing, self.older, self.force = vault, mod, tag, existing, older, force
+
+    def one(self, rel: str, out: dict[str, Any]) -> None:
+        try:
+            ctx, note = context_for(self.vault, rel)
+        except InvalidInput as e:
+            out["errors"].append(str(e))
+            return
+        if self.tag in (note.meta.get("extracted") or []) and not self.force:
+            return
+        out["traces"] += 1
+        try:
+            found = [] if ctx.sidechain else self.mod.extract(ctx, self.vault.config)
+        except MemkitError as e:
+            out["errors"].append(f"{rel}: {e}")
+            return
+        _write_all(self.vault, ctx, found, self.tag, self.existing, self.older.get(f"[[{ctx.id}]]", {}), out)
+        _mark(self.vault, rel, note, self.tag, out)
 
 
 def _existing(vault: Vault) -> dict[str, str]:
@@ -208,7 +224,16 @@ def _write_all(vault: Vault, ctx: TraceContext, found: list[Candidate], tag: str
         if known is not None and not _replaceable(vault.root / known, tag):
             continue
         rel = f"workshop/observations/{c.kind}/{cid}.md"
-        vault.write_text(rel, notes.render(notes.Note(*_note(vault, ctx, c, cid, tag))))
+        try:   # a new id is created, never replaced: another worker may have taken it meanwhile
+            vault.write_text(rel, notes.render(notes.Note(*_note(vault, ctx, c, cid, tag))), exclusive=known is None)
+        except FileExistsError:
+            existing[cid] = rel
+            cid = _free_id(vault, ctx, c, existing)
+            if cid in new_ids or cid in existing:
+                continue
+            new_ids.add(cid)
+            rel = f"workshop/observations/{c.kind}/{cid}.md"
+            vault.write_text(rel, notes.render(notes.Note(*_note(vault, ctx, c, cid, tag))), exclusive=True)
         existing[cid] = rel
         out["written"].append(rel)
         out["counts"][c.kind] = out["counts"].get(c.kind, 0) + 1
