@@ -15,13 +15,13 @@ import re
 import sys
 from pathlib import Path
 
+from memkit import taxliterals
 from memkit.errors import InvalidInput
 
 PACKAGED = Path(__file__).parent / "data" / "action_types.toml"
 OVERRIDE_NAME = "action_types.toml"
 STATE_DIR, CACHE_NAME = ".memkit", "action_types.cache.json"   # disposable, like all of .memkit/
-SNAPSHOT_NAME, SNAPSHOT_VERSION = "action_types.snapshot", 1     # bump with the layout of _write_snapshot
-CACHE_VERSION = 5   # bump whenever `_literals` or the cache layout changes
+CACHE_VERSION = 5   # bump whenever `taxliterals.literals` or the cache layout changes
 CONSEQUENCES = ("high", "normal")
 MEMO_SIZE = 4096   # texts whose types a taxonomy remembers
 PATTERN_KEYS = ("action", "text", "paths", "requires", "unless")
@@ -34,7 +34,7 @@ PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.MULTILINE
 
 class Patterns:
     """The regexes of one key of one type. Each compiles on first use, and is not tried on
-    a text that lacks one of its required literals (see `_literals`)."""
+    a text that lacks one of its required literals (see `memkit.taxliterals`)."""
 
     __slots__ = ("_compiled", "any_literal", "literals", "sources", "where")
 
@@ -302,13 +302,15 @@ def load(vault_root: Path | None = None) -> Taxonomy:
 
 @functools.lru_cache(maxsize=8)
 def _load(_packaged_mtime, override: str | None, _override_mtime, state: Path | None) -> Taxonomy:
-    key = [SNAPSHOT_VERSION, list(sys.version_info[:2]), _packaged_mtime, override, _override_mtime]
-    snap = _read_snapshot(state, key)
+    from memkit import taxsnapshot
+
+    key = [taxsnapshot.SNAPSHOT_VERSION, list(sys.version_info[:2]), _packaged_mtime, override, _override_mtime]
+    snap = taxsnapshot.read(state, key)
     if snap is not None:
         return snap
     tax = _build(override, state)
     if state is not None:
-        _write_snapshot(state, key, tax)
+        taxsnapshot.write(state, key, tax)
     return tax
 
 
@@ -371,7 +373,7 @@ def _compile(entry: dict, source: Path, cache: dict) -> ActionType:
     tid = entry["id"]
 
     def patterns(key: str, sources: list[str]) -> Patterns | None:
-        made = Patterns(tuple(sources), tuple(_literals(p, cache) for p in sources),
+        made = Patterns(tuple(sources), tuple(taxliterals.literals(p, cache) for p in sources),
                         f"{source}: action type {tid!r}: {key}") if sources else None
         for n in range(len(sources) if made and source != PACKAGED else 0):
             made.compile(n)
@@ -384,125 +386,6 @@ def _compile(entry: dict, source: Path, cache: dict) -> ActionType:
         frozenset(entry.get("calls", [])), one["action"], one["text"], one["paths"],
         tuple(patterns("requires", [p]) for p in entry.get("requires", [])), one["unless"],
         bool(entry.get("generic", False)))
-
-
-# Required literals: from its source alone, each pattern yields clauses of lower-cased
-# strings such that every match holds one string of each clause (or None: cannot tell).
-_TOKEN_SOURCE = (r"""\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\U[0-9a-fA-F]{8}|\\.
-  |\[\^?\]?(?:\\.|[^\]\\])*\]|\(\?P<\w+>|\(\?P=\w+\)|\(\?[aiLmsux]+\)|\(\?[aiLmsux-]*:
-  |\(\?<?[=!]|\(\?\#[^)]*\)|\(|\{\d*(?:,\d*)?\}\??|[?*+]\??|.""")   # compiled on a literal-cache miss only
-
-
-@functools.lru_cache(maxsize=1)
-def _token_rx() -> re.Pattern:
-    return re.compile(_TOKEN_SOURCE, re.VERBOSE | re.DOTALL)
-
-
-SPECIAL = frozenset(".|()[]{}?*+^$")
-
-
-def _literals(pattern: str, cache: dict) -> tuple[frozenset[str], ...] | None:
-    if pattern not in cache["literals"]:
-        tokens = _token_rx().findall(pattern)
-        opaque = "(?(" in pattern or any(t.startswith("(?") and "x" in t.split(":")[0] for t in tokens)
-        branches = [[]] if opaque else _alternation(tokens, 0)[0]
-        clauses = branches[0] if len(branches) == 1 else [_clause(branches)]
-        cache["literals"][pattern] = [sorted({lit.lower() for lit in c}) for c in clauses if c] or None
-        cache["dirty"] = True
-    found = cache["literals"][pattern]
-    return tuple(frozenset(c) for c in found) if found is not None else None
-
-
-def _alternation(tokens: list[str], i: int) -> tuple[list[list[set[str]]], int]:
-    """Parse up to the closing paren: per branch, the literal sets it requires."""
-    branches, cands, run = [], [], ""
-    while i < len(tokens):
-        tok, i = tokens[i], i + 1
-        if tok in (")", "|"):
-            branches.append(cands + [{run}] if run else cands)
-            cands, run = [], ""
-            if tok == ")":
-                return branches, i
-            continue
-        quant = tokens[i] if i < len(tokens) and tokens[i][0] in "?*+{" else ""
-        if tok[0] == "(" and not tok.endswith(")"):
-            sub, i = _alternation(tokens, i)
-            quant = tokens[i] if i < len(tokens) and tokens[i][0] in "?*+{" else ""
-            cands, run, sub = cands + [{run}] if run else cands, "", _clause(sub)
-            if sub and not tok.startswith(("(?=", "(?!", "(?<")) and not _optional(quant):
-                cands.append(sub)
-        elif tok == "\\s" and run and not _optional(quant):   # "rm\s" needs "rm " or "rm\t"…
-            cands, run = cands + [{run + space for space in " \t\n\r\f\v"}], ""
-        else:
-            lit = _escape(tok) if len(tok) > 1 else None if tok in SPECIAL else tok
-            run += lit if lit is not None and not _optional(quant) else ""
-            if lit is None or quant:
-                cands, run = cands + [{run}] if run else cands, ""
-        i += 1 if quant else 0
-    branches.append(cands + [{run}] if run else cands)
-    return branches, i
-
-
-def _clause(branches: list[list[set[str]]]) -> set[str] | None:
-    """One set that any match of the alternation hits: each branch's most selective set."""
-    best = [max(c, key=lambda s: (min(len(x.strip()) for x in s), -len(s))) if c else None
-            for c in branches]
-    return None if None in best else set().union(*best)
-
-
-def _escape(tok: str) -> str | None:
-    if len(tok) > 2 and tok[:2] in ("\\x", "\\u", "\\U"):
-        return tok.encode().decode("unicode_escape")
-    if tok[0] != "\\" or tok[1].isalnum() and tok[1] not in "nt":
-        return None
-    return {"n": "\n", "t": "\t"}.get(tok[1], tok[1])
-
-
-def _optional(quant: str) -> bool:
-    return bool(quant) and (quant[0] in "?*" or quant.startswith(("{0", "{,", "{}")))
-
-
-# The built taxonomy as plain data (marshal: no code runs when it loads, unlike pickle), so a
-# hook process skips the JSON cache and the index building: ~20 ms of every call.
-def _spec(p: Patterns | None) -> tuple | None:
-    return None if p is None else (p.sources, p.literals, p.where)
-
-
-def _patterns(spec: tuple | None) -> Patterns | None:
-    return None if spec is None else Patterns(*spec)
-
-
-def _write_snapshot(state: Path, key: list, tax: Taxonomy) -> None:
-    import marshal
-
-    types = [(t.id, t.about, t.consequence, t.benign, t.tools, t.path_tools, t.calls, _spec(t.action),
-              _spec(t.text), _spec(t.paths), tuple(_spec(r) for r in t.requires), _spec(t.unless), t.generic)
-             for t in tax.types.values()]
-    data = marshal.dumps((key, types, (tax._short, tax._by_head, tax._index, tax._always)))
-    tmp = state / f".{SNAPSHOT_NAME}.{os.getpid()}.tmp"
-    try:
-        tmp.write_bytes(data)
-        os.replace(tmp, state / SNAPSHOT_NAME)
-    except OSError:
-        tmp.unlink(missing_ok=True)
-
-
-def _read_snapshot(state: Path | None, key: list) -> Taxonomy | None:
-    import marshal
-
-    try:
-        stored, types, derived = marshal.loads((state / SNAPSHOT_NAME).read_bytes()) if state else (None,) * 3
-        if stored != key:
-            return None
-        built = {}
-        for (tid, about, consequence, benign, tools, path_tools, calls, action, text, paths, requires, unless,
-             generic) in types:
-            built[tid] = ActionType(tid, about, consequence, benign, tools, path_tools, calls, _patterns(action),
-                                    _patterns(text), _patterns(paths), tuple(map(_patterns, requires)),
-                                    _patterns(unless), generic)
-        return Taxonomy(built, derived)
-    except (OSError, ValueError, EOFError, TypeError):
-        return None
 
 
 def _read_cache(state: Path | None) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from conftest import run_cli
@@ -23,6 +24,15 @@ def make_notes(root: Path, n: int) -> None:
         (folder / f"n{k}.md").write_text(NOTE.format(id=f"n{k}", title=f"note {k}", body=f"body {k}"))
 
 
+@contextmanager
+def published(v: Vault):
+    """What a running watcher holds: its flock, and a journal named in the marker."""
+    with watch.single(v):
+        journal = changes.Journal(v)
+        journal.publish()
+        yield journal
+
+
 def hits(v: Vault, word: str) -> list[str]:
     from memkit import search
 
@@ -32,9 +42,7 @@ def hits(v: Vault, word: str) -> list[str]:
 def test_a_live_watchers_journal_replaces_the_scan(vault):
     make_notes(vault, 30)
     v = Vault(vault)
-    with watch.single(v):   # what the watcher holds while it runs
-        journal = changes.Journal(v)
-        journal.publish()
+    with published(v) as journal:
         first = index.refresh(v)   # the index does not follow the journal yet: one scan
         assert first["indexed"] + first["unchanged"] >= 30
         target = vault / "library" / "notes" / "n7.md"
@@ -58,9 +66,7 @@ def test_a_live_watchers_journal_replaces_the_scan(vault):
 def test_without_a_live_watcher_the_journal_is_not_trusted(vault):
     make_notes(vault, 5)
     v = Vault(vault)
-    with watch.single(v):
-        journal = changes.Journal(v)
-        journal.publish()
+    with published(v):
         index.refresh(v)
     # the watcher died without withdrawing its journal (a kill): the flock went with it
     assert (vault / ".memkit" / changes.MARKER).exists() and changes.current(v) is None
@@ -72,9 +78,7 @@ def test_without_a_live_watcher_the_journal_is_not_trusted(vault):
 def test_a_note_folder_the_watcher_does_not_watch_means_a_scan(vault):
     make_notes(vault, 1)
     v = Vault(vault)
-    with watch.single(v):
-        journal = changes.Journal(v)
-        journal.publish()
+    with published(v) as journal:
         assert changes.current(v) == journal.name
         marker = json.loads((vault / ".memkit" / changes.MARKER).read_text())
         marker["tops"] = [t for t in marker["tops"] if t != "library"]

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from memkit import taxonomy
+from memkit import taxliterals, taxonomy, taxsnapshot
 from memkit.errors import InvalidInput
 
 TAX = taxonomy.load(None)
@@ -764,7 +764,7 @@ def test_required_literals_never_rule_out_a_real_match():
 
 def test_literal_extraction_handles_groups_quantifiers_and_escapes():
     def lits(pattern):
-        found = taxonomy._literals(pattern, {"literals": {}})
+        found = taxliterals.literals(pattern, {"literals": {}})
         return found and [sorted(c) for c in found]
 
     assert lits(r"\bop\.drop_column\(") == [["op.drop_column("]]
@@ -888,7 +888,7 @@ def _loaded_fresh(root):
 def test_snapshot_loads_the_same_taxonomy_and_follows_the_override(tmp_path):
     (tmp_path / ".memkit").mkdir()
     built = _loaded_fresh(tmp_path)
-    snapshot = tmp_path / ".memkit" / taxonomy.SNAPSHOT_NAME
+    snapshot = tmp_path / ".memkit" / taxsnapshot.SNAPSHOT_NAME
     assert snapshot.is_file()
     again = _loaded_fresh(tmp_path)
     assert again is not built and again.types.keys() == built.types.keys()
@@ -906,7 +906,7 @@ def test_snapshot_loads_the_same_taxonomy_and_follows_the_override(tmp_path):
 
 def test_a_damaged_snapshot_is_rebuilt(tmp_path):
     (tmp_path / ".memkit").mkdir()
-    snapshot = tmp_path / ".memkit" / taxonomy.SNAPSHOT_NAME
+    snapshot = tmp_path / ".memkit" / taxsnapshot.SNAPSHOT_NAME
     snapshot.write_bytes(b"\x00garbage")
     tax = _loaded_fresh(tmp_path)
     assert "git:stage-all" in tax.types and "git:force-push" in tax.classify_action(*bash("git push --force"))

@@ -1,0 +1,82 @@
+"""The literals a taxonomy regex needs: from a pattern's source alone, the clauses of
+lower-cased strings such that every match holds one string of each clause (None: cannot
+tell). The taxonomy skips a pattern whose literals a text lacks, so most of its ~1,000
+regexes are never run, or even compiled, for a given text.
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+_TOKEN_SOURCE = (r"""\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\U[0-9a-fA-F]{8}|\\.
+  |\[\^?\]?(?:\\.|[^\]\\])*\]|\(\?P<\w+>|\(\?P=\w+\)|\(\?[aiLmsux]+\)|\(\?[aiLmsux-]*:
+  |\(\?<?[=!]|\(\?\#[^)]*\)|\(|\{\d*(?:,\d*)?\}\??|[?*+]\??|.""")   # compiled on a literal-cache miss only
+
+
+@functools.lru_cache(maxsize=1)
+def _token_rx() -> re.Pattern:
+    return re.compile(_TOKEN_SOURCE, re.VERBOSE | re.DOTALL)
+
+
+SPECIAL = frozenset(".|()[]{}?*+^$")
+
+
+def literals(pattern: str, cache: dict) -> tuple[frozenset[str], ...] | None:
+    if pattern not in cache["literals"]:
+        tokens = _token_rx().findall(pattern)
+        opaque = "(?(" in pattern or any(t.startswith("(?") and "x" in t.split(":")[0] for t in tokens)
+        branches = [[]] if opaque else _alternation(tokens, 0)[0]
+        clauses = branches[0] if len(branches) == 1 else [_clause(branches)]
+        cache["literals"][pattern] = [sorted({lit.lower() for lit in c}) for c in clauses if c] or None
+        cache["dirty"] = True
+    found = cache["literals"][pattern]
+    return tuple(frozenset(c) for c in found) if found is not None else None
+
+
+def _alternation(tokens: list[str], i: int) -> tuple[list[list[set[str]]], int]:
+    """Parse up to the closing paren: per branch, the literal sets it requires."""
+    branches, cands, run = [], [], ""
+    while i < len(tokens):
+        tok, i = tokens[i], i + 1
+        if tok in (")", "|"):
+            branches.append(cands + [{run}] if run else cands)
+            cands, run = [], ""
+            if tok == ")":
+                return branches, i
+            continue
+        quant = tokens[i] if i < len(tokens) and tokens[i][0] in "?*+{" else ""
+        if tok[0] == "(" and not tok.endswith(")"):
+            sub, i = _alternation(tokens, i)
+            quant = tokens[i] if i < len(tokens) and tokens[i][0] in "?*+{" else ""
+            cands, run, sub = cands + [{run}] if run else cands, "", _clause(sub)
+            if sub and not tok.startswith(("(?=", "(?!", "(?<")) and not _optional(quant):
+                cands.append(sub)
+        elif tok == "\\s" and run and not _optional(quant):   # "rm\s" needs "rm " or "rm\t"…
+            cands, run = cands + [{run + space for space in " \t\n\r\f\v"}], ""
+        else:
+            lit = _escape(tok) if len(tok) > 1 else None if tok in SPECIAL else tok
+            run += lit if lit is not None and not _optional(quant) else ""
+            if lit is None or quant:
+                cands, run = cands + [{run}] if run else cands, ""
+        i += 1 if quant else 0
+    branches.append(cands + [{run}] if run else cands)
+    return branches, i
+
+
+def _clause(branches: list[list[set[str]]]) -> set[str] | None:
+    """One set that any match of the alternation hits: each branch's most selective set."""
+    best = [max(c, key=lambda s: (min(len(x.strip()) for x in s), -len(s))) if c else None
+            for c in branches]
+    return None if None in best else set().union(*best)
+
+
+def _escape(tok: str) -> str | None:
+    if len(tok) > 2 and tok[:2] in ("\\x", "\\u", "\\U"):
+        return tok.encode().decode("unicode_escape")
+    if tok[0] != "\\" or tok[1].isalnum() and tok[1] not in "nt":
+        return None
+    return {"n": "\n", "t": "\t"}.get(tok[1], tok[1])
+
+
+def _optional(quant: str) -> bool:
+    return bool(quant) and (quant[0] in "?*" or quant.startswith(("{0", "{,", "{}")))
