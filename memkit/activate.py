@@ -413,7 +413,7 @@ def _project(cwd: str | None) -> str:
 
 
 def _match(vault, action: Action, taxonomy, budget: int | None) -> Result:
-    con = index.open_readonly(vault.index_path)
+    con = index.open_for_hook(vault)
     if con is None:
         return Result([], "", action=action)
     try:
@@ -467,7 +467,7 @@ def context(vault, task: str | None, budget: int | None = None, cwd: str | None 
 
 
 def _standing(vault, tax, budget: int | None, project: str) -> Result:
-    con = index.open_readonly(vault.index_path)
+    con = index.open_for_hook(vault)
     if con is None:
         return Result([], "")
     try:

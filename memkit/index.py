@@ -93,6 +93,37 @@ def open_readonly(db_path: Path) -> sqlite3.Connection | None:
     return con
 
 
+def open_for_hook(vault) -> sqlite3.Connection | None:
+    """open_readonly for the hooks; an index another memkit version built is rebuilt in the
+    background (once), so an upgrade does not leave activation blind until some command runs."""
+    con = open_readonly(vault.index_path)
+    if con is None and vault.index_path.exists():
+        rebuild_in_background(vault)
+    return con
+
+
+def rebuild_in_background(vault) -> None:
+    import subprocess
+    import sys
+
+    from memkit.vault import pid_alive
+
+    guard = vault.state / "rebuild.pid"
+    try:
+        pid = int(guard.read_text().strip() or 0)
+        if pid > 0 and pid_alive(pid):
+            return
+    except (OSError, ValueError):
+        pass
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "memkit", "--vault", str(vault.root), "reindex"],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
+        guard.write_text(str(proc.pid))
+    except OSError:
+        pass
+
+
 def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, int]:
     """Bring the index up to date with the files; returns counts (added, changed, removed, problems)."""
     from memkit import changes

@@ -210,3 +210,31 @@ def test_relevance_judge_for_high_consequence_cues(ledger):
         assert "three-phase removal" in failing.stdout and "answered 500" in failing.stderr
     quiet = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "git add ledger/a.py"}}
     assert run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(quiet)).stdout == ""
+
+
+def test_an_index_of_another_memkit_version_is_rebuilt_behind_the_hook(ledger):
+    """After an upgrade changes the index schema, the first hook call answers nothing (it never
+    waits for a rebuild) and starts one in the background; later calls answer again."""
+    import sqlite3
+    import time
+
+    from memkit import index
+
+    payload = {"session_id": "x", "cwd": "/home/dev/ledger", "hook_event_name": "PreToolUse",
+               "tool_name": "Bash", "tool_input": {"command": "git add . && git commit -m 'bump deps'"}}
+    assert run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload), check=True).stdout
+    db = ledger / ".memkit" / "index.sqlite"
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE meta SET value='0' WHERE key='schema'")
+    first = run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload), check=True)
+    assert first.stdout == "" and first.stderr == ""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with sqlite3.connect(db) as con:
+            schema = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        if schema and schema[0] == index.SCHEMA_VERSION:
+            out = run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload), check=True).stdout
+            if out:
+                break
+        time.sleep(0.2)
+    assert "never use git add -A in this repo" in out or "don't stage everything" in out
