@@ -67,8 +67,8 @@ def load(raw: str, resolvers: dict) -> dict | None:
             item = im.group(2).strip(" ")
             if not item:
                 return None
-            if item.startswith("- ") or ": " in item or item.endswith(":"):
-                return None
+            if item[0] not in "'\"" and (item.startswith("- ") or ": " in item or item.endswith(":")):
+                return None   # a nested list or a mapping inside the list
             value = _scalar(item, resolvers)
             if value is FAIL:
                 return None

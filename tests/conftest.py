@@ -16,6 +16,15 @@ CORPORA = SHARED / "corpora"
 DEVSET = SHARED / "eval" / "activation-dev"
 
 
+def pytest_sessionstart(session):
+    """Write memkit's bytecode once. Tests start hundreds of memkit processes; where
+    PYTHONDONTWRITEBYTECODE is set (it is on this project's machines) each of them would
+    otherwise compile memkit's sources again, as no installed package would."""
+    import compileall
+
+    compileall.compile_dir(str(REPO / "memkit"), quiet=1)
+
+
 @pytest.fixture(autouse=True)
 def isolated(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("home")
