@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 EVENTS_CONTEXT = ("SessionStart", "UserPromptSubmit")
+FIRST_BUILD_WAIT = 8.0   # seconds a hook waits for a fresh clone's index (a large one keeps building)
 
 
 def _warn(msg: str) -> None:
@@ -42,10 +43,11 @@ def run(command: str, vault_path: str | None, raw: str) -> int:
         from memkit import vault as vault_mod
 
         vault = vault_mod.find(vault_path, cwd=None)
-        if not vault.index_path.exists():  # first call on a fresh clone: build the cache once
-            from memkit import index
+        if not vault.index_path.exists():   # first call on a fresh clone: build the index once,
+            from memkit import index        # in the background; a small vault is ready in time
 
-            index.refresh(vault)
+            index.rebuild_in_background(vault)
+            index.wait_built(vault, FIRST_BUILD_WAIT)
         answer = check_output if command == "check" else context_output
         try:
             out = answer(vault, payload)

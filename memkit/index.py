@@ -110,6 +110,7 @@ def rebuild_in_background(vault) -> None:
 
     guard = vault.state / "rebuild.pid"
     try:
+        vault.state.mkdir(parents=True, exist_ok=True)
         pid = int(guard.read_text().strip() or 0)
         if pid > 0 and pid_alive(pid):
             return
@@ -122,6 +123,26 @@ def rebuild_in_background(vault) -> None:
         guard.write_text(str(proc.pid))
     except OSError:
         pass
+
+
+def wait_built(vault, seconds: float) -> bool:
+    """Wait until the index holds a finished refresh (or `seconds` pass)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while True:
+        con = open_readonly(vault.index_path)
+        if con is not None:
+            try:
+                if con.execute("SELECT 1 FROM meta WHERE key='refreshed'").fetchone():
+                    return True
+            except sqlite3.DatabaseError:
+                pass
+            finally:
+                con.close()
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.05)
 
 
 def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, int]:

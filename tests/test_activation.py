@@ -238,3 +238,16 @@ def test_an_index_of_another_memkit_version_is_rebuilt_behind_the_hook(ledger):
                 break
         time.sleep(0.2)
     assert "never use git add -A in this repo" in out or "don't stage everything" in out
+
+
+def test_a_fresh_clone_without_an_index_answers_from_the_first_hook_call(ledger):
+    """No .memkit/ at all (a clone): the hook starts the build in the background and, for a
+    vault this size, answers as soon as it is done, within the same call."""
+    import shutil
+
+    shutil.rmtree(ledger / ".memkit")
+    payload = {"session_id": "x", "cwd": "/home/dev/ledger", "hook_event_name": "PreToolUse",
+               "tool_name": "Bash", "tool_input": {"command": "git add . && git commit -m 'bump deps'"}}
+    out = run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload), check=True)
+    assert out.stderr == "" and ("never use git add -A in this repo" in out.stdout
+                                 or "don't stage everything" in out.stdout)
