@@ -53,10 +53,12 @@ class Journal:
         if parts[0] not in self.tops or any(skipped[:-1]):
             return
         if is_directory:
-            if not skipped[-1] and len(parts) > 1:
+            if len(parts) == 1:   # a note folder itself moved or deleted: its watch went with it
+                (self.state / MARKER).unlink(missing_ok=True)   # refreshes scan until the next watcher
+            elif not skipped[-1]:
                 self.append(RESCAN)   # a folder moved or deleted carries notes no event names
         elif rel.endswith(".md"):
-            self.append(rel)
+            self.append(RESCAN if "\n" in rel else rel)   # one line per path
 
     def append(self, line: str) -> None:
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
@@ -115,7 +117,7 @@ def since(vault, name: str, offset: int) -> tuple[list[str], int] | None:
     except OSError:
         return None
     complete = data[:data.rfind(b"\n") + 1]   # a line being written is read next time
-    lines = complete.decode("utf-8", errors="surrogateescape").splitlines()
+    lines = [line.decode("utf-8", errors="surrogateescape") for line in complete.split(b"\n")[:-1]]
     if any(line.startswith("!") for line in lines):
         return None
     return list(dict.fromkeys(lines)), offset + len(complete)

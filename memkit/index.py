@@ -97,32 +97,62 @@ def open_for_hook(vault) -> sqlite3.Connection | None:
     """open_readonly for the hooks; an index another memkit version built is rebuilt in the
     background (once), so an upgrade does not leave activation blind until some command runs."""
     con = open_readonly(vault.index_path)
-    if con is None and vault.index_path.exists():
+    if con is None and vault.index_path.exists() and not _newer(vault.index_path):
         rebuild_in_background(vault)
     return con
+
+
+def _newer(db_path: Path) -> bool:
+    """The index was built by a newer memkit (an older one must not rebuild it under its feet)."""
+    try:
+        con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=2.0)
+        try:
+            row = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        finally:
+            con.close()
+        return bool(row) and int(row[0]) > int(SCHEMA_VERSION)
+    except (sqlite3.DatabaseError, ValueError, TypeError):
+        return False
 
 
 def rebuild_in_background(vault) -> None:
     import subprocess
     import sys
+    import time
 
     from memkit.vault import pid_alive
 
     guard = vault.state / "rebuild.pid"
-    try:
-        vault.state.mkdir(parents=True, exist_ok=True)
-        pid = int(guard.read_text().strip() or 0)
-        if pid > 0 and pid_alive(pid):
+    for _attempt in (0, 1):   # created exclusively: two hooks at once start one rebuild
+        try:
+            vault.state.mkdir(parents=True, exist_ok=True)
+            fd = os.open(guard, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            break
+        except FileExistsError:
+            try:
+                pid = int(guard.read_text().strip() or 0)
+                fresh = time.time() - guard.stat().st_mtime < 30
+            except (OSError, ValueError):
+                pid, fresh = 0, False
+            if pid == 0 and fresh:   # another hook is starting it this very moment
+                return
+            if pid <= 0 or not pid_alive(pid):   # its rebuild ended (or never wrote its pid)
+                guard.unlink(missing_ok=True)
+                continue
             return
-    except (OSError, ValueError):
-        pass
+        except OSError:
+            return
+    else:
+        return
     try:
         proc = subprocess.Popen([sys.executable, "-m", "memkit", "--vault", str(vault.root), "reindex"],
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                 start_new_session=True)
-        guard.write_text(str(proc.pid))
+        os.write(fd, str(proc.pid).encode())
     except OSError:
-        pass
+        guard.unlink(missing_ok=True)
+    finally:
+        os.close(fd)
 
 
 def wait_built(vault, seconds: float) -> bool:

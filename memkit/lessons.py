@@ -59,7 +59,7 @@ def allowed_actions(lesson: str) -> list[list[str]]:
     """The actions the lesson names as fine, each as the words an action's text must hold."""
     found: list[list[str]] = []
     low = lesson.lower()
-    if not any(w in low for w in (" fine", " ok", "allowed", " safe", "acceptable")):
+    if not any(w in low for w in ("fine", "ok", "allowed", "safe", "acceptable")):
         return found
     for m in _rx()["allow"].finditer(lesson):
         term = (m.group(1) or m.group(2) or "").lower()

@@ -139,7 +139,7 @@ class Taxonomy:
             except (TypeError, ValueError, RecursionError):
                 blob = ""
             if blob and len(blob) <= 4096:
-                key = (tool_name, blob, include_benign, relax)
+                key = (tool_name, isinstance(tool_input, str), blob, include_benign, relax)
                 known = self._memo.get(key)
                 if known is not None:
                     return set(known)
@@ -304,7 +304,9 @@ def load(vault_root: Path | None = None) -> Taxonomy:
 def _load(_packaged_mtime, override: str | None, _override_mtime, state: Path | None) -> Taxonomy:
     from memkit import taxsnapshot
 
-    key = [taxsnapshot.SNAPSHOT_VERSION, list(sys.version_info[:2]), _packaged_mtime, override, _override_mtime]
+    code = [os.stat(m.__file__).st_mtime_ns for m in (sys.modules[__name__], taxliterals, taxsnapshot)]
+    key = [taxsnapshot.SNAPSHOT_VERSION, CACHE_VERSION, list(sys.version_info[:2]), code, _packaged_mtime, override,
+           _override_mtime]
     snap = taxsnapshot.read(state, key)
     if snap is not None:
         return snap

@@ -136,10 +136,11 @@ def parse_turn(body: str, n: int) -> Turn | None:
     """Turn n alone, without parsing the others (quoting evidence needs one turn of a long trace)."""
     if "## Turn " not in body:
         return None
-    for m in _HEADINGS.finditer(body):
-        if int(m.group(1)) == n:
-            nxt = _HEADINGS.search(body, m.end())
-            found = parse_turns(body[m.start():nxt.start() if nxt else len(body)])
+    heads = [m for m in _HEADINGS.finditer(body)]
+    for k in range(len(heads) - 1, -1, -1):   # the last one, as a {n: turn} map of parse_turns keeps
+        if int(heads[k].group(1)) == n:
+            end = heads[k + 1].start() if k + 1 < len(heads) else len(body)
+            found = parse_turns(body[heads[k].start():end])
             return found[0] if found else None
     return None
 

@@ -95,11 +95,10 @@ class Vault:
             with os.fdopen(fd, "wb") as f:
                 f.write(text.encode("utf-8", errors="surrogateescape"))
                 f.flush()
-                if not self._sync_later:
-                    os.fsync(f.fileno())
+                if not self._sync_later or (not exclusive and full.exists()):   # a replaced note is
+                    os.fsync(f.fileno())   # synced now: some file systems may otherwise leave it empty
             if exclusive:
-                os.link(tmp, full)  # fails if a file appeared meanwhile
-                os.unlink(tmp)
+                _place_new(tmp, full)
             else:
                 os.replace(tmp, full)
         except BaseException:
@@ -169,6 +168,19 @@ class Vault:
 # lock is journalled in .memkit/journal as "pid<TAB>path": a clean release drops the
 # writer's own lines, so lines of another pid are work of a killed run that git.commit
 # carries into the next commit.
+def _place_new(tmp: str, full: Path) -> None:
+    """Move a written temp file to a path that must not exist yet (FileExistsError if it does)."""
+    try:
+        os.link(tmp, full)
+    except OSError as e:
+        if e.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.ENOSYS):
+            raise
+        os.close(os.open(full, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))   # no hard links here:
+        os.replace(tmp, full)                                                 # claim the name, then fill it
+        return
+    os.unlink(tmp)
+
+
 def _sync_file_system(root: Path) -> None:
     """syncfs(2) on the vault's file system where the C library has it, else sync(2)."""
     try:

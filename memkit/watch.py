@@ -156,7 +156,7 @@ class Watcher:
                         mtime = path.stat().st_mtime
                     except OSError:
                         continue
-                    if kind and mtime > since:
+                    if kind and mtime >= since:   # >=: a trace left pending at the last stop is due
                         self.pending.touch(path, kind, mtime)
                         count += 1
         return count

@@ -19,6 +19,8 @@ _BOOL = {**dict.fromkeys(("yes", "Yes", "YES", "true", "True", "TRUE", "on", "On
 _NULL = {"", "~", "null", "Null", "NULL"}
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 FAIL = object()
+_ODD = re.compile("\r(?!\n)|[\x85\u2028\u2029\ufeff]|[^\x09\x0A\x0D\x20-\x7E\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+MAX_KEY = 1000   # PyYAML reads no simple key past 1024 characters
 
 
 def load(raw: str, resolvers: dict) -> dict | None:
@@ -26,6 +28,8 @@ def load(raw: str, resolvers: dict) -> dict | None:
     loader's implicit resolvers (first character -> [(tag, regex)], those for any first
     character already appended; None -> those alone), so scalars get the types that loader
     would give them."""
+    if _ODD.search(raw):
+        return None   # YAML's other line breaks, or characters its reader refuses
     out: dict = {}
     lines = raw.split("\n")
     i, n = 0, len(lines)
@@ -35,7 +39,7 @@ def load(raw: str, resolvers: dict) -> dict | None:
         if not line.strip():
             continue
         m = _KEY.match(line)
-        if m is None:
+        if m is None or len(m.group(1)) > MAX_KEY:
             return None
         key, rest = m.group(1), (m.group(2) or "").strip(" ")
         if _plain(key, resolvers) is not key:   # a key YAML reads as a bool, a number or null
@@ -143,7 +147,8 @@ def dump(meta: dict, resolvers: dict) -> str | None:
         return None
     out: list[str] = []
     for key, value in meta.items():
-        if not isinstance(key, str) or not _KEY.fullmatch(key + ":") or _plain(key, resolvers) is not key:
+        if not isinstance(key, str) or len(key) > MAX_KEY or not _KEY.fullmatch(key + ":") \
+                or _plain(key, resolvers) is not key:
             return None
         if isinstance(value, list):
             if not value:

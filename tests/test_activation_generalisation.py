@@ -99,3 +99,9 @@ def test_prompts_bring_lessons_by_intent(taught, prompt, expect):
         assert "uv add" in ctx or "pnpm" in ctx
     else:
         assert expect in ctx
+
+
+def test_a_lesson_that_calls_an_action_fine_across_a_line_break_still_allows_it():
+    from memkit import lessons
+
+    assert lessons.allowed_actions("Never apply by hand. Local `terraform plan` is\nfine.") == [["terraform", "plan"]]

@@ -114,3 +114,20 @@ def test_memkit_watch_keeps_the_index_fresh_without_a_scan(vault, tmp_path, watc
     assert changes.current(v) is None and not (vault / ".memkit" / changes.MARKER).exists()
     out = run_cli("--vault", str(vault), "status", "--json")
     assert out.returncode == 0, out.stderr
+
+
+def test_a_note_folder_moved_away_or_an_odd_name_never_leaves_the_index_stale(vault):
+    make_notes(vault, 3)
+    v = Vault(vault)
+    with published(v) as journal:
+        index.refresh(v)
+        odd = vault / "library" / "notes" / "odd\u2028name.md"   # a line separator inside a file name
+        odd.write_text(NOTE.format(id="odd", title="odd", body="platypus"))
+        journal.note(str(odd))
+        assert index.refresh(v)["indexed"] == 1 and hits(v, "platypus") == ["odd"]
+        odd.unlink()
+        journal.note(str(odd))
+        assert index.refresh(v)["removed"] == 1
+        # the whole library folder goes: its watch went with it, so the journal is no longer trusted
+        journal.note(str(vault / "library"), is_directory=True)
+        assert changes.current(v) is None

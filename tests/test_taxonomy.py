@@ -2,6 +2,7 @@
 types, innocent everyday actions land on none, and a vault can override the packaged file."""
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -912,3 +913,12 @@ def test_a_damaged_snapshot_is_rebuilt(tmp_path):
     assert "git:stage-all" in tax.types and "git:force-push" in tax.classify_action(*bash("git push --force"))
     assert snapshot.read_bytes() != b"\x00garbage"
     taxonomy._load.cache_clear()
+
+
+def test_a_remembered_call_is_told_apart_from_the_same_input_given_as_text():
+    patch = {"input": "*** Begin Patch\n*** Add File: .github/workflows/ci.yml\n+on: push\n*** End Patch\n"}
+    as_dict = TAX.classify_action("apply_patch", patch)
+    as_text = TAX.classify_action("apply_patch", json.dumps(patch, sort_keys=True))
+    fresh = taxonomy._build(None, None)
+    assert as_text == fresh.classify_action("apply_patch", json.dumps(patch, sort_keys=True))
+    assert as_dict == fresh.classify_action("apply_patch", patch)

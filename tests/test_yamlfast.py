@@ -13,7 +13,8 @@ EXAMPLE_VAULT = Path(__file__).resolve().parent.parent / "vault"
 TRICKY = ["yes", "No", "on", "OFF", "null", "~", "", "0", "007", "0x1f", "1_000", "1:30", "-3", "+4", "3.14",
           ".5", "1e3", "1.0e+3", ".inf", ".NaN", "2025-10-18T08:39:17Z", "2025-10-18", "a: b", "a #b", "#x",
           "- x", "it's", "'quoted'", '"dq"', "[[link]]", "[]", "{}", "x:", "=", "<<", "&a", "*a", "!t", "%p", "@x",
-          "`x`", "|", ">", "a\tb", "a\nb", " lead", "trail ", "ü nicode", "a\\b", "?", ",", "  ", "-", "---"]
+          "`x`", "|", ">", "a\tb", "a\nb", " lead", "trail ", "ü nicode", "a\\b", "?", ",", "  ", "-", "---",
+          "a\rb", "a\x85# c", "a\u2028b", "\ufeffx", "a\x00b", "a\x1bb", "'a\rb'"]
 SCALARS = st.one_of(st.sampled_from(TRICKY), st.text(max_size=30), st.integers(), st.booleans(), st.none(),
                     st.floats(allow_nan=False, allow_infinity=False))
 KEYS = st.one_of(st.sampled_from(["type", "id", "memkit-sha", "action_types", "yes", "null", "on", "x1", "a_b"]),
