@@ -160,26 +160,49 @@ def _many_sessions(folder: Path, n: int) -> Path:
 
 
 def test_extraction_on_every_core_writes_what_one_core_writes(tmp_path):
-    """Past PARALLEL_FROM traces, forked workers extract: same candidates, byte for byte, and the
-    journal holds no line of theirs once the run is over."""
-    from memkit import pipeline
+    """Past PARALLEL_FROM logs and traces, forked workers read and extract: same traces and
+    candidates, byte for byte, and the journal holds no line of theirs once the run is over."""
+    from memkit import ingest, pipeline
     from memkit.extract import pool
     from memkit.vault import Vault
 
-    logs = _many_sessions(tmp_path / "logs", pool.PARALLEL_FROM + 6)
+    logs = _many_sessions(tmp_path / "logs", max(pool.PARALLEL_FROM, ingest.PARALLEL_FROM) + 6)
     made = {}
-    for name, threshold in (("parallel", pool.PARALLEL_FROM), ("serial", 10**9)):
+    saved = pool.PARALLEL_FROM, ingest.PARALLEL_FROM
+    for name, thresholds in (("parallel", saved), ("serial", (10**9, 10**9))):
         root = tmp_path / name
         run_cli("init", str(root), check=True)
-        saved, pool.PARALLEL_FROM = pool.PARALLEL_FROM, threshold
+        pool.PARALLEL_FROM, ingest.PARALLEL_FROM = thresholds   # reading and extracting on one core
         try:
             result = pipeline.ingest(Vault(root), [logs])
         finally:
-            pool.PARALLEL_FROM = saved
+            pool.PARALLEL_FROM, ingest.PARALLEL_FROM = saved
         assert result["commit"] and not result["errors"]
         assert not (root / ".memkit" / "journal").exists()
-        made[name] = {p.relative_to(root).as_posix(): p.read_bytes()
-                      for p in (root / "workshop" / "observations").rglob("*.md")}
+        made[name] = {p.relative_to(root).as_posix(): p.read_bytes() for top in ("workshop", "traces")
+                      for p in (root / top).rglob("*.md") if "proposals" not in p.parts}
     assert made["parallel"] == made["serial"]
     corrections = [r for r in made["parallel"] if "/correction/" in r]
     assert len(corrections) == pool.PARALLEL_FROM + 6   # one per session, none lost
+
+
+def test_two_machines_extract_byte_identical_candidates(tmp_path):
+    """Candidates are shared through git: the same trace must give the same files whatever the
+    process's hash seed (set iteration once chose the 'when …' phrase of a correction)."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    write_generic(logs / "uv.jsonl", [   # a lesson of two action types: which one names it?
+        {"role": "user", "content": "add requests to the project"},
+        {"role": "assistant", "content": "Installing.", "tool_calls": [
+            {"id": "c1", "name": "Bash", "input": {"command": "pip install requests"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "rejected", "rejected": True},
+        {"role": "user", "content": "actually, don't pip install anything, we use uv"},
+    ], {"session_id": "uv-1", "agent": "generic", "project": "ledger"})
+    made = []
+    for seed in ("1", "2", "3", "4", "5", "6"):
+        root = tmp_path / f"v{seed}"
+        run_cli("init", str(root), check=True)
+        run_cli("--vault", str(root), "ingest", str(logs), env={"PYTHONHASHSEED": seed}, check=True)
+        made.append({p.relative_to(root).as_posix(): p.read_bytes() for p in (root / "workshop").rglob("*.md")
+                     if "proposals" not in p.parts})
+    assert all(m == made[0] for m in made) and made[0]

@@ -150,7 +150,7 @@ def _make_correction(ctx, turn, lesson, candidates: list[ToolCall], how, confide
         trigger = ("proposed: " + signals.first_sentence(proposal)) if proposal else "the agent's previous step"
         types = set(lesson_types) | tax.classify_text(proposal)
     trigger += " (rejected)" if rejected else " (interrupted)" if "interrupted" in how else ""
-    about = next((tax.about(t) for t in sorted(types, key=lambda t: t not in lesson_types)), "") if types else ""
+    about = next((tax.about(t) for t in sorted(types, key=lambda t: (t not in lesson_types, t))), "") if types else ""
     importance = signals.importance(0.6, lesson, rejected=rejected, interrupted="interrupted" in how,
                                     high=any(tax.types[t].consequence == "high" for t in types if t in tax.types))
     return Candidate("correction", turn.n, lesson, confidence, importance, "operational",

@@ -88,11 +88,13 @@ def ingest(vault: Vault, paths: list[Path], fmt: str = "auto",
     if fmt != "auto" and fmt not in FORMAT_NAMES:
         raise InvalidInput(f"unknown format {fmt!r}; choose auto, {', '.join(FORMAT_NAMES)}")
     report = Report()
-    for path in list(find_logs(paths, vault)):
+    for path, prepared in _prepared(list(find_logs(paths, vault)), fmt):
         result = FileResult(str(path))
         report.files.append(result)
         try:
-            _ingest_file(vault, path, fmt, result, report)
+            if isinstance(prepared, Exception):
+                raise prepared
+            _ingest_file(vault, path, prepared, result, report)
         except InvalidInput as e:
             result.status, result.message = "error", str(e)
         except OSError as e:
@@ -102,20 +104,57 @@ def ingest(vault: Vault, paths: list[Path], fmt: str = "auto",
     return report
 
 
-def _ingest_file(vault: Vault, path: Path, fmt: str, result: FileResult, report: Report) -> None:
-    name = FORMAT_NAMES[fmt] if fmt != "auto" else detect(path)
+PARALLEL_FROM = 24   # logs: from here on they are read and rendered on every core
+_WINDOW = 64         # logs handed to the workers at a time: bounds the rendered text held in memory
+
+
+def _prepared(files: list[Path], fmt: str) -> Iterator[tuple[Path, tuple | Exception]]:
+    """(log, what _prepare made of it), in order. The workers only read and render: every write,
+    and every trace id claimed, stays in this process, in this order."""
+    import multiprocessing
+    from functools import partial
+    from itertools import islice
+
+    work = partial(_prepare, fmt=fmt)
+    workers = min(os.cpu_count() or 1, 8)
+    if len(files) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        yield from ((path, work(path)) for path in files)
+        return
+    it = iter(files)
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        while window := list(islice(it, _WINDOW)):
+            yield from zip(window, pool.imap(work, window, chunksize=2))
+
+
+def _prepare(path: Path, fmt: str) -> tuple | Exception:
+    """The CPU work on one log, writing nothing: detect, read, render and redact each session."""
+    from memkit.redact import redact
+
+    try:
+        name = FORMAT_NAMES[fmt] if fmt != "auto" else detect(path)
+        digest, size = _sha256(path)
+        rendered = []
+        for session in reader(name).read(path):
+            body, count = redact(traces.render_body(session))
+            turns, session.turns = len(session.turns), []   # the writer needs the header alone
+            rendered.append((session, turns, body, count))
+        return name, digest, size, rendered
+    except (InvalidInput, OSError) as e:
+        return e
+
+
+def _ingest_file(vault: Vault, path: Path, prepared: tuple, result: FileResult, report: Report) -> None:
+    name, digest, size, rendered = prepared
     result.format = getattr(reader(name), "NAME", name)
-    digest, size = _sha256(path)
     report.bytes_read += size
-    sessions = reader(name).read(path)
-    if not sessions:
+    if not rendered:
         result.status, result.message = "empty", f"{path}: no session found"
         return
     source = {"path": _display(path), "sha256": digest, "bytes": size}
     statuses = []
-    for session in sessions:
+    for session, turns, body, count in rendered:
         result.skipped_lines += session.skipped_lines
-        status, tid, count = write_trace(vault, session, source, report)
+        status, tid = write_trace(vault, session, source, report, turns, body, count)
         result.traces.append(tid)
         result.redactions += count
         statuses.append(status)
@@ -147,24 +186,22 @@ def _redacted_copy(path: Path) -> str:
         return "".join(redact(line.decode("utf-8", errors="replace"))[0] for line in f)
 
 
-def write_trace(vault: Vault, session: Session, source: dict, report: Report) -> tuple[str, str, int]:
-    """Write (or leave) one session's trace; returns (status, trace id, redactions)."""
-    from memkit.redact import redact
-
+def write_trace(vault: Vault, session: Session, source: dict, report: Report, turns: int, body: str,
+                count: int) -> tuple[str, str]:
+    """Write (or leave) one session's trace, rendered and redacted; returns (status, trace id)."""
     tid, existing = _claim_id(vault, session)
     rel = f"{traces.folder(tid)}/{tid}.md"
-    body, count = redact(traces.render_body(session))
-    meta = _meta(vault, session, tid, source, count, existing)
+    meta = _meta(vault, session, turns, tid, source, count, existing)
     if existing is not None:
         if existing.edited_by_person():
-            return "edited", tid, count
+            return "edited", tid
         if existing.body == body and _same(existing.meta, meta):
-            return "unchanged", tid, count
+            return "unchanged", tid
         meta["extracted"] = []      # new turns: extraction runs again
     note = notes.Note(notes.stamp(meta, body), body)
     vault.write_text(rel, notes.render(note))
     report.written.append(rel)
-    return ("updated" if existing is not None else "written"), tid, count
+    return ("updated" if existing is not None else "written"), tid
 
 
 def _claim_id(vault: Vault, session: Session) -> tuple[str, notes.Note | None]:
@@ -181,14 +218,14 @@ def _claim_id(vault: Vault, session: Session) -> tuple[str, notes.Note | None]:
     raise InvalidInput(f"cannot find a free trace id for session {session.session_id!r}")
 
 
-def _meta(vault: Vault, s: Session, tid: str, source: dict, redactions: int,
+def _meta(vault: Vault, s: Session, turns: int, tid: str, source: dict, redactions: int,
           existing: notes.Note | None) -> dict:
     from memkit.redact import redact
 
     meta = dict(existing.meta) if existing else {}
     fresh = {"type": "trace", "id": tid, "session": s.session_id, "agent": s.agent,
              "project": s.project, "cwd": redact(s.cwd)[0], "started": s.started, "ended": s.ended,
-             "turns": len(s.turns), "source": source, "redactions": redactions,
+             "turns": turns, "source": source, "redactions": redactions,
              "skipped_lines": s.skipped_lines}
     if s.parent_session:
         fresh["parent"] = s.parent_session
