@@ -17,7 +17,7 @@ TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations 
 if TYPE_CHECKING:
     from typing import Any
 
-from memkit import index
+from memkit import hookindex
 from memkit.lessons import STOP
 
 COLS = ("rowid, path, note_id, cue_type, trigger, lesson, action_types, status, reviewed, created, session,"
@@ -413,7 +413,7 @@ def _project(cwd: str | None) -> str:
 
 
 def _match(vault, action: Action, taxonomy, budget: int | None) -> Result:
-    con = index.open_for_hook(vault)
+    con = hookindex.open_index(vault)
     if con is None:
         return Result([], "", action=action)
     try:
@@ -467,7 +467,7 @@ def context(vault, task: str | None, budget: int | None = None, cwd: str | None 
 
 
 def _standing(vault, tax, budget: int | None, project: str) -> Result:
-    con = index.open_for_hook(vault)
+    con = hookindex.open_index(vault)
     if con is None:
         return Result([], "")
     try:

@@ -44,10 +44,10 @@ def run(command: str, vault_path: str | None, raw: str) -> int:
 
         vault = vault_mod.find(vault_path, cwd=None)
         if not vault.index_path.exists():   # first call on a fresh clone: build the index once,
-            from memkit import index        # in the background; a small vault is ready in time
+            from memkit import hookindex    # in the background; a small vault is ready in time
 
-            index.rebuild_in_background(vault)
-            index.wait_built(vault, FIRST_BUILD_WAIT)
+            hookindex.rebuild_in_background(vault)
+            hookindex.wait_built(vault, FIRST_BUILD_WAIT)
         answer = check_output if command == "check" else context_output
         try:
             out = answer(vault, payload)
