@@ -43,9 +43,11 @@ class Journal:
         (self.state / MARKER).unlink(missing_ok=True)
         self.path.unlink(missing_ok=True)
 
-    def note(self, path: str, is_directory: bool = False) -> None:
-        """An absolute path an event named; only notes under the vault's note folders count."""
-        if not path.startswith(self.root + os.sep):
+    def note(self, path: str, is_directory: bool = False, event: str = "") -> None:
+        """An absolute path an event named; only notes under the vault's note folders count. A
+        folder's "modified" is any change inside it, and the files of a folder created under a
+        watched one have events of their own: only a folder moved or deleted hides changes."""
+        if not path.startswith(self.root + os.sep) or (is_directory and event in ("created", "modified")):
             return
         rel = path[len(self.root) + 1:].replace(os.sep, "/")
         parts = rel.split("/")   # the folders and files index._walk reads, no others

@@ -372,16 +372,10 @@ def library_sources(vault) -> dict[str, list[str]]:
 # ---- writing ------------------------------------------------------------------
 def build(vault, *, commit: bool = True) -> dict[str, Any]:
     """Write every unit as a candidate episode and run the pattern detectors; commit. Takes the lock."""
-    from memkit import git
+    from memkit import pipeline
 
-    with vault.lock():
-        out = write_all(vault)
-        out["commit"] = None
-        if commit and out["written"] and vault.config.get("git.commit"):
-            out["commit"] = git.commit(vault.root, [vault.root / r for r in out["written"]],
-                                       f"memkit: build {len(out['episodes'])} episode(s)",
-                                       [("Memkit-Action", "episodes")])
-    return out
+    return pipeline.run_committed(vault, write_all, lambda out: f"memkit: build {len(out['episodes'])} episode(s)",
+                                  "episodes", commit=commit)
 
 
 def write_all(vault, *, refresh: bool = True) -> dict[str, Any]:

@@ -230,10 +230,11 @@ def index_unseen(vault, top: str) -> int:
     return len(unseen)
 
 
-def _walk(root: Path, tops: tuple[str, ...] | None = None, *,
-          stat: bool = True) -> Iterator[tuple[str, str, os.stat_result | None]]:
+def _walk(root: Path, tops: tuple[str, ...] | None = None, *, stat: bool = True,
+          ordered: bool = False) -> Iterator[tuple[str, str, os.stat_result | None]]:
     """(vault-relative path, path, stat) of the notes Vault.note_files lists (same folders, same
-    exclusions), with one stat call per file and no path resolution: a refresh stats every file."""
+    exclusions), with one stat call per file and no path resolution: a refresh stats every file.
+    ordered: depth first in name order, as Vault.note_files (and os.walk) go."""
     from memkit.vault import NOTE_DIRS
 
     for top in tops or NOTE_DIRS:
@@ -247,6 +248,9 @@ def _walk(root: Path, tops: tuple[str, ...] | None = None, *,
                 entries = list(os.scandir(here))
             except OSError:
                 continue
+            if ordered:
+                entries.sort(key=lambda e: e.name)
+            dirs = []
             for e in entries:
                 try:
                     is_dir, is_link = e.is_dir(), e.is_symlink()
@@ -254,13 +258,14 @@ def _walk(root: Path, tops: tuple[str, ...] | None = None, *,
                     continue
                 if is_dir:
                     if not is_link and not e.name.startswith(".") and e.name != "raw":
-                        stack.append((e.path, f"{rel}/{e.name}"))
+                        dirs.append((e.path, f"{rel}/{e.name}"))
                 elif e.name.endswith(".md") and not is_link:
                     try:
                         st = e.stat(follow_symlinks=False) if stat else None
                     except OSError:
                         continue
                     yield f"{rel}/{e.name}", e.path, st
+            stack.extend(reversed(dirs))
 
 
 def update_paths(vault, paths: list[Path]) -> None:

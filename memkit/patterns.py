@@ -382,13 +382,7 @@ def run(vault, loaded=None, obs=None, *, refresh: bool = True) -> dict[str, Any]
 
 def detect(vault, *, commit: bool = True) -> dict[str, Any]:
     """`memkit patterns`: every detector under the vault lock, committed with `Memkit-Action: patterns`."""
-    from memkit import git
+    from memkit import pipeline
 
-    with vault.lock():
-        out = run(vault)
-        out["commit"] = None
-        if commit and out["written"] and vault.config.get("git.commit"):
-            out["commit"] = git.commit(vault.root, [vault.root / r for r in out["written"]],
-                                       f"memkit: patterns ({len(out['written'])} file(s))",
-                                       [("Memkit-Action", "patterns")])
-    return out
+    return pipeline.run_committed(vault, run, lambda out: f"memkit: patterns ({len(out['written'])} file(s))",
+                                  "patterns", commit=commit)

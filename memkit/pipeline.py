@@ -20,6 +20,17 @@ def _commit(vault: Vault, rels: list[str], subject: str, trailers: list[tuple[st
     return git.commit(vault.root, [vault.root / r for r in rels], subject, trailers)
 
 
+def run_committed(vault: Vault, work, subject, action: str, *, commit: bool = True) -> dict[str, Any]:
+    """work(vault) under the vault lock, then one commit of what it wrote (when `[git] commit`
+    is on), trailer `Memkit-Action: <action>`; subject(result) is the commit's subject."""
+    with vault.lock():
+        out = work(vault)
+        out["commit"] = None
+        if commit and out["written"] and vault.config.get("git.commit"):
+            out["commit"] = _commit(vault, out["written"], subject(out), [("Memkit-Action", action)])
+    return out
+
+
 def _bar(total: int, enabled: bool):
     import click
 

@@ -7,6 +7,7 @@ rewritten automatically. Features are functions that take a Vault.
 from __future__ import annotations
 
 import errno
+import itertools
 import os
 import time
 from contextlib import contextmanager
@@ -199,7 +200,7 @@ def _sync_file_system(root: Path) -> None:
 
 
 _TMP_OK: dict[tuple[str, str], bool] = {}   # (state, folder) -> may the temp file live in state/tmp
-_serial = iter(range(1 << 62))
+_serial = itertools.count()
 
 
 def _mkstemp(state: Path, folder: Path) -> tuple[int, str]:

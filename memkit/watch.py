@@ -107,11 +107,8 @@ def _handler(pending: Pending, kind_of: Callable[[str], str | None], journal: ch
         def on_any_event(self, event) -> None:
             if journal is not None and event.event_type not in ("opened", "closed_no_write"):
                 for raw in (event.src_path, getattr(event, "dest_path", "")):
-                    # a folder's "modified" is any change inside it, and the files of a folder
-                    # created under a watched one have events of their own: only a folder moved
-                    # or deleted hides changes
-                    if raw and not (event.is_directory and event.event_type in ("created", "modified")):
-                        journal.note(os.fsdecode(raw), event.is_directory)
+                    if raw:
+                        journal.note(os.fsdecode(raw), event.is_directory, event.event_type)
             if event.is_directory or event.event_type in ("deleted", "opened", "closed_no_write"):
                 return
             for raw in (event.src_path, getattr(event, "dest_path", "")):

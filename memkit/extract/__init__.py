@@ -144,31 +144,11 @@ class Job:
 def _existing(vault: Vault) -> dict[str, str]:
     """Observation ids (file stems) to vault-relative paths, as Vault.note_files would list them
     (same folders, exclusions and order) but from names alone: no stat, no Path per file."""
-    found: dict[str, str] = {}
-    for top in ("workshop/observations", "observations"):
-        base = vault.root / top
-        if base.is_symlink() or not base.is_dir():
-            continue
-        stack = [(str(base), top)]
-        while stack:
-            here, rel = stack.pop()
-            try:
-                entries = sorted(os.scandir(here), key=lambda e: e.name)
-            except OSError:
-                continue
-            dirs = []
-            for e in entries:
-                try:
-                    is_dir, is_link = e.is_dir(), e.is_symlink()
-                except OSError:
-                    continue
-                if is_dir:
-                    if not is_link and not e.name.startswith(".") and e.name != "raw":
-                        dirs.append((e.path, f"{rel}/{e.name}"))
-                elif e.name.endswith(".md") and not is_link:
-                    found[os.path.splitext(e.name)[0]] = f"{rel}/{e.name}"
-            stack.extend(reversed(dirs))   # depth first, in name order, as os.walk goes
-    return found
+    from memkit import index
+
+    return {os.path.splitext(rel.rsplit("/", 1)[-1])[0]: rel
+            for rel, _path, _st in index._walk(vault.root, ("workshop/observations", "observations"),
+                                                stat=False, ordered=True)}
 
 
 def _older_candidates(vault: Vault, tag: str, existing: dict[str, str]) -> dict[str, dict[str, str]]:
@@ -216,24 +196,22 @@ def _write_all(vault: Vault, ctx: TraceContext, found: list[Candidate], tag: str
                existing: dict[str, str], older: dict[str, str], out: dict[str, Any]) -> None:
     new_ids = set()
     for c in found:
-        cid = _free_id(vault, ctx, c, existing)
-        if cid in new_ids:
-            continue
-        new_ids.add(cid)
-        known = existing.get(cid)
-        if known is not None and not _replaceable(vault.root / known, tag):
-            continue
-        rel = f"workshop/observations/{c.kind}/{cid}.md"
-        try:   # a new id is created, never replaced: another worker may have taken it meanwhile
-            vault.write_text(rel, notes.render(notes.Note(*_note(vault, ctx, c, cid, tag))), exclusive=known is None)
-        except FileExistsError:
-            existing[cid] = rel
+        rel = None
+        for _attempt in (0, 1):   # a new id is created, never replaced: another worker may take it meanwhile
             cid = _free_id(vault, ctx, c, existing)
-            if cid in new_ids or cid in existing:
-                continue
+            known = existing.get(cid)
+            if cid in new_ids or (known is not None and not _replaceable(vault.root / known, tag)):
+                break
             new_ids.add(cid)
             rel = f"workshop/observations/{c.kind}/{cid}.md"
-            vault.write_text(rel, notes.render(notes.Note(*_note(vault, ctx, c, cid, tag))), exclusive=True)
+            try:
+                vault.write_text(rel, notes.render(notes.Note(*_note(vault, ctx, c, cid, tag))),
+                                 exclusive=known is None)
+                break
+            except FileExistsError:
+                existing[cid], rel = rel, None   # taken: the next id looks past it
+        if rel is None:
+            continue
         existing[cid] = rel
         out["written"].append(rel)
         out["counts"][c.kind] = out["counts"].get(c.kind, 0) + 1
