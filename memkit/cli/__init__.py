@@ -7,6 +7,7 @@ hook call imports only what it needs. Holds no memkit logic of its own.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import sys
 
