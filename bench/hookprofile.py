@@ -28,7 +28,7 @@ ENTRY = "import sys; from memkit.entry import main; sys.argv[0] = 'memkit'; main
 STEPS = """
 import cProfile, io, json, pstats, sys, time
 t0 = time.perf_counter()
-from memkit import hook
+from memkit.activation import hook
 t1 = time.perf_counter()
 prof = cProfile.Profile()
 prof.enable()
@@ -84,7 +84,7 @@ def report(vault: str, reps: int = 7) -> str:
         out.append(f"### `{name} --hook` on {vault}\n")
         out.append(f"- whole process p50: {median(walls) * 1000:.0f} ms; `python -c pass`: {floor * 1000:.0f} ms")
         out.append(f"- imports (sum of top-level `-X importtime`): {total * 1000:.0f} ms; in-process: "
-                   f"`import memkit.hook` {imp_hook * 1000:.0f} ms, `hook.run` {inside * 1000:.0f} ms (under cProfile)")
+                   f"`import memkit.activation.hook` {imp_hook * 1000:.0f} ms, `hook.run` {inside * 1000:.0f} ms (under cProfile)")
         top = sorted(cums.items(), key=lambda kv: -kv[1])
         mk = [(k, v) for k, v in top if k.startswith("memkit")][:10]
         third = [(k, v) for k, v in top if not k.startswith(("memkit", "_", "encodings", "site", "__editable"))

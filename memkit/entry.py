@@ -16,7 +16,7 @@ def _fast_hook(argv: list[str]) -> int | None:
         vault_path, rest = rest[0].split("=", 1)[1], rest[1:]
     if len(rest) != 2 or rest[0] not in ("check", "context") or rest[1] != "--hook":
         return None
-    from memkit import hook
+    from memkit.activation import hook
 
     return hook.run(rest[0], vault_path, sys.stdin.read())
 

@@ -12,8 +12,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from memkit import index
-from memkit.vault import NOTE_DIRS
+from memkit.storage import index
+from memkit.storage.vault import NOTE_DIRS
 
 
 def _age_days(stamp: str) -> float | None:
@@ -94,7 +94,7 @@ def _leftovers(vault) -> list[dict[str, str]]:
     """What a killed writer can leave: a temp file among the notes, git's index.lock."""
     found = [{"path": vault.rel(p), "problem": "temp file left by an interrupted write; delete it"}
              for d in NOTE_DIRS if (vault.root / d).is_dir() for p in (vault.root / d).rglob(".memkit-*.tmp")]
-    from memkit import git
+    from memkit.storage import git
 
     repo = git.repo_for(vault.root)
     lock = Path(repo.git_dir) / "index.lock" if repo is not None else None

@@ -10,12 +10,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from memkit import index
-from memkit.vault import Vault, orphans
+from memkit.storage import index
+from memkit.storage.vault import Vault, orphans
 
 
 def _commit(vault: Vault, rels: list[str], subject: str, trailers: list[tuple[str, str]]) -> str | None:
-    from memkit import git
+    from memkit.storage import git
 
     return git.commit(vault.root, [vault.root / r for r in rels], subject, trailers)
 
@@ -41,7 +41,7 @@ def _bar(total: int, enabled: bool):
 
 def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool = True,
            commit: bool | None = None, progress: bool = False) -> dict[str, Any]:
-    from memkit import ingest as ingest_mod
+    from memkit.traces import ingest as ingest_mod
 
     with vault.lock():
         with vault.deferred_sync():   # every file is on disk before the commit names it
@@ -90,14 +90,14 @@ def _ingest_summary(report, traces: list[str], extracted: dict, sha: str | None)
 
 def _scan(vault: Vault) -> list[str]:
     """The promotion scan after new candidates: proposals join the same commit. Reads the index as it is."""
-    from memkit import promote
+    from memkit.library import promote
 
     return promote.scan(vault, refresh=False)["written"]
 
 
 def _episodes(vault: Vault) -> list[str]:
     """Episodes and cross-session patterns after new candidates (`[episodes] auto`), in the same commit."""
-    from memkit import episodes
+    from memkit.episodes import build as episodes
 
     return episodes.write_all(vault, refresh=False)["written"]
 
@@ -110,12 +110,12 @@ def _extract_paths(vault: Vault, trace_rels: list[str], extractor: str | None) -
 
 def trace_paths(vault: Vault, session: str | None = None, staged: bool = False) -> list[str]:
     """Vault-relative trace paths: one session, those staged in git, or all."""
-    from memkit import lookup
+    from memkit.storage import lookup
 
     if session:
         return [lookup.resolve(vault, session, kinds=("trace",))]
     if staged:
-        from memkit import git
+        from memkit.storage import git
 
         return [r for r in git.staged(vault.root) if r.startswith("traces/") and r.endswith(".md")
                 and not r.startswith("traces/raw/")]
@@ -143,7 +143,7 @@ def _stage(vault: Vault, staged_traces: list[str], written: list[str]) -> None:
     """git add for the pre-commit hook: workshop files only, plus the traces the person staged
     (their `extracted` mark). The candidates of a staged trace join its commit even when an
     earlier ingest wrote them."""
-    from memkit import git
+    from memkit.storage import git
 
     wanted = set(written) | set(_candidates_of(vault, staged_traces))
     ok = [r for r in sorted(wanted) if (r.startswith("workshop/") or r in staged_traces)

@@ -11,7 +11,7 @@ import sqlite3
 from contextlib import closing
 from dataclasses import asdict, dataclass
 
-from memkit import index
+from memkit.storage import index
 
 _WORD = re.compile(r"[\w][\w'-]*", re.UNICODE)
 

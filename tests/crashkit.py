@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from memkit import notes
+from memkit.storage import notes
 
 SKIP_DIRS = {".git", ".memkit"}
 

@@ -218,7 +218,7 @@ def test_an_index_of_another_memkit_version_is_rebuilt_behind_the_hook(ledger):
     import sqlite3
     import time
 
-    from memkit import index
+    from memkit.storage import index
 
     payload = {"session_id": "x", "cwd": "/home/dev/ledger", "hook_event_name": "PreToolUse",
                "tool_name": "Bash", "tool_input": {"command": "git add . && git commit -m 'bump deps'"}}

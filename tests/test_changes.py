@@ -11,8 +11,9 @@ from pathlib import Path
 from conftest import run_cli
 from test_watch import Watcher, watchers  # noqa: F401  (fixture)
 
-from memkit import changes, index, watch
-from memkit.vault import Vault
+from memkit.storage import changes, index
+from memkit.integrations import watch
+from memkit.storage.vault import Vault
 
 NOTE = "---\ntype: note\nid: {id}\ntitle: {title}\n---\n{body}\n"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import CORPORA, git, run_cli, write_generic
 
-from memkit import notes
+from memkit.storage import notes
 
 
 def mk(vault: Path, *args: str, **kw):

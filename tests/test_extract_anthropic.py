@@ -6,7 +6,7 @@ from pathlib import Path
 
 from conftest import run_cli, write_generic
 from messages_api import MessagesServer
-from memkit import notes
+from memkit.storage import notes
 
 SESSION = [
     {"role": "user", "content": "clean up the old sessions table", "timestamp": "2026-04-01T09:00:00Z"},

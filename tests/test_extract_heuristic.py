@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DEVSET, run_cli, write_generic
-from memkit import notes
+from memkit.storage import notes
 
 
 def observations(vault: Path, kind: str = "*") -> list[notes.Note]:
@@ -162,9 +162,10 @@ def _many_sessions(folder: Path, n: int) -> Path:
 def test_extraction_on_every_core_writes_what_one_core_writes(tmp_path):
     """Past PARALLEL_FROM logs and traces, forked workers read and extract: same traces and
     candidates, byte for byte, and the journal holds no line of theirs once the run is over."""
-    from memkit import ingest, pipeline
+    from memkit import pipeline
+    from memkit.traces import ingest
     from memkit.extract import pool
-    from memkit.vault import Vault
+    from memkit.storage.vault import Vault
 
     logs = _many_sessions(tmp_path / "logs", max(pool.PARALLEL_FROM, ingest.PARALLEL_FROM) + 6)
     made = {}

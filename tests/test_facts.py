@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from conftest import git, run_cli
 
-from memkit import factcheck, factconflicts, factfiles, notes
+from memkit.facts import check as factcheck, conflicts as factconflicts, files as factfiles
+from memkit.storage import notes
 from memkit.errors import InvalidInput
 
 

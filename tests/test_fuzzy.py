@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
-from memkit import fuzzy
+from memkit.activation import fuzzy
 
 WORDS = st.text(alphabet="ab cdé-_/.\n\tΩ\xa0\x85\u2028\u3000\x1c", max_size=120)   # rapidfuzz's own quirks included
 

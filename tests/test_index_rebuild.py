@@ -5,8 +5,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from memkit import index, notes
-from memkit.vault import Vault
+from memkit.storage import index, notes
+from memkit.storage.vault import Vault
 
 
 def _observation(n: int) -> str:

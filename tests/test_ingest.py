@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from conftest import CORPORA, git, run_cli, write_generic
-from memkit import notes, traces
+from memkit.storage import notes
+from memkit.traces import render as traces
 
 M_CLAUDE = CORPORA / "m-claude" / "Archives"
 SPOTTER = CORPORA / "spotter"
@@ -212,7 +213,7 @@ def test_raw_copy_is_kept_without_secrets(vault, tmp_path):
 def test_a_line_longer_than_the_limit_is_skipped_without_being_held(tmp_path):
     import io
 
-    from memkit.ingest.lines import iter_lines
+    from memkit.traces.readers.lines import iter_lines
 
     data = b'{"a": 1}\n' + b"x" * 5000 + b"\n" + b'{"b": 2}\n' + b"y" * 3000
     assert list(iter_lines(io.BytesIO(data), limit=1000)) == [b'{"a": 1}\n', None, b'{"b": 2}\n', None]

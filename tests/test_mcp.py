@@ -15,8 +15,8 @@ import pytest
 from conftest import REPO, git, run_cli
 from mcp import Client
 
-from memkit import mcp_server
-from memkit import vault as vault_mod
+from memkit.integrations import mcp_server
+from memkit.storage import vault as vault_mod
 
 EXAMPLES = sorted((REPO / "examples" / "sessions").glob("*.jsonl"))
 TOOLS = {"search", "context", "check", "show", "why", "fact_get", "fact_set", "remember"}
@@ -90,7 +90,7 @@ def test_show_an_id_a_turn_and_an_unknown_id(memory):
 def test_why_explains_or_says_it_is_not_in_this_build(memory):
     [hit] = payload(call(memory, "search", {"query": "never use git add", "kind": "correction", "limit": 1}))["hits"]
     result = call(memory, "why", {"id": hit["id"]})
-    if importlib.util.find_spec("memkit.provenance") is None:
+    if importlib.util.find_spec("memkit.library.provenance") is None:
         assert result.is_error and text(result).endswith("why is not available in this build")
         return
     chain = payload(result)

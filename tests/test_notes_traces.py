@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from memkit import notes, traces
-from memkit.ingest.model import Session, ToolCall, Turn
+from memkit.storage import notes
+from memkit.traces import render as traces
+from memkit.traces.model import Session, ToolCall, Turn
 from memkit.layers import Flag, Role
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from memkit.ingest import aider, codex, console, generic
-from memkit.ingest.model import Session, Turn
+from memkit.traces.readers import aider, codex, console, generic
+from memkit.traces.model import Session, Turn
 from memkit.layers import Flag, Role
 
 FIXTURES = Path(__file__).parent / "fixtures" / "logs"

@@ -47,7 +47,7 @@ def test_two_ingests_at_once_serialise_and_each_commits_its_own_traces(vault):
 
 def test_a_writer_waits_for_the_lock_holder_and_writes_nothing_meanwhile(vault):
     holder = subprocess.Popen([sys.executable, "-c",
-                               "import sys, time; from pathlib import Path; from memkit.vault import Vault\n"
+                               "import sys, time; from pathlib import Path; from memkit.storage.vault import Vault\n"
                                "with Vault(Path(sys.argv[1])).lock():\n print('held', flush=True); time.sleep(1.5)\n",
                                str(vault)], stdout=subprocess.PIPE, text=True)
     assert holder.stdout.readline().strip() == "held"
@@ -108,7 +108,7 @@ def test_readers_never_block_on_a_writer_nor_see_a_half_written_index(vault):
     deadline = time.monotonic() + 6
     rebuilds = 0
     holder = subprocess.Popen([sys.executable, "-c",   # a writer holds the vault lock all along
-                               "import sys, time; from pathlib import Path; from memkit.vault import Vault\n"
+                               "import sys, time; from pathlib import Path; from memkit.storage.vault import Vault\n"
                                "with Vault(Path(sys.argv[1])).lock():\n time.sleep(8)\n", str(vault)])
     while time.monotonic() < deadline:
         crashkit.run(["reindex"], vault)

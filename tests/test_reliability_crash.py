@@ -22,7 +22,7 @@ import crashkit
 from conftest import git, run_cli
 from memkit import health
 from memkit.errors import VaultLocked
-from memkit.vault import Vault
+from memkit.storage.vault import Vault
 
 KILLS = int(os.environ.get("MEMKIT_KILLS", "10"))
 SEED = int(os.environ.get("MEMKIT_KILL_SEED", "20261129"))
@@ -66,7 +66,7 @@ def test_kill_loop(vault, tmp_path):
 
 
 def _hold_lock(vault: Path) -> subprocess.Popen:
-    code = ("import sys, time; from pathlib import Path; from memkit.vault import Vault\n"
+    code = ("import sys, time; from pathlib import Path; from memkit.storage.vault import Vault\n"
             "with Vault(Path(sys.argv[1])).lock():\n    print('held', flush=True); time.sleep(60)\n")
     proc = subprocess.Popen([sys.executable, "-c", code, str(vault)], stdout=subprocess.PIPE, text=True)
     assert proc.stdout.readline().strip() == "held"

@@ -16,8 +16,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import crashkit
 from conftest import run_cli
-from memkit import facts, notes, pipeline, review
-from memkit import vault as vault_mod
+from memkit import pipeline
+from memkit.facts import store as facts
+from memkit.storage import notes
+from memkit.library import review
+from memkit.storage import vault as vault_mod
 
 KNOWN = {"type", "id", "key", "value", "status", "kind", "memkit-sha", "extracted", "updated", "history",
          "session", "source", "created", "trust", "turns", "agent", "reviewed"}

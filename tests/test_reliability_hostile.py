@@ -104,7 +104,7 @@ def test_a_symlink_inside_the_vault_pointing_outside_is_not_followed(vault, tmp_
     proc = run_cli("--vault", str(vault), "fact", "set", "f", "v")
     assert (outside / "secret.md").read_text().endswith("private\n")
     from memkit.errors import InvalidInput
-    from memkit.vault import Vault
+    from memkit.storage.vault import Vault
     with pytest.raises(InvalidInput, match="outside the vault"):
         Vault(vault).write_text("library/notes/link/x.md", "x")
     assert list(outside.iterdir()) == [outside / "secret.md"]
@@ -118,7 +118,7 @@ def test_yaml_breaking_user_text_round_trips_into_a_trace(vault, tmp_path, text)
                                                 "project": text}).encode() + b"\n"
                + json.dumps({"role": "user", "content": text}).encode() + b"\n")
     run_cli("--vault", str(vault), "ingest", str(log), check=True)
-    from memkit import notes
+    from memkit.storage import notes
     trace, = (vault / "traces").rglob("*.md")
     note = notes.read(trace)
     assert note.meta["id"] == trace.stem and note.meta["type"] == "trace"

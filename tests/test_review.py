@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, git, run_cli
 
-from memkit import notes
+from memkit.storage import notes
 
 EXAMPLES = REPO / "examples" / "sessions"
 COMMIT, RELEASE, RETRIES = ("2026-03-04-ledger-commit.jsonl", "2026-03-09-ledger-release.jsonl",

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from memkit import taxliterals, taxonomy, taxsnapshot
+from memkit.activation import literals as taxliterals, taxonomy, snapshot as taxsnapshot
 from memkit.errors import InvalidInput
 
 TAX = taxonomy.load(None)

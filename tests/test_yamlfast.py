@@ -7,7 +7,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memkit import notes, yamlfast
+from memkit.storage import notes, yamlfast
 
 EXAMPLE_VAULT = Path(__file__).resolve().parent.parent / "vault"
 TRICKY = ["yes", "No", "on", "OFF", "null", "~", "", "0", "007", "0x1f", "1_000", "1:30", "-3", "+4", "3.14",

@@ -26,10 +26,11 @@ def context(ctx, task, budget, hook, as_json):
       echo '{"hook_event_name":"UserPromptSubmit","prompt":"drop the legacy column"}' | memkit context --hook
     """
     if hook:
-        from memkit import hook as hook_mod
+        from memkit.activation import hook as hook_mod
 
         ctx.exit(hook_mod.run("context", (ctx.find_root().obj or {}).get("vault"), sys.stdin.read()))
-    from memkit import activate, index
+    from memkit.activation import activate
+    from memkit.storage import index
 
     v = get_vault(ctx)
     index.refresh(v)
@@ -55,12 +56,13 @@ def check(ctx, action, tool, hook, as_json):
       memkit check --json "op.drop_column('users', 'legacy_flag')"
     """
     if hook:
-        from memkit import hook as hook_mod
+        from memkit.activation import hook as hook_mod
 
         ctx.exit(hook_mod.run("check", (ctx.find_root().obj or {}).get("vault"), sys.stdin.read()))
     if not action:
         raise click.UsageError("give an ACTION, or --hook with a payload on stdin")
-    from memkit import activate, index
+    from memkit.activation import activate
+    from memkit.storage import index
 
     v = get_vault(ctx)
     index.refresh(v)

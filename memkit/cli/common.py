@@ -12,7 +12,7 @@ import click
 
 
 def vault(ctx: click.Context):
-    from memkit import vault as vault_mod
+    from memkit.storage import vault as vault_mod
 
     return vault_mod.find((ctx.find_root().obj or {}).get("vault"))
 

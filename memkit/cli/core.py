@@ -21,7 +21,7 @@ def init(path, no_git):
     Example:
       memkit init ~/notes/agent-memory
     """
-    from memkit import git, vault
+    from memkit.storage import git, vault
 
     v, created = vault.init(path)
     if not no_git and git.repo_for(v.root) is None:
@@ -140,7 +140,7 @@ def show(ctx, ident, as_json):
       memkit show corr-git-stage-specific-files-4e1a
       memkit show 2026-03-02-claude-b7c1e0aa#^t4
     """
-    from memkit import lookup
+    from memkit.storage import lookup
 
     shown = lookup.show(get_vault(ctx), ident)
     if as_json:
@@ -159,7 +159,7 @@ def reindex(ctx, as_json):
     Example:
       rm -rf .memkit && memkit reindex
     """
-    from memkit import index
+    from memkit.storage import index
 
     v = get_vault(ctx)
     stats = index.refresh(v, full=True)

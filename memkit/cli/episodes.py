@@ -32,7 +32,7 @@ def build(ctx, commit, as_json):
     Example:
       memkit episodes build
     """
-    from memkit import episodes as episodes_mod
+    from memkit.episodes import build as episodes_mod
 
     result = episodes_mod.build(get_vault(ctx), commit=commit)
     if as_json:
@@ -52,7 +52,7 @@ def list_(ctx, as_json):
     Example:
       memkit episodes list
     """
-    from memkit import episodes as episodes_mod
+    from memkit.episodes import build as episodes_mod
 
     found = episodes_mod.listing(get_vault(ctx))
     if as_json:
@@ -78,7 +78,7 @@ def tried(ctx, approach, limit, as_json):
     Example:
       memkit tried "circuit breaker"
     """
-    from memkit import tried as tried_mod
+    from memkit.episodes import tried as tried_mod
 
     found = tried_mod.tried(get_vault(ctx), approach, limit=limit)
     if as_json:
@@ -100,7 +100,7 @@ def patterns(ctx, as_json):
     Example:
       memkit patterns --json
     """
-    from memkit import patterns as patterns_mod
+    from memkit.episodes import patterns as patterns_mod
 
     result = patterns_mod.detect(get_vault(ctx))
     if as_json:

@@ -61,7 +61,7 @@ def set_(ctx, key, value, source, trust, confirm, session, reason, on_conflict, 
       memkit fact set backup_frequency "every 5 days" --confirm
       memkit fact set db_port 5433 --source agent_inferred --on-conflict record
     """
-    from memkit import facts
+    from memkit.facts import store as facts
 
     v = get_vault(ctx)
     given = {"source": source, "trust": trust, "session": session, "reason": reason, "confirm": confirm}
@@ -148,7 +148,7 @@ def get(ctx, key, as_json):
     Example:
       memkit fact get backup_frequency --json
     """
-    from memkit import facts
+    from memkit.facts import store as facts
 
     f = facts.get(get_vault(ctx), key)
     emit_json(f.as_dict()) if as_json else click.echo(_fact_line(f))
@@ -167,7 +167,7 @@ def list_(ctx, min_trust, conflicts, as_json):
       memkit fact list --min-trust 0.8
       memkit fact list --conflicts --json
     """
-    from memkit import factconflicts, facts
+    from memkit.facts import conflicts as factconflicts, store as facts
 
     v = get_vault(ctx)
     if conflicts:
@@ -197,7 +197,7 @@ def history(ctx, key, as_json):
     Example:
       memkit fact history backup_frequency
     """
-    from memkit import facts
+    from memkit.facts import store as facts
 
     h = facts.history(get_vault(ctx), key)
     if as_json:
@@ -233,7 +233,7 @@ def resolve(ctx, conflict_id, choice, context_existing, context_new, reason, as_
       memkit fact resolve fc-backup-frequency-3f2a9c1e --both \\
           --context-existing production --context-new staging
     """
-    from memkit import facts
+    from memkit.facts import store as facts
 
     if not choice:
         raise click.UsageError("choose one of --keep, --update or --both")
@@ -257,7 +257,7 @@ def import_(ctx, file, source, as_json):
     Example:
       memkit fact import seed-facts.yaml
     """
-    from memkit import facts
+    from memkit.facts import store as facts
     from memkit.errors import Conflict
 
     report = facts.import_file(get_vault(ctx), file, source=source)

@@ -32,7 +32,7 @@ def watch(ctx, paths, quiet_seconds, once, timeout):
       memkit watch
       memkit watch ~/work/agent-logs --quiet-seconds 10
     """
-    from memkit import watch as watch_mod
+    from memkit.integrations import watch as watch_mod
 
     watch_mod.watch(get_vault(ctx), list(paths), quiet=quiet_seconds, once=once, timeout=timeout,
                     echo=click.echo)
@@ -84,7 +84,7 @@ def install(ctx, git, claude, codex, user, project_dir):
       memkit hooks install --git
       memkit hooks install --claude --user
     """
-    from memkit import hooks as hooks_mod
+    from memkit.integrations import installers as hooks_mod
 
     v = get_vault(ctx)
     git, claude, codex = _targets(git, claude, codex)
@@ -110,7 +110,7 @@ def uninstall(ctx, git, claude, codex, user, project_dir):
     Example:
       memkit hooks uninstall --claude
     """
-    from memkit import hooks as hooks_mod
+    from memkit.integrations import installers as hooks_mod
 
     git, claude, codex = _targets(git, claude, codex)
     lines = hooks_mod.uninstall_git(get_vault(ctx)) if git else []
@@ -132,7 +132,7 @@ def status(ctx, project_dir, as_json):
     Example:
       memkit hooks status --json
     """
-    from memkit import hooks as hooks_mod
+    from memkit.integrations import installers as hooks_mod
 
     data = hooks_mod.status(get_vault(ctx), project_dir)
     if as_json:
@@ -154,7 +154,7 @@ def status(ctx, project_dir, as_json):
 def run(ctx, event):
     """What a hook runs, failing open: session-end ingests the payload's transcript; pre-commit
     (the pre-commit framework's entry) extracts from the staged traces and stages the candidates."""
-    from memkit import hooks as hooks_mod
+    from memkit.integrations import installers as hooks_mod
     from memkit import pipeline
 
     try:
@@ -178,6 +178,6 @@ def mcp(ctx):
     Example:
       claude mcp add memkit -- memkit --vault ~/notes/agent-memory mcp
     """
-    from memkit import mcp_server
+    from memkit.integrations import mcp_server
 
     mcp_server.serve(get_vault(ctx))

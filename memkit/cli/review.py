@@ -41,7 +41,7 @@ def review(ctx, list_, scan, as_json):
       memkit review --list --json
       memkit review --scan
     """
-    from memkit import review as review_mod
+    from memkit.library import review as review_mod
 
     v = get_vault(ctx)
     if scan:
@@ -73,7 +73,7 @@ def _list(items, as_json: bool) -> None:
 
 
 def _walk(v, items) -> dict[str, int]:
-    from memkit import review as review_mod
+    from memkit.library import review as review_mod
 
     done = {"accepted": 0, "promoted": 0, "merged": 0, "rejected": 0, "edited": 0, "skipped": 0}
     for n, item in enumerate(items, 1):
@@ -106,7 +106,7 @@ def _key() -> str:
 
 
 def _show(v, item, n: int, total: int) -> None:
-    from memkit import review as review_mod
+    from memkit.library import review as review_mod
 
     head = f"proposal → {item['kind']}" if item["type"] == "proposal" else f"{item['type']}: {item['kind']}"
     click.echo(f"\n[{n}/{total}] {head}  {item['id']}  ({(item['created'] or '')[:10]})")
@@ -122,7 +122,7 @@ def _show(v, item, n: int, total: int) -> None:
 
 
 def _decide(v, item, key: str) -> str | None:
-    from memkit import review as review_mod
+    from memkit.library import review as review_mod
     from memkit.errors import MemkitError
 
     try:
@@ -155,7 +155,7 @@ def _decide(v, item, key: str) -> str | None:
 
 
 def _edit(v, item) -> str | None:
-    from memkit import review as review_mod
+    from memkit.library import review as review_mod
 
     path = v.root / item["path"]
     text = path.read_text(encoding="utf-8")
@@ -169,7 +169,7 @@ def _edit(v, item) -> str | None:
 
 
 def _meta(v, rel: str) -> dict:
-    from memkit import notes
+    from memkit.storage import notes
 
     return notes.read(v.root / rel).meta
 
@@ -185,7 +185,7 @@ def accept(ctx, ids, as_json):
     Example:
       memkit accept corr-never-use-git-add-repo-5826 fact-set-retry-limit-3-c539
     """
-    from memkit import review as review_mod
+    from memkit.library import review as review_mod
 
     _emit(review_mod.accept(get_vault(ctx), list(ids)), as_json)
 
@@ -202,7 +202,7 @@ def reject(ctx, ids, reason, as_json):
     Example:
       memkit reject disc-the-build-uses-make-1a2b --reason "obvious from the Makefile"
     """
-    from memkit import review as review_mod
+    from memkit.library import review as review_mod
 
     _emit(review_mod.reject(get_vault(ctx), list(ids), reason), as_json)
 
@@ -221,7 +221,7 @@ def promote(ctx, ids, as_type, title, as_json):
       memkit promote prop-convention-never-use-git-add-repo-3f1a
       memkit promote corr-a-1111 corr-b-2222 --as convention --title "Stage only the files you changed"
     """
-    from memkit import review as review_mod
+    from memkit.library import review as review_mod
 
     _emit(review_mod.promote(get_vault(ctx), list(ids), as_type, title), as_json)
 
@@ -238,7 +238,7 @@ def merge(ctx, ident, into, as_json):
     Example:
       memkit merge corr-stop-staging-everything-77aa --into never-use-git-add-a-in-this-repo
     """
-    from memkit import review as review_mod
+    from memkit.library import review as review_mod
 
     _emit(review_mod.merge(get_vault(ctx), ident, into), as_json)
 
@@ -255,7 +255,7 @@ def why(ctx, ident, as_json):
       memkit why never-use-git-add-a-in-this-repo
       memkit why facts/backup-frequency.md --json
     """
-    from memkit import provenance
+    from memkit.library import provenance
 
     chain = provenance.why(get_vault(ctx), ident)
     if as_json:
@@ -280,7 +280,7 @@ def compile_(ctx, target, path, as_json):
       memkit compile
       memkit compile --target AGENTS.md
     """
-    from memkit import compile as compile_mod
+    from memkit.library import compile as compile_mod
 
     out = compile_mod.run(get_vault(ctx), target, path)
     if as_json:

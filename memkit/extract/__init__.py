@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memkit import notes, templates, traces
+from memkit.storage import notes, templates
+from memkit.traces import render as traces
 from memkit.errors import InvalidInput, MemkitError
-from memkit.ingest.model import Turn
-from memkit.vault import Vault
+from memkit.traces.model import Turn
+from memkit.storage.vault import Vault
 
 PREFIX = {"correction": "corr", "preference": "pref", "decision": "dec", "fact": "fact", "procedure": "proc",
           "discovery": "disc", "negative_result": "neg", "question": "q"}
@@ -144,7 +145,7 @@ class Job:
 def _existing(vault: Vault) -> dict[str, str]:
     """Observation ids (file stems) to vault-relative paths, as Vault.note_files would list them
     (same folders, exclusions and order) but from names alone: no stat, no Path per file."""
-    from memkit import index
+    from memkit.storage import index
 
     return {os.path.splitext(rel.rsplit("/", 1)[-1])[0]: rel
             for rel, _path, _st in index._walk(vault.root, ("workshop/observations", "observations"),
@@ -160,7 +161,7 @@ def _older_candidates(vault: Vault, tag: str, existing: dict[str, str]) -> dict[
     """
     from contextlib import closing
 
-    from memkit import index
+    from memkit.storage import index
 
     name = tag.split("@")[0]
     workshop = {rel for rel in existing.values() if "workshop" in rel.split("/")}
@@ -255,7 +256,7 @@ def _note(vault: Vault, ctx: TraceContext, c: Candidate, cid: str, tag: str) -> 
                             "extractor": tag, "project": ctx.project}
     meta.update({k: v for k, v in c.fields.items() if v not in (None, "", [])})
     if c.kind in ("correction", "preference") and "action_types" not in c.fields:
-        from memkit import taxonomy
+        from memkit.activation import taxonomy
 
         tax = taxonomy.load(vault.root)
         meta["action_types"] = sorted(tax.classify_text(str(c.fields.get("trigger") or ""))

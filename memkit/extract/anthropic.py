@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from memkit import DATA
 from memkit.errors import MemkitError
 from memkit.extract import Candidate, TraceContext
 from memkit.layers import Flag, Role
@@ -32,7 +33,7 @@ MAX_TRANSCRIPT = 120_000
 
 @lru_cache(maxsize=1)
 def prompts() -> dict[str, Any]:
-    return tomllib.loads((Path(__file__).parent.parent / "data" / "prompts.toml").read_text())
+    return tomllib.loads((DATA / "prompts.toml").read_text())
 
 
 def schema(kind: str) -> dict[str, Any]:

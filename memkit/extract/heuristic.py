@@ -14,9 +14,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from memkit import DATA
 from memkit.extract import Candidate, TraceContext
 from memkit.extract import signals
-from memkit.ingest.model import ToolCall, Turn
+from memkit.traces.model import ToolCall, Turn
 from memkit.layers import Flag, Role
 
 NAME = "heuristic"
@@ -28,7 +29,7 @@ READ_ONLY = {"Read", "Glob", "Grep", "LS", "WebSearch", "TodoWrite", "TodoRead",
 
 @lru_cache(maxsize=1)
 def phrases() -> dict[str, Any]:
-    data = tomllib.loads((Path(__file__).parent.parent / "data" / "heuristics.toml").read_text())
+    data = tomllib.loads((DATA / "heuristics.toml").read_text())
     flags = re.I | re.M
     out: dict[str, Any] = {}
     for key, value in data.items():
@@ -89,7 +90,7 @@ def _from_user(ctx, turns, i, prior, calls, so_far) -> list[Candidate]:
 
 # ---- corrections ------------------------------------------------------------
 def _rejection_feedback(ctx, turns, i, calls) -> Candidate | None:
-    from memkit.ingest.claude import rejection_feedback
+    from memkit.traces.readers.claude import rejection_feedback
 
     reason = rejection_feedback(turns[i].text)
     if len(reason.split()) < 3 or turns[i].tool_name in QUESTION_TOOLS:
@@ -134,7 +135,7 @@ def _proposal(turns: list[Turn], i: int) -> str:
 
 def _make_correction(ctx, turn, lesson, candidates: list[ToolCall], how, confidence, *, rejected=False,
                      proposal="") -> Candidate:
-    from memkit import taxonomy
+    from memkit.activation import taxonomy
 
     tax = taxonomy.load(None)
     lesson_types = tax.classify_text(lesson)
@@ -175,7 +176,7 @@ def _preference(ctx, turn, text) -> Candidate | None:
         if sentence.rstrip().endswith("?") or len(sentence.split()) < 3:
             continue
         if _any("preference_markers", sentence):
-            from memkit import taxonomy
+            from memkit.activation import taxonomy
 
             types = sorted(taxonomy.load(None).classify_text(sentence))
             imp = signals.importance(0.5, text)

@@ -1,0 +1,154 @@
+"""The Claude Code hook protocol for `check --hook` and `context --hook`.
+
+Owns reading a hook payload from stdin and writing the exact JSON the agent
+expects (or nothing). It must never break the agent: bad input means exit 0,
+empty stdout and one line on stderr. Imports nothing heavy (no click).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations are strings here
+if TYPE_CHECKING:
+    from typing import Any
+
+EVENTS_CONTEXT = ("SessionStart", "UserPromptSubmit")
+FIRST_BUILD_WAIT = 8.0   # seconds a hook waits for a fresh clone's index (a large one keeps building)
+
+
+def _warn(msg: str) -> None:
+    print(f"memkit: {msg}", file=sys.stderr)
+
+
+def read_payload(raw: str) -> dict[str, Any] | None:
+    try:
+        data = json.loads(raw) if raw.strip() else None
+    except (ValueError, RecursionError):
+        _warn("hook input is not JSON; ignored")
+        return None
+    if not isinstance(data, dict):
+        _warn("hook input is not a JSON object; ignored")
+        return None
+    return data
+
+
+def run(command: str, vault_path: str | None, raw: str) -> int:
+    """Entry for `memkit [--vault V] check|context --hook`; returns the exit status (always 0)."""
+    payload = read_payload(raw)
+    if payload is None:
+        return 0
+    try:
+        from memkit.storage import vault as vault_mod
+
+        vault = vault_mod.find(vault_path, cwd=None)
+        if not vault.index_path.exists():   # first call on a fresh clone: build the index once,
+            from memkit.activation import hookindex  # in the background; a small vault is ready in time
+
+            hookindex.rebuild_in_background(vault)
+            hookindex.wait_built(vault, FIRST_BUILD_WAIT)
+        answer = check_output if command == "check" else context_output
+        try:
+            out = answer(vault, payload)
+        except sqlite3.OperationalError:   # a writer closing the index removed its WAL files as we opened it
+            out = answer(vault, payload)
+    except Exception as e:  # fail open: the agent's tool call must go on
+        if os.environ.get("MEMKIT_DEBUG"):
+            raise
+        _warn(f"{command} --hook skipped: {e}")
+        return 0
+    if out:
+        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    return 0
+
+
+def check_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
+    from memkit.activation import activate
+
+    tool = payload.get("tool_name")
+    if not isinstance(tool, str) or not tool:
+        _warn("PreToolUse payload without tool_name; ignored")
+        return None
+    tool_input = payload.get("tool_input")
+    if not isinstance(tool_input, (dict, str)):
+        tool_input = {}
+    result = activate.check(vault, tool, tool_input, payload.get("cwd"), str(payload.get("session_id") or ""))
+    if not result.cues:
+        return None
+    hso: dict[str, Any] = {"hookEventName": "PreToolUse", "additionalContext": result.text}
+    mode = os.environ.get("MEMKIT_DELIVERY") or str(vault.config.get("activation.delivery"))  # per agent
+    reason = result.cues[0].lesson[:500]
+    if mode == "ask" or (result.high and vault.config.get("activation.ask_high_consequence")):
+        hso["permissionDecision"] = "ask"
+        hso["permissionDecisionReason"] = f"memkit recalls a past correction: {reason}"
+    elif mode == "deny-once" and _first_time(vault, payload, result):
+        hso["permissionDecision"] = "deny"
+        hso["permissionDecisionReason"] = (f"memkit recalls a past correction: {reason} — "
+                                           "if it does not apply, retry the call.")
+    return {"hookSpecificOutput": hso}
+
+
+def _first_time(vault, payload: dict[str, Any], result) -> bool:
+    """deny-once: remember per session which cues already denied a call."""
+    import hashlib
+
+    session = str(payload.get("session_id") or "none")
+    path = vault.state / "deny-once" / (hashlib.sha256(session.encode()).hexdigest()[:16] + ".json")
+    try:
+        seen = set(json.loads(path.read_text())) if path.exists() else set()
+    except (OSError, ValueError):
+        seen = set()
+    ids = {c.note_id for c in result.cues}
+    if ids <= seen:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(sorted(seen | ids)))
+    os.replace(tmp, path)
+    return True
+
+
+def context_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
+    from memkit.activation import activate
+
+    event = payload.get("hook_event_name") or ("UserPromptSubmit" if "prompt" in payload else
+                                               "SessionStart" if "source" in payload else None)
+    if event not in EVENTS_CONTEXT:
+        _warn(f"context --hook does not handle {event!r}; ignored")
+        return None
+    task = payload.get("prompt") if event == "UserPromptSubmit" else None
+    if event == "UserPromptSubmit" and not isinstance(task, str):
+        _warn("UserPromptSubmit payload without prompt; ignored")
+        return None
+    result = activate.context(vault, task, None, payload.get("cwd"))
+    text = result.text
+    if event == "SessionStart":
+        reminder = _backlog_reminder(vault)
+        text = "\n".join(x for x in (text, reminder) if x)
+    if not text:
+        return None
+    return {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
+
+
+def _backlog_reminder(vault) -> str:
+    from contextlib import closing
+
+    from memkit.storage import index
+
+    con = index.open_readonly(vault.index_path)
+    if con is None:
+        return ""
+    with closing(con):
+        row = con.execute("SELECT count(*), min(mtime_ns) FROM files WHERE layer='workshop' AND "
+                          "status='candidate'").fetchone()
+    if not row or not row[0]:
+        return ""
+    import time
+
+    age = (time.time() - row[1] / 1e9) / 86400   # waiting since it entered the workshop
+    limit = float(vault.config.get("activation.review_reminder_days"))
+    if age < limit:
+        return ""
+    return (f"memkit: {row[0]} memory candidate(s) wait for review, the oldest {age:.0f} days old — "
+            "ask the person to run `memkit review`.")

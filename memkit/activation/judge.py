@@ -1,0 +1,51 @@
+"""The optional LLM relevance judge for high-consequence cues (off unless activation.judge).
+
+Owns asking, per high-consequence cue, whether its lesson applies to the action at
+hand, and dropping the ones the model says do not. It fails toward showing: any
+error keeps the cue and prints one line on stderr. Imported only when enabled.
+"""
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+
+from memkit import DATA
+from memkit.errors import MemkitError
+
+SCHEMA = {"type": "object", "properties": {"relevant": {"type": "boolean"}, "reason": {"type": "string"}},
+          "required": ["relevant"]}
+
+
+def _prompts() -> dict:
+    return tomllib.loads((DATA / "prompts.toml").read_text())["judge"]
+
+
+def review(vault, cues: list, action, taxonomy) -> list:
+    from memkit import llm
+
+    high = [c for c in cues if any(taxonomy.types.get(t) is not None and taxonomy.types[t].consequence == "high"
+                                   for t in c.types & (action.types | action.near))]
+    if not high:
+        return cues
+    config, text = vault.config, _prompts()
+    try:
+        api = llm.client(config, "relevance judge", timeout=float(config.get("activation.judge_timeout")))
+    except MemkitError as e:
+        print(f"memkit: {e}; showing the lesson unjudged", file=sys.stderr)
+        return cues
+    dropped = set()
+    for cue in high:
+        prompt = text["ask"].format(action=action.text[:4000], trigger=cue.trigger[:600], lesson=cue.lesson[:1500])
+        try:
+            answer = llm.forced_tool(api, config, "relevance judge", system=text["system"], prompt=prompt,
+                                     tool="judge_relevance", description="Say whether the lesson applies.",
+                                     schema=SCHEMA, max_tokens=300)
+        except MemkitError as e:
+            print(f"memkit: {e}; showing the lesson unjudged", file=sys.stderr)
+            break
+        if answer.get("relevant") is False:
+            dropped.add(cue.rowid)
+        else:
+            cue.why.append("the relevance judge agreed")
+    return [c for c in cues if c.rowid not in dropped]

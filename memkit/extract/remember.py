@@ -1,0 +1,104 @@
+"""`remember`: one observation candidate written on purpose (by an agent through MCP, or a person).
+
+Owns turning a statement into a candidate in workshop/observations/<kind>/, with the id
+scheme, frontmatter and template extraction uses. Never writes outside the workshop,
+never overwrites a note (the same statement from the same session is the same id), and
+redacts secrets before anything is written.
+"""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from memkit import extract
+from memkit.storage import index, notes, templates
+from memkit.errors import InvalidInput, NotFound
+from memkit.storage.vault import Vault
+
+TAG = "mcp@1"
+KINDS = tuple(extract.PREFIX)
+FIELDS = {"correction": ("trigger", "lesson", "action_types"), "fact": ("key", "value"),
+          "negative_result": ("approach", "reason"), "decision": ("alternatives", "chosen")}
+LIFECYCLE = {"preference": "self", "question": "operational"}
+
+
+def _trace(vault: Vault, session: str | None) -> notes.Note | None:
+    """The trace of the calling session, when it has been ingested already."""
+    if not session:
+        return None
+    from memkit.storage import lookup
+
+    try:
+        rel = lookup.resolve(vault, session, kinds=("trace",))
+    except (NotFound, InvalidInput):
+        return None
+    return notes.read(vault.root / rel)
+
+
+def _fields(kind: str, text: str, given: dict[str, Any] | None) -> dict[str, Any]:
+    from memkit.redact import redact
+
+    extra = {k: v for k, v in (given or {}).items() if v not in (None, "", [])}
+    unknown = sorted(set(extra) - set(FIELDS.get(kind, ())))
+    if unknown:
+        allowed = ", ".join(FIELDS.get(kind, ())) or "none"
+        raise InvalidInput(f"{', '.join(unknown)} do not apply to a {kind} (fields for it: {allowed})")
+    if kind == "correction":
+        extra.setdefault("lesson", text)
+    return {k: (redact(v)[0] if isinstance(v, str) else v) for k, v in extra.items()}
+
+
+def remember(vault: Vault, text: str, *, kind: str = "discovery", session: str | None = None,
+             fields: dict[str, Any] | None = None, importance: float = 0.5, confidence: float = 0.6,
+             extractor: str = TAG) -> dict[str, Any]:
+    """Write one candidate; returns {"id", "path", "written"} (written False: it was there already)."""
+    from memkit.redact import redact
+
+    if kind not in KINDS:
+        raise InvalidInput(f"unknown kind {kind!r}; choose one of {', '.join(KINDS)}")
+    statement = redact((text or "").strip())[0]
+    if not statement:
+        raise InvalidInput("nothing to remember: the text is empty")
+    extra = _fields(kind, statement, fields)
+    trace = _trace(vault, session)
+    trace_id = trace.id if trace else ""
+    turn = int(trace.meta.get("turns") or 0) if trace else 0
+    ctx = extract.TraceContext(trace_id or session or "mcp", "", session or "", "", "", "", "", False, [])
+    cand = extract.Candidate(kind, turn, statement, confidence, importance, LIFECYCLE.get(kind, "knowledge"),
+                             extra, created=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    cid = extract.candidate_id(ctx, cand)
+    rel = f"workshop/observations/{kind}/{cid}.md"
+    meta, body = _note(vault, cand, cid, extractor, trace, session)
+    with vault.lock():
+        if (vault.root / rel).exists():
+            return {"id": cid, "path": rel, "written": False}
+        vault.write_text(rel, notes.render(notes.Note(meta, body)), exclusive=True)
+        index.update_paths(vault, [vault.root / rel])
+    return {"id": cid, "path": rel, "written": True}
+
+
+def _note(vault: Vault, c: extract.Candidate, cid: str, tag: str, trace: notes.Note | None,
+          session: str | None) -> tuple[dict[str, Any], str]:
+    meta: dict[str, Any] = {"type": "observation", "id": cid, "kind": c.kind, "status": "candidate",
+                            "lifecycle": c.lifecycle, "confidence": round(c.confidence, 2),
+                            "importance": round(c.importance, 2), "created": c.created}
+    if trace is not None:
+        anchor = f"#^t{c.turn}" if c.turn else ""
+        meta.update(session=f"[[{trace.id}]]", source=f"[[{trace.id}{anchor}]]",
+                    project=str(trace.meta.get("project") or ""))
+    elif session:
+        meta.update(session=session, source=f"{tag.split('@')[0]} (session {session}, not ingested yet)")
+    else:
+        meta["source"] = tag.split("@")[0]
+    meta["extractor"] = tag
+    meta.update(c.fields)
+    body = templates.render("observation", vault.root, kind=c.kind, statement=c.statement,
+                            trace=trace.id if trace else "", turn=c.turn, how="", evidence=[],
+                            trigger_about="", **c.fields)
+    if trace is None or not c.turn:   # the template's closing line links a turn that does not exist here
+        lines = body.rstrip("\n").splitlines()
+        if lines and lines[-1].startswith("Source:"):
+            lines[-1] = (f"Source: remembered through {meta['source']}" if trace is None
+                         else f"Source: session [[{trace.id}]]")
+        body = "\n".join(lines) + "\n"
+    return notes.stamp(meta, body), body

@@ -1,0 +1,205 @@
+"""Compiled routing: reviewed memory into the managed block of CLAUDE.md / AGENTS.md.
+
+Owns the block between the memkit markers: active library conventions, preferences and
+procedures, and the most frequent accepted corrections — never a candidate. Never
+changes a byte outside the markers (CRLF kept); refuses duplicated or unbalanced
+markers; commits the file only when memkit's change is all that changed in it."""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+from memkit.library import drafts
+from memkit.storage import index, notes
+from memkit.library import promote as promote_mod
+from memkit.errors import InvalidInput
+
+BEGIN, END = "<!-- memkit:begin -->", "<!-- memkit:end -->"
+SECTIONS = (("convention", "Conventions"), ("preference", "Preferences"), ("procedure", "Procedures"))
+
+
+def default_path(vault, target: str) -> Path:
+    """The instruction file at the top of the repository around the vault (else beside the vault)."""
+    from memkit.storage import git
+
+    found = git.hooks_dir(vault.root)
+    return (found[0] if found else vault.root) / target
+
+
+def run(vault, target: str | None = None, path: Path | None = None) -> dict[str, Any]:
+    target = target or str(vault.config.get("compile.target"))
+    file = Path(path).expanduser().resolve() if path else default_path(vault, target)
+    with vault.lock():
+        index.refresh(vault)
+        lines, counts = block(vault)
+        old = _read(file)
+        new = splice(old, lines, file)
+        out = {"path": str(file), "counts": counts, "changed": new != old, "commit": None, "lines": []}
+        if new == old:
+            out["lines"].append(f"{file}: the memkit block is up to date")
+            return out
+        dirty = file.exists() and _has_changes(vault, file)
+        _write(file, new)
+        out["lines"].append(f"{file}: wrote the memkit block ({_summary(counts)})")
+        if dirty:
+            out["lines"].append(f"{file} had uncommitted changes of yours, so memkit did not commit it")
+        elif vault.config.get("git.commit"):
+            out["commit"] = _commit(vault, file, counts)
+            if out["commit"]:
+                out["lines"].append(f"committed {out['commit'][:10]}")
+    return out
+
+
+# ---- what goes in -------------------------------------------------------------
+def block(vault) -> tuple[list[str], dict[str, int]]:
+    """The lines between the markers, and how many entries of each kind."""
+    with closing(index.connect(vault.index_path)) as con:
+        rows = con.execute("SELECT path, type FROM files WHERE layer='library' AND status='active' "
+                           "AND type IN ('convention','preference','procedure') ORDER BY type, id").fetchall()
+        accepted = [json.loads(m) for (m,) in con.execute(
+            "SELECT meta FROM files WHERE layer='observation' AND kind='correction' AND status='accepted' "
+            "ORDER BY created, id")]
+    lines = ["<!-- Written by `memkit compile` from reviewed memory; edit the library notes in the vault,",
+             "     not this block: the next compile replaces everything between the markers. -->",
+             "## Memory from past sessions (memkit)"]
+    counts: dict[str, int] = {}
+    for kind, heading in SECTIONS:
+        entries = [_entry(vault, rel, kind) for rel, t in rows if t == kind]
+        counts[kind] = len(entries)
+        if entries:
+            lines += ["", f"### {heading}", ""] + entries
+    top = top_corrections(vault, accepted)
+    counts["correction"] = len(top)
+    if top:
+        lines += ["", "### Frequent corrections", ""] + top
+    if not any(counts.values()):
+        lines += ["", "No reviewed conventions yet: run `memkit review` in the vault."]
+    return lines, counts
+
+
+def _entry(vault, rel: str, kind: str) -> str:
+    note = notes.read(vault.root / rel)
+    title = notes.title_of(note)
+    text = first_paragraph(note.body)
+    if kind == "procedure" or not text or text == title:
+        text = ""
+    text = text if len(text) <= 400 else text[:400].rsplit(" ", 1)[0] + " …"
+    if text.startswith(title):
+        return f"- **{title}**{text[len(title):]} (`{note.id}`)"
+    return f"- **{title}**" + (f" — {text}" if text else "") + f" (`{note.id}`)"
+
+
+def first_paragraph(body: str) -> str:
+    """The paragraph after the title: a library note's statement."""
+    para: list[str] = []
+    for line in body.splitlines():
+        s = line.strip()
+        if s.startswith("#") and not para:
+            continue
+        if not s:
+            if para:
+                break
+            continue
+        para.append(s)
+    return " ".join(" ".join(para).split())
+
+
+def top_corrections(vault, accepted: list[dict[str, Any]]) -> list[str]:
+    """Accepted corrections grouped by lesson, most sessions first, then the most recent."""
+    limit = int(vault.config.get("compile.corrections"))
+    if not accepted or limit <= 0:
+        return []
+    sim = float(vault.config.get("promotion.similarity"))
+    groups = promote_mod.group(accepted, sim, float(vault.config.get("promotion.related_similarity")))
+    ranked = sorted(groups, key=lambda g: (-promote_mod.sessions(g), -_latest(g), str(g[0].get("id"))))
+    out = []
+    for g in ranked[:limit]:
+        lesson = drafts.clean(drafts.statement(g[-1]))
+        n = promote_mod.sessions(g)
+        last = max(str(m.get("created") or "") for m in g)[:10]
+        out.append(f"- {lesson} (corrected in {n} session{'s' if n != 1 else ''}, last {last}; `{g[-1]['id']}`)")
+    return out
+
+
+def _latest(g: list[dict[str, Any]]) -> float:
+    stamp = max(str(m.get("created") or "") for m in g)
+    return float("".join(ch for ch in stamp[:19] if ch.isdigit()) or 0)
+
+
+def _summary(counts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in counts.items() if n) or "nothing reviewed yet"
+
+
+# ---- the file -----------------------------------------------------------------
+def _read(file: Path) -> str:
+    if not file.exists():
+        return ""
+    try:
+        return file.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidInput(f"{file} is not UTF-8 text; memkit will not rewrite it")
+
+
+def splice(text: str, lines: list[str], file: Path | str = "the file") -> str:
+    """text with the block between the markers replaced (or appended); refuses broken markers."""
+    begins, ends = text.count(BEGIN), text.count(END)
+    if (begins, ends) not in ((0, 0), (1, 1)) or (begins and text.index(BEGIN) > text.index(END)):
+        raise InvalidInput(f"{file}: the memkit markers are duplicated or out of order ({begins} × {BEGIN}, "
+                           f"{ends} × {END}); leave exactly one pair, then run `memkit compile` again")
+    nl = "\r\n" if "\r\n" in text else "\n"
+    inner = nl.join(lines)
+    if begins:
+        start, stop = text.index(BEGIN) + len(BEGIN), text.index(END)
+        return text[:start] + nl + inner + nl + text[stop:]
+    lead = "" if not text or text.endswith(nl * 2) else nl if text.endswith(nl) else nl + nl
+    return text + lead + BEGIN + nl + inner + nl + END + nl
+
+
+def _write(file: Path, text: str) -> None:
+    file.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".memkit-", suffix=".tmp", dir=file.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        if file.exists():
+            os.chmod(tmp, file.stat().st_mode & 0o7777)
+        os.replace(tmp, file)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _has_changes(vault, file: Path) -> bool:
+    """Uncommitted changes in the file (or a file git does not track): then it is not memkit's to commit."""
+    from memkit.storage import git
+
+    repo = git.repo_for(vault.root)
+    if repo is None:
+        return False
+    try:
+        rel = file.resolve().relative_to(Path(repo.working_tree_dir).resolve()).as_posix()
+    except ValueError:
+        return False
+    with git._clean_env():
+        return bool(repo.git.status("--porcelain", "--", rel).strip())
+
+
+def _commit(vault, file: Path, counts: dict[str, int]) -> str | None:
+    from memkit.storage import git
+
+    repo = git.repo_for(vault.root)
+    if repo is None:
+        return None
+    try:
+        file.resolve().relative_to(Path(repo.working_tree_dir).resolve())
+    except ValueError:
+        return None
+    return git.commit(vault.root, [file], f"memkit: compile {file.name} ({_summary(counts)})",
+                      [("Memkit-Action", "compile")])

@@ -1,0 +1,227 @@
+"""Promotion: the cross-session scan that turns recurring observations into proposals.
+
+Owns grouping similar observations across sessions (rapidfuzz), the thresholds in
+`[promotion]`, and proposals in workshop/proposals/ with deterministic ids (the
+group's first observation anchors it). A proposal that was promoted or rejected is
+never proposed again; one whose observations were decided on since is removed
+unless a person edited it. Writes only workshop/proposals/; the caller holds the lock.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from contextlib import closing
+from typing import Any
+
+from memkit.storage import index, notes, templates
+from memkit.library import provenance
+from memkit.library.drafts import Draft, body, draft, now, slug, split_ref, statement, trace_of
+
+SCANNED = ("correction", "preference", "decision", "procedure")
+COMMON = 50    # a word shared by more first members than this says nothing about sameness
+
+
+# ---- the scan -----------------------------------------------------------------
+def group(items: list[dict[str, Any]], sim: float, low: float,
+          text: Callable[[dict[str, Any]], str] = statement) -> list[list[dict[str, Any]]]:
+    """Greedy, oldest first: an item joins the group whose first member says the same thing —
+    similar words (≥ sim), or related words (≥ low) plus a shared action type or a similar trigger.
+    Only first members sharing a not-too-common word are compared, which keeps a big window fast."""
+    from rapidfuzz import fuzz, process, utils
+
+    groups: list[list[dict[str, Any]]] = []
+    anchors: list[str] = []
+    postings: dict[str, list[int]] = {}
+    for m in items:
+        t = text(m)
+        keys = _keys(t)
+        near = sorted({i for k in keys for i in postings.get(k, ()) if len(postings[k]) <= COMMON})
+        found = process.extract(t, [anchors[i] for i in near], scorer=fuzz.token_set_ratio,
+                                processor=utils.default_process, score_cutoff=low, limit=None)
+        best = next((near[j] for _, score, j in found if score >= sim or _linked(m, groups[near[j]][0], sim)), None)
+        if best is None:
+            groups.append([m])
+            anchors.append(t)
+            for k in keys:
+                postings.setdefault(k, []).append(len(anchors) - 1)
+        else:
+            groups[best].append(m)
+    return groups
+
+
+def _keys(text: str) -> set[str]:
+    words = {w[:6] for w in re.findall(r"[a-z0-9_]{4,}", text.lower())}
+    return words or {" ".join(text.lower().split())}
+
+
+def _linked(a: dict[str, Any], b: dict[str, Any], sim: float) -> bool:
+    from rapidfuzz import fuzz, utils
+
+    if set(a.get("action_types") or []) & set(b.get("action_types") or []):
+        return True
+    ta, tb = str(a.get("trigger") or ""), str(b.get("trigger") or "")
+    return bool(ta and tb) and fuzz.token_set_ratio(ta, tb, processor=utils.default_process) >= sim
+
+
+def sessions(g: list[dict[str, Any]]) -> int:
+    return len({trace_of(m) for m in g})
+
+
+def scan(vault, *, refresh: bool = True) -> dict[str, Any]:
+    """Write proposals for the groups that meet the thresholds. The caller holds the vault lock.
+    Only a new group, or one that gained or lost observations, is drafted again (drafts read traces)."""
+    if refresh:
+        index.refresh(vault)
+    cfg = vault.config.section("promotion")
+    with closing(index.connect(vault.index_path)) as con:
+        obs = {k: _recent(con, k, int(cfg["scan_limit"])) for k in SCANNED}
+        known = _proposals(con)
+    out: dict[str, Any] = {"written": [], "proposals": [], "retired": [], "lines": []}
+    produced = set()
+    for target, members, basis in _groups(obs, cfg):
+        ids = {str(m["id"]) for m in members}
+        pid = proposal_id(target, min(members, key=lambda m: (str(m.get("created") or ""), str(m["id"])))["id"])
+        produced.add(pid)
+        if (known["status"].get(pid, "candidate") != "candidate" or known["open"].get(pid) == ids
+                or any(ids <= s for s in known["decided"])):
+            continue
+        _propose(vault, pid, draft(vault, members, target, basis=basis), out)
+    _retire(vault, known, produced, out)
+    if out["written"]:
+        index.update_paths(vault, [vault.root / r for r in out["written"]])
+    out["lines"].append(f"promotion scan: {len(out['proposals'])} proposal(s) written or updated"
+                        + (f" ({', '.join(out['proposals'])})" if out["proposals"] else "")
+                        + (f"; {len(out['retired'])} out-of-date proposal(s) removed" if out["retired"] else ""))
+    return out
+
+
+def _recent(con, kind: str, limit: int) -> list[dict[str, Any]]:
+    rows = con.execute("SELECT meta FROM files WHERE type='observation' AND kind=? AND status IN "
+                       "('candidate','accepted') AND layer IN ('workshop','observation') "
+                       "ORDER BY created DESC, id DESC LIMIT ?", (kind, limit)).fetchall()
+    return [json.loads(r[0]) for r in reversed(rows)]
+
+
+def _proposals(con) -> dict[str, Any]:
+    """Proposals so far: decided ones (never again) and open ones whose observations were decided on since."""
+    known: dict[str, Any] = {"status": {}, "decided": [], "stale": {}, "open": {}}
+    for pid, path, status, meta in con.execute("SELECT id, path, status, meta FROM files WHERE type='proposal'"):
+        known["status"][pid] = status
+        ids = {i for i, n in provenance.links(json.loads(meta).get("sources")) if n is None}
+        if status != "candidate":
+            known["decided"].append(ids)
+            continue
+        known["open"][pid] = ids
+        marks = ",".join("?" * len(ids))
+        live = con.execute(f"SELECT count(*) FROM files WHERE type='observation' AND id IN ({marks}) AND "
+                           "status IN ('candidate','accepted')", sorted(ids)).fetchone()[0]
+        if live < len(ids):
+            known["stale"][pid] = path
+    return known
+
+
+def _retire(vault, known: dict[str, Any], produced: set[str], out: dict[str, Any]) -> None:
+    """An open proposal built on observations decided since goes, unless a person edited it."""
+    for pid, rel in known["stale"].items():
+        full = vault.path(rel)
+        if pid in produced or not full.exists():
+            continue
+        if notes.read(full).edited_by_person():
+            out["lines"].append(f"{rel}: out of date but edited by hand; left for you to promote or reject")
+            continue
+        full.unlink()
+        out["written"].append(rel)
+        out["retired"].append(pid)
+
+
+def _groups(obs: dict[str, list[dict[str, Any]]], cfg: dict[str, Any]):
+    """(target, observations, basis) for every group that meets its threshold."""
+    sim, low = float(cfg["similarity"]), float(cfg["related_similarity"])
+    for kind, target, need in (("correction", "convention", "correction_sessions"),
+                               ("procedure", "procedure", "procedure_sessions")):
+        for g in group(obs[kind], sim, low):
+            if sessions(g) >= int(cfg[need]):
+                yield target, g, f"{kind} seen in {sessions(g)} sessions"
+    covered: set[str] = set()
+    for target, modal, basis, members in _preferences(obs["preference"] + obs["decision"], cfg, sim, low):
+        covered |= members
+        yield target, modal, basis
+    high = float(cfg["decision_importance"])
+    for g in group(obs["decision"], sim, low, _topic):
+        for m in g:
+            if float(m.get("importance") or 0) >= high:
+                yield "decision", [m], f"a decision of importance {float(m['importance']):.2f}"
+        # one draft ADR per debated topic (its first decision anchors it), unless it became a preference
+        debated = [m for m in g if _options(m) > 1 and float(m.get("importance") or 0) < high
+                   and m["id"] not in covered]
+        if debated:
+            again = f", decided {len(debated)} times" if len(debated) > 1 else ""
+            yield "decision", debated[:1], f"a debated decision: {_options(debated[0])} options discussed{again}"
+
+
+def _options(m: dict[str, Any]) -> int:
+    return len({str(m.get("chosen")), *map(str, m.get("alternatives") or [])})
+
+
+def _preferences(items: list[dict[str, Any]], cfg: dict[str, Any], sim: float, low: float):
+    """≥ N decisions on one topic across ≥ S sessions that chose the same way at least C of the time."""
+    items = sorted(items, key=lambda m: (str(m.get("created") or ""), str(m.get("id"))))
+    for g in group(items, sim, low, _topic):
+        if len(g) < int(cfg["preference_decisions"]) or sessions(g) < int(cfg["preference_sessions"]):
+            continue
+        modal = max(group(g, sim, sim, _choice), key=len)
+        share = len(modal) / len(g)
+        if share >= float(cfg["preference_consistency"]):
+            basis = f"the same choice in {len(modal)} of {len(g)} decisions across {sessions(g)} sessions ({share:.0%})"
+            yield "preference", modal, basis, {str(m["id"]) for m in g}
+
+
+def _topic(m: dict[str, Any]) -> str:
+    """What a decision was about: its options, in any order; a stated preference speaks for itself."""
+    if m.get("kind") != "decision":
+        return statement(m)
+    return " ".join(sorted(map(str, [m.get("chosen"), *(m.get("alternatives") or [])])))
+
+
+def _choice(m: dict[str, Any]) -> str:
+    return str(m.get("chosen") or statement(m))
+
+
+def proposal_id(target: str, anchor: str) -> str:
+    """Deterministic: the target and the group's first observation (a group that grows keeps its id)."""
+    core = re.sub(r"^[a-z]+-|-[0-9a-f]{4}$", "", anchor)
+    digest = hashlib.sha256(f"{target}|{anchor}".encode()).hexdigest()[:4]
+    return f"prop-{target}-{slug(core, 40)}-{digest}"
+
+
+def _propose(vault, pid: str, d: Draft, out: dict[str, Any]) -> None:
+    rel = f"workshop/proposals/{pid}.md"
+    full = vault.path(rel)
+    text = proposal_text(vault, pid, d)
+    if full.exists():
+        old = notes.read(full)
+        if old.meta.get("status") != "candidate" or full.read_text(encoding="utf-8", errors="replace") == text:
+            return
+        if old.edited_by_person():
+            out["lines"].append(f"{rel}: edited by hand, left as it is (the group now has "
+                                f"{len(d.observations)} observation(s))")
+            return
+    vault.write_text(rel, text)
+    out["written"].append(rel)
+    out["proposals"].append(pid)
+
+
+def proposal_text(vault, pid: str, d: Draft) -> str:
+    meta: dict[str, Any] = {"type": "proposal", "id": pid, "target": d.target, "title": d.title,
+                            "statement": d.statement, "status": "candidate", "created": d.created or now(),
+                            "recurrence": d.sessions, "basis": d.basis, "importance": round(d.importance, 2),
+                            "sources": d.sources, "cues": d.cues}
+    if d.target == "decision":
+        meta.update(context=d.context, alternatives=d.alternatives, consequences=d.consequences)
+    cache: dict = {}
+    evidence = [provenance.quote(vault, *split_ref(t), cache) for t in d.turns]
+    text = templates.render("proposal", vault.root, id=pid, target=d.target, basis=d.basis,
+                            preview=body(vault, d, evidence))
+    return notes.render(notes.Note(notes.stamp(meta, text), text))

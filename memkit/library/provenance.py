@@ -1,0 +1,201 @@
+"""Provenance: where a note came from, down to the session turns — `memkit why`.
+
+Owns following a note's links (library note → observations / episodes → trace
+turns; a fact's history → its sessions), quoting the turns they point at, and the
+commits that created and changed each file on the way. Reads only; never writes.
+"""
+from __future__ import annotations
+
+import re
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+from memkit.storage import index, notes
+from memkit.traces import render as traces
+from memkit.errors import InvalidInput
+
+LINK = re.compile(r"\[\[([^\]|#]+)(?:#\^?t(\d+))?(?:\|[^\]]*)?\]\]")
+REF_KEYS = ("sources", "source", "session", "sessions", "decisions", "episodes")
+QUOTE_CACHE = 64   # trace bodies a quoting run keeps
+QUOTE_CHARS = 300
+MAX_DEPTH = 3
+
+
+def links(value: Any) -> list[tuple[str, int | None]]:
+    """(id, turn or None) for every wikilink in a frontmatter value (a string or a list)."""
+    texts = [value] if isinstance(value, str) else [str(v) for v in value or [] if not isinstance(v, dict)]
+    found = []
+    for text in texts:
+        bare = text if "[[" in text else f"[[{text}]]" if "#^t" in text and " " not in text else ""
+        for m in LINK.finditer(bare):
+            found.append((m.group(1).strip(), int(m.group(2)) if m.group(2) else None))
+    return found
+
+
+def turn_refs(value: Any) -> list[str]:
+    """`trace#^tN` for every turn link, in order, without repeats."""
+    out: list[str] = []
+    for tid, n in links(value):
+        ref = f"{tid}#^t{n}"
+        if n is not None and ref not in out:
+            out.append(ref)
+    return out
+
+
+def find(vault, ident: str) -> str | None:
+    """The vault-relative path of the note with this id, from the index (None when unknown)."""
+    with closing(index.connect(vault.index_path)) as con:
+        row = con.execute("SELECT path FROM files WHERE id=? ORDER BY path LIMIT 1", (ident,)).fetchone()
+    return row[0] if row else None
+
+
+def trace_path(vault, tid: str) -> Path | None:
+    guess = vault.root / traces.folder(tid) / f"{tid}.md"
+    if guess.is_file():
+        return guess
+    rel = find(vault, tid)
+    return vault.root / rel if rel else None
+
+
+def quote(vault, tid: str, n: int, cache: dict | None = None, limit: int = QUOTE_CHARS) -> dict[str, Any]:
+    """One trace turn as evidence: who said what, when, cut to `limit` characters. The cache
+    holds trace bodies by id (bounded: a promotion scan quotes from thousands of traces)."""
+    cache = {} if cache is None else cache
+    if tid not in cache:
+        if len(cache) >= QUOTE_CACHE:
+            cache.pop(next(iter(cache)))
+        path = trace_path(vault, tid)
+        try:
+            cache[tid] = notes.read(path).body if path else None
+        except InvalidInput:
+            cache[tid] = None
+    found = {"link": f"{tid}#^t{n}", "trace": tid, "turn": n, "role": "", "ts": "", "text": ""}
+    body = cache[tid]
+    turn = traces.parse_turn(body, n) if body is not None else None
+    if turn is None:
+        found["missing"] = "trace not in the vault" if body is None else "no such turn"
+        return found
+    calls = " ".join(f"[{c.name}] {c.input}" for c in turn.tool_calls)
+    text = " ".join(f"{turn.text} {calls}".split())
+    found.update(role=turn.role.value + (f" {turn.tool_name}" if turn.tool_name else ""), ts=turn.ts or "",
+                 text=text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …")
+    return found
+
+
+def commits(vault, rel: str) -> list[dict[str, str]]:
+    """Commits that created or changed the file, oldest first; a reviewed note's workshop past included."""
+    from memkit.storage import git
+
+    # its life in the workshop came first, so those commits lead (dates tie within a second)
+    paths = ([f"workshop/{rel}"] if rel.split("/", 1)[0] in ("observations", "episodes") else []) + [rel]
+    seen: dict[str, dict[str, str]] = {}
+    for p in paths:
+        for c in reversed(git.log(vault.root, vault.root / p)):
+            seen.setdefault(c["sha"], {"sha": c["sha"], "date": c["date"], "subject": c["subject"]})
+    return list(seen.values())
+
+
+def why(vault, ident: str) -> dict[str, Any]:
+    """The provenance chain of one note (id, `id#^tN` is refused, or a vault path)."""
+    index.refresh(vault)
+    rel = _resolve(vault, ident)
+    return _node(vault, rel, set(), 0, {}, {})
+
+
+def _resolve(vault, ident: str) -> str:
+    from memkit.storage import lookup
+
+    raw = ident.strip()
+    path = Path(raw).expanduser()
+    if path.is_absolute() and path.is_file():
+        try:
+            return vault.rel(path)
+        except ValueError:
+            raise InvalidInput(f"{raw} is outside the vault {vault.root}")
+    if "#" in raw:
+        raise InvalidInput(f"{raw!r} is a trace turn; `memkit show {raw}` prints it")
+    return lookup.resolve(vault, raw)
+
+
+def _node(vault, rel: str, seen: set[str], depth: int, cache: dict, trace_commits: dict) -> dict[str, Any]:
+    note = notes.read(vault.root / rel)
+    seen.add(note.id)
+    meta = note.meta
+    node: dict[str, Any] = {"id": note.id, "type": note.type, "kind": meta.get("kind") or meta.get("target"),
+                            "status": meta.get("status"), "title": notes.title_of(note), "path": rel,
+                            "created": meta.get("created") or meta.get("started"),
+                            "promoted_to": meta.get("promoted_to"), "commits": commits(vault, rel),
+                            "turns": [], "sources": [], "history": []}
+    refs = [r for key in REF_KEYS for r in links(meta.get(key))]
+    turn_traces = {tid for tid, n in refs if n is not None}
+    for tid, n in refs:
+        if n is not None:
+            if all(t["link"] != f"{tid}#^t{n}" for t in node["turns"]):
+                node["turns"].append(_turn(vault, tid, n, cache, trace_commits))
+        elif tid not in seen and tid not in turn_traces and depth < MAX_DEPTH:
+            node["sources"].append(_source(vault, tid, seen, depth, cache, trace_commits))
+    reached = {t["link"] for src in node["sources"] for t in src.get("turns", [])}
+    node["turns"] = [t for t in node["turns"] if t["link"] not in reached]  # shown under their observation
+    if note.type == "fact":
+        node["history"] = [_history(vault, h, cache, trace_commits) for h in meta.get("history") or []
+                           if isinstance(h, dict)]
+    return node
+
+
+def _source(vault, tid: str, seen: set[str], depth: int, cache: dict, trace_commits: dict) -> dict[str, Any]:
+    rel = find(vault, tid)
+    if rel is None:
+        seen.add(tid)
+        return {"id": tid, "missing": "not in the vault", "commits": [], "turns": [], "sources": []}
+    return _node(vault, rel, seen, depth + 1, cache, trace_commits)
+
+
+def _turn(vault, tid: str, n: int, cache: dict, trace_commits: dict) -> dict[str, Any]:
+    found = quote(vault, tid, n, cache)
+    if tid not in trace_commits:
+        path = trace_path(vault, tid)
+        trace_commits[tid] = commits(vault, vault.rel(path)) if path else []
+    found["trace_commits"] = trace_commits[tid]
+    return found
+
+
+def _history(vault, entry: dict, cache: dict, trace_commits: dict) -> dict[str, Any]:
+    out = {k: entry.get(k) for k in ("value", "from", "to", "reason", "session")}
+    out["turns"] = [_turn(vault, tid, n, cache, trace_commits) for tid, n in links(entry.get("session"))
+                    if n is not None]
+    return out
+
+
+# ---- rendering ----------------------------------------------------------------
+def render(node: dict[str, Any], indent: int = 0) -> list[str]:
+    pad = "  " * indent
+    if node.get("missing"):
+        return [f"{pad}← {node['id']} ({node['missing']})"]
+    head = f"{node['type']} {node['id']}" + (f" [{node['kind']}]" if node.get("kind") else "")
+    title = node["title"] if len(node["title"]) <= 100 else node["title"][:100].rsplit(" ", 1)[0] + " …"
+    lines = [f"{pad}{'← ' if indent else ''}{head} — {title} ({node.get('status') or 'no status'})",
+             f"{pad}  {node['path']}" + (f" · promoted to {node['promoted_to']}" if node.get("promoted_to") else "")]
+    lines += [f"{pad}  commit {c['sha'][:10]} {c['date'][:19]} {c['subject']}" for c in node["commits"]]
+    for h in node.get("history", []):
+        lines.append(f"{pad}  was {h['value']!r} from {h.get('from')} to {h.get('to')}"
+                     + (f" — {h['reason']}" if h.get("reason") else "")
+                     + (f" ({h['session']})" if h.get("session") else ""))
+        lines += _turn_lines(h["turns"], pad + "    ")
+    lines += _turn_lines(node["turns"], pad + "  ")
+    for src in node["sources"]:
+        lines += render(src, indent + 1)
+    return lines
+
+
+def _turn_lines(turns: list[dict[str, Any]], pad: str) -> list[str]:
+    lines = []
+    for t in turns:
+        if t.get("missing"):
+            lines.append(f"{pad}← turn {t['link']} ({t['missing']})")
+            continue
+        lines.append(f"{pad}← turn {t['link']} · {t['role']}" + (f" · {t['ts']}" if t["ts"] else ""))
+        lines.append(f"{pad}    > {t['text']}")
+        lines += [f"{pad}    trace commit {c['sha'][:10]} {c['date'][:19]} {c['subject']}"
+                  for c in t.get("trace_commits", [])]
+    return lines

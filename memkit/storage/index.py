@@ -1,0 +1,383 @@
+"""The index: `.memkit/index.sqlite`, a disposable cache built from the vault's files.
+
+Owns the schema, the incremental refresh (mtime and size per file), full rebuilds,
+and the rows each note contributes (full-text chunks, one per trace turn, and
+activation cues). Never the source of truth: on a schema change it is deleted and
+rebuilt, and deleting it loses nothing.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import stat as stat_mod
+from contextlib import closing
+from pathlib import Path
+TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations are strings here
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterable, Iterator
+
+from memkit.errors import InvalidInput
+
+SCHEMA_VERSION = "7"
+SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE files(path TEXT PRIMARY KEY, id TEXT, type TEXT, kind TEXT, status TEXT, layer TEXT,
+                   title TEXT, created TEXT, mtime_ns INTEGER, size INTEGER, meta TEXT);
+CREATE INDEX files_id ON files(id);
+CREATE TABLE problems(path TEXT PRIMARY KEY, message TEXT);
+CREATE VIRTUAL TABLE chunks USING fts5(path UNINDEXED, turn UNINDEXED, title, text,
+                                       tokenize='porter unicode61');
+CREATE TABLE chunk_spans(path TEXT PRIMARY KEY, lo INTEGER, hi INTEGER);
+CREATE TABLE cues(rowid INTEGER PRIMARY KEY, path TEXT, note_id TEXT, cue_type TEXT, trigger TEXT,
+                  lesson TEXT, action_types TEXT, status TEXT, reviewed INTEGER, created TEXT,
+                  session TEXT, source TEXT, importance REAL, confidence REAL, consequence TEXT,
+                  project TEXT, sessions INTEGER, extra TEXT);
+CREATE INDEX cues_path ON cues(path);
+CREATE INDEX cues_standing ON cues(reviewed DESC, importance DESC);
+CREATE TABLE cue_types(cue INTEGER, type TEXT);
+CREATE INDEX cue_types_type ON cue_types(type, cue);
+CREATE INDEX cue_types_cue ON cue_types(cue);
+CREATE VIRTUAL TABLE cues_fts USING fts5(trigger, lesson, content='cues', content_rowid='rowid',
+                                         tokenize='porter unicode61');
+"""
+MAX_TOOL_TEXT = 4000   # characters of one tool output that go into the full-text index
+CUE_TYPES = {"correction": "correction", "preference": "preference", "fact": "fact",
+             "negative_result": "negative_result", "procedure": "procedure", "decision": "preference"}
+LAYERS = {"traces": "trace", "workshop": "workshop", "observations": "observation",
+          "episodes": "episode", "facts": "fact", "library": "library"}
+
+
+def layer_of(rel: str) -> str:
+    return LAYERS.get(rel.split("/", 1)[0], "other")
+
+
+def connect(db_path: Path, *, create: bool = True) -> sqlite3.Connection:
+    """An open index, created or rebuilt-empty on schema mismatch. WAL: readers never block."""
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    con = sqlite3.connect(db_path, timeout=10.0)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA synchronous=NORMAL")
+    try:
+        row = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+    except sqlite3.DatabaseError:
+        row = None
+    if row and row[0] == SCHEMA_VERSION:
+        return con
+    if not create:
+        con.close()
+        raise InvalidInput("the index is missing or out of date; run `memkit reindex`")
+    con.close()
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(db_path) + suffix).unlink(missing_ok=True)
+    con = sqlite3.connect(db_path, timeout=10.0)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.executescript(SCHEMA)
+    con.execute("INSERT INTO meta VALUES('schema', ?)", (SCHEMA_VERSION,))
+    con.commit()
+    return con
+
+
+def open_readonly(db_path: Path) -> sqlite3.Connection | None:
+    """For hot paths: the index as it is, or None when there is none yet. Never writes."""
+    if not db_path.exists():
+        return None
+    con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=2.0)
+    try:
+        row = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+    except sqlite3.DatabaseError:
+        row = None
+    if not row or row[0] != SCHEMA_VERSION:
+        con.close()
+        return None
+    return con
+
+
+def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, int]:
+    """Bring the index up to date with the files; returns counts (added, changed, removed, problems)."""
+    from memkit.storage import changes
+
+    stats = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
+    with closing(connect(vault.index_path)) as con:
+        journal = changes.current(vault)   # a live `memkit watch` notes what changes
+        if journal and not full and _follow(con, vault, journal, stats):
+            return stats
+        start = changes.position(vault, journal)
+        if full:   # one transaction: a hook reading meanwhile sees the old index or the new, never half
+            _clear(con)
+        known = {p: (m, s) for p, m, s in con.execute("SELECT path, mtime_ns, size FROM files")}
+        known.update((p, None) for p, in con.execute("SELECT path FROM problems") if p not in known)
+
+        def changed() -> Iterator[tuple[str, str, int, int, bool]]:   # streamed: no list of every file
+            for rel, path, st in _walk(vault.root):
+                old = known.pop(rel, False)
+                if old and old == (st.st_mtime_ns, st.st_size):
+                    stats["unchanged"] += 1
+                    continue
+                yield path, rel, st.st_mtime_ns, st.st_size, old is False
+
+        batch = 1000 if full else 200
+        for n, (job, rows) in enumerate(_computed(vault, changed()), 1):
+            stats["indexed" if _store(con, rows, job[4]) else "problems"] += 1
+            if n % batch == 0:
+                if not full:
+                    con.commit()
+                if progress:
+                    progress(n)
+        for rel in known:   # what is left was not seen on disk
+            _forget(con, rel)
+            stats["removed"] += 1
+        con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{start}" if journal else "",))
+        con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
+        con.commit()
+    return stats
+
+
+def _follow(con: sqlite3.Connection, vault, journal: str, stats: dict[str, int]) -> bool:
+    """Refresh from the watcher's journal: only the paths it noted since the last refresh.
+    False when the index does not follow this journal yet (the caller scans everything)."""
+    from memkit.storage import changes
+
+    row = con.execute("SELECT value FROM meta WHERE key='journal'").fetchone()
+    if not row or not str(row[0]).startswith(journal + ":"):
+        return False
+    got = changes.since(vault, journal, int(str(row[0]).rsplit(":", 1)[1]))
+    if got is None:
+        return False
+    rels, offset = got
+    todo = []
+    for rel in rels:
+        parts = rel.split("/")
+        if any(p.startswith(".") or p == "raw" for p in parts[:-1]) or layer_of(rel) == "other":
+            continue
+        old = con.execute("SELECT mtime_ns, size FROM files WHERE path=?", (rel,)).fetchone()
+        known = old is not None or con.execute("SELECT 1 FROM problems WHERE path=?", (rel,)).fetchone()
+        try:
+            st = os.lstat(vault.root / rel)
+        except OSError:
+            st = None
+        if st is None or not rel.endswith(".md") or not stat_mod.S_ISREG(st.st_mode):
+            if known:
+                _forget(con, rel)
+                stats["removed"] += 1
+            continue
+        if old is not None and tuple(old) == (st.st_mtime_ns, st.st_size):
+            stats["unchanged"] += 1
+            continue
+        todo.append((str(vault.root / rel), rel, st.st_mtime_ns, st.st_size, not known))
+    for job, rows in _computed(vault, todo):
+        stats["indexed" if _store(con, rows, job[4]) else "problems"] += 1
+    con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{offset}",))
+    con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
+    con.commit()
+    return True
+
+
+PARALLEL_FROM = 2000   # files to (re)index before the work is spread over the cores
+_WINDOW = 256          # files handed to the workers at a time: bounds the rows held in memory
+_worker_vault = None
+
+
+def _computed(vault, jobs: Iterable[tuple]) -> Iterator[tuple[tuple, tuple]]:
+    """(job, rows) for each job (path, rel, mtime_ns, size, fresh), in order. From PARALLEL_FROM
+    jobs on, the rows are computed on every core while this process alone writes the database."""
+    import multiprocessing
+    from itertools import chain, islice
+
+    it = iter(jobs)
+    head = list(islice(it, PARALLEL_FROM))
+    workers = min(os.cpu_count() or 1, 8)
+    if len(head) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        for job in chain(head, it):
+            yield job, _rows(vault, *job[:4])
+        return
+    stream = chain(head, it)
+    with multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker, initargs=(vault,)) as pool:
+        while window := list(islice(stream, _WINDOW)):
+            yield from zip(window, pool.imap(_job, window, chunksize=8))
+
+
+def _start_worker(vault) -> None:
+    global _worker_vault
+    _worker_vault = vault
+
+
+def _job(job: tuple) -> tuple:
+    return _rows(_worker_vault, *job[:4])
+
+
+def _clear(con: sqlite3.Connection) -> None:
+    """Empty every table inside the open transaction: dropped and created again, which frees
+    their pages at once (deleting 100,000s of rows one by one took seconds)."""
+    if not con.in_transaction:   # sqlite3 opens none before DDL by itself
+        con.execute("BEGIN")
+    for table in ("cues_fts", "chunks", "cue_types", "cues", "chunk_spans", "problems", "files"):
+        con.execute(f"DROP TABLE IF EXISTS {table}")
+    for statement in SCHEMA.split(";"):
+        if statement.strip() and "TABLE meta(" not in statement:
+            con.execute(statement)
+
+
+def index_unseen(vault, top: str) -> int:
+    """Index the notes under one layer folder that the index has no row for (written by a run
+    that was killed, or pulled through git): names only, no stat of the files it knows."""
+    with closing(connect(vault.index_path)) as con:
+        known = {p for p, in con.execute("SELECT path FROM files WHERE path >= ? AND path < ? UNION ALL "
+                                         "SELECT path FROM problems", (top + "/", top + "0"))}
+    unseen = [Path(path) for rel, path, _ in _walk(vault.root, (top,), stat=False) if rel not in known]
+    if unseen:
+        update_paths(vault, unseen)
+    return len(unseen)
+
+
+def _walk(root: Path, tops: tuple[str, ...] | None = None, *, stat: bool = True,
+          ordered: bool = False) -> Iterator[tuple[str, str, os.stat_result | None]]:
+    """(vault-relative path, path, stat) of the notes Vault.note_files lists (same folders, same
+    exclusions), with one stat call per file and no path resolution: a refresh stats every file.
+    ordered: depth first in name order, as Vault.note_files (and os.walk) go."""
+    from memkit.storage.vault import NOTE_DIRS
+
+    for top in tops or NOTE_DIRS:
+        base = root / top
+        if base.is_symlink() or not base.is_dir():
+            continue
+        stack = [(str(base), top)]
+        while stack:
+            here, rel = stack.pop()
+            try:
+                entries = list(os.scandir(here))
+            except OSError:
+                continue
+            if ordered:
+                entries.sort(key=lambda e: e.name)
+            dirs = []
+            for e in entries:
+                try:
+                    is_dir, is_link = e.is_dir(), e.is_symlink()
+                except OSError:
+                    continue
+                if is_dir:
+                    if not is_link and not e.name.startswith(".") and e.name != "raw":
+                        dirs.append((e.path, f"{rel}/{e.name}"))
+                elif e.name.endswith(".md") and not is_link:
+                    try:
+                        st = e.stat(follow_symlinks=False) if stat else None
+                    except OSError:
+                        continue
+                    yield f"{rel}/{e.name}", e.path, st
+            stack.extend(reversed(dirs))
+
+
+def update_paths(vault, paths: list[Path]) -> None:
+    """Re-index just these files (written or deleted by this process)."""
+    rels = dict.fromkeys(_rel(vault, p) for p in paths)   # each once, in order
+    with closing(connect(vault.index_path)) as con:
+        todo = []
+        for rel in rels:
+            full = vault.root / rel
+            known = con.execute("SELECT 1 FROM files WHERE path=? UNION ALL SELECT 1 FROM problems WHERE path=?",
+                                (rel, rel)).fetchone() is not None
+            if full.suffix == ".md" and layer_of(rel) != "other" and full.exists():
+                st = full.stat()
+                todo.append((str(full), rel, st.st_mtime_ns, st.st_size, not known))
+            elif known:
+                _forget(con, rel)
+        for n, (job, rows) in enumerate(_computed(vault, todo), 1):   # a large ingest indexes on every core
+            _store(con, rows, job[4])
+            if n % 1000 == 0:   # keeps the write-ahead log small; readers see a cache filling up
+                con.commit()
+        con.commit()
+
+
+def _rel(vault, path: Path) -> str:
+    """Vault-relative, without resolving links when the path is already spelled under the root."""
+    if not path.is_absolute():
+        return Path(path).as_posix()
+    try:
+        rel = path.relative_to(vault.root)
+    except ValueError:
+        return vault.rel(path)
+    return rel.as_posix() if ".." not in rel.parts else vault.rel(path)
+
+
+def _forget(con: sqlite3.Connection, rel: str) -> None:
+    """Drop every row of one file. Each lookup goes through an index: a full-text table is
+    never scanned by path (its chunks are found by their rowid span)."""
+    con.execute("DELETE FROM files WHERE path=?", (rel,))
+    con.execute("DELETE FROM problems WHERE path=?", (rel,))
+    span = con.execute("SELECT lo, hi FROM chunk_spans WHERE path=?", (rel,)).fetchone()
+    if span:
+        con.execute("DELETE FROM chunks WHERE rowid BETWEEN ? AND ?", span)
+        con.execute("DELETE FROM chunk_spans WHERE path=?", (rel,))
+    cues = con.execute("SELECT rowid, trigger, lesson FROM cues WHERE path=?", (rel,)).fetchall()
+    if cues:
+        con.executemany("INSERT INTO cues_fts(cues_fts, rowid, trigger, lesson) VALUES('delete', ?, ?, ?)", cues)
+        con.executemany("DELETE FROM cue_types WHERE cue=?", [(c[0],) for c in cues])
+        con.execute("DELETE FROM cues WHERE path=?", (rel,))
+
+
+def _index_file(con: sqlite3.Connection, vault, path: Path, rel: str, st: os.stat_result, *,
+                fresh: bool = False) -> bool:
+    """Index one file; fresh says the index holds no rows for it yet (nothing to forget)."""
+    return _store(con, _rows(vault, str(path), rel, st.st_mtime_ns, st.st_size), fresh)
+
+
+def _rows(vault, path: str, rel: str, mtime_ns: int, size: int) -> tuple:
+    """Everything one file contributes, computed without the database (so a worker process can):
+    (rel, files row or None, problem or None, full-text chunks, cue rows)."""
+    from memkit.storage import notes
+
+    try:
+        note = notes.read(Path(path))
+    except InvalidInput as e:
+        return rel, None, str(e), [], []
+    meta = note.meta
+    title = notes.title_of(note)
+    row = (rel, note.id, str(meta.get("type") or ""), str(meta.get("kind") or ""), str(meta.get("status") or ""),
+           layer_of(rel), title, str(meta.get("created") or meta.get("started") or ""), mtime_ns, size,
+           json.dumps(meta, default=str, ensure_ascii=False))
+    return rel, row, None, list(_chunks(note, rel, title)), list(cue_rows(note, rel, vault))
+
+
+def _store(con: sqlite3.Connection, rows: tuple, fresh: bool) -> bool:
+    rel, row, problem, chunks, cues = rows
+    if not fresh:
+        _forget(con, rel)
+    if row is None:
+        con.execute("INSERT OR REPLACE INTO problems VALUES(?, ?)", (rel, problem))
+        return False
+    con.execute("INSERT INTO files VALUES(?,?,?,?,?,?,?,?,?,?,?)", row)
+    if chunks:
+        con.executemany("INSERT INTO chunks(path, turn, title, text) VALUES(?,?,?,?)", chunks)
+        hi = con.execute("SELECT last_insert_rowid()").fetchone()[0]
+        # one statement in one transaction: FTS5 gives the rows consecutive rowids
+        con.execute("INSERT INTO chunk_spans VALUES(?,?,?)", (rel, hi - len(chunks) + 1, hi))
+    for cue in cues:
+        cur = con.execute("INSERT INTO cues(path, note_id, cue_type, trigger, lesson, action_types, status,"
+                          " reviewed, created, session, source, importance, confidence, consequence,"
+                          " project, sessions, extra) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", cue)
+        con.execute("INSERT INTO cues_fts(rowid, trigger, lesson) VALUES(?,?,?)", (cur.lastrowid, cue[3], cue[4]))
+        con.executemany("INSERT INTO cue_types VALUES(?, ?)", [(cur.lastrowid, t) for t in cue[5].split()])
+    return True
+
+
+def _chunks(note, rel: str, title: str) -> Iterator[tuple[Any, ...]]:
+    from memkit.traces import render as traces
+
+    if note.type != "trace":
+        extra = " ".join(str(note.meta.get(k) or "") for k in ("trigger", "lesson", "key", "value",
+                                                                "approach", "reason", "goal"))
+        yield rel, None, title, f"{extra}\n{note.body}"
+        return
+    for turn in traces.parse_turns(note.body):
+        text = turn.text if turn.role.value != "tool" else turn.text[:MAX_TOOL_TEXT]
+        calls = " ".join(f"{c.name} {json.dumps(c.input, ensure_ascii=False)[:MAX_TOOL_TEXT]}"
+                         for c in turn.tool_calls)
+        yield rel, turn.n, title, f"{text}\n{calls}".strip()
+
+
+def cue_rows(note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
+    """What a note contributes to activation: observations, library notes' cues, facts, episodes."""
+    from memkit.activation import cuerows
+
+    yield from cuerows.rows(note, rel, vault)

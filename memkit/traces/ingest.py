@@ -1,0 +1,249 @@
+"""Ingest (layer 1): agent logs in, one complete trace file per session out.
+
+Owns format detection, the choice of trace id and path, redaction before any
+byte is written, idempotence (an unchanged log writes nothing) and growth (a log
+that grew updates its trace). Never rewrites a trace a person edited, and never
+writes outside the vault.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+from memkit.storage import notes
+from memkit.traces import render as traces
+from memkit.errors import InvalidInput
+from memkit.traces.model import Session
+from memkit.storage.vault import Vault
+
+READERS = ("claude", "codex", "generic", "aider", "console")   # detection order
+FORMAT_NAMES = {"claude-code": "claude", "codex": "codex", "generic": "generic", "aider": "aider",
+                "console": "console"}
+LOG_SUFFIXES = (".jsonl", ".aider.chat.history.md")
+
+
+@dataclass
+class FileResult:
+    path: str
+    format: str = ""
+    status: str = ""                 # written | updated | unchanged | edited | empty | error
+    traces: list[str] = field(default_factory=list)
+    skipped_lines: int = 0
+    redactions: int = 0
+    message: str = ""
+
+
+@dataclass
+class Report:
+    files: list[FileResult] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)   # vault-relative paths written
+    bytes_read: int = 0
+
+    @property
+    def errors(self) -> list[FileResult]:
+        return [f for f in self.files if f.status == "error"]
+
+
+def reader(name: str):
+    return importlib.import_module(f"memkit.traces.readers.{name}")
+
+
+def detect(path: Path) -> str:
+    """The reader module name for a log file, or raise InvalidInput."""
+    with open(path, "rb") as f:
+        head = f.read(8192).decode("utf-8", errors="replace")
+    for name in READERS:
+        try:
+            mod = reader(name)
+        except ImportError:
+            continue
+        if mod.detect(path, head):
+            return name
+    raise InvalidInput(f"{path}: not a log format memkit reads (claude-code, codex, aider, generic)")
+
+
+def find_logs(paths: list[Path], vault: Vault) -> Iterator[Path]:
+    """Files named directly, and every session log below a named folder (not inside the vault)."""
+    for p in paths:
+        if p.is_dir():
+            for dirpath, dirnames, filenames in os.walk(p):
+                here = Path(dirpath).resolve()
+                dirnames[:] = sorted(d for d in dirnames if not d.startswith(".")
+                                     and (here / d) != vault.root)
+                for name in sorted(filenames):
+                    if name.endswith(LOG_SUFFIXES):
+                        yield Path(dirpath) / name
+        elif p.exists():
+            yield p
+        else:
+            raise InvalidInput(f"{p}: no such file or folder")
+
+
+def ingest(vault: Vault, paths: list[Path], fmt: str = "auto",
+           progress: Callable[[Path], None] | None = None) -> Report:
+    """Ingest logs into traces. The caller holds the vault lock."""
+    if fmt != "auto" and fmt not in FORMAT_NAMES:
+        raise InvalidInput(f"unknown format {fmt!r}; choose auto, {', '.join(FORMAT_NAMES)}")
+    report = Report()
+    for path, prepared in _prepared(list(find_logs(paths, vault)), fmt):
+        result = FileResult(str(path))
+        report.files.append(result)
+        try:
+            if isinstance(prepared, Exception):
+                raise prepared
+            _ingest_file(vault, path, prepared, result, report)
+        except InvalidInput as e:
+            result.status, result.message = "error", str(e)
+        except OSError as e:
+            result.status, result.message = "error", f"{path}: cannot read ({e.strerror or e})"
+        if progress:
+            progress(path)
+    return report
+
+
+PARALLEL_FROM = 24   # logs: from here on they are read and rendered on every core
+_WINDOW = 64         # logs handed to the workers at a time: bounds the rendered text held in memory
+
+
+def _prepared(files: list[Path], fmt: str) -> Iterator[tuple[Path, tuple | Exception]]:
+    """(log, what _prepare made of it), in order. The workers only read and render: every write,
+    and every trace id claimed, stays in this process, in this order."""
+    import multiprocessing
+    from functools import partial
+    from itertools import islice
+
+    work = partial(_prepare, fmt=fmt)
+    workers = min(os.cpu_count() or 1, 8)
+    if len(files) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        yield from ((path, work(path)) for path in files)
+        return
+    it = iter(files)
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        while window := list(islice(it, _WINDOW)):
+            yield from zip(window, pool.imap(work, window, chunksize=2))
+
+
+def _prepare(path: Path, fmt: str) -> tuple | Exception:
+    """The CPU work on one log, writing nothing: detect, read, render and redact each session."""
+    from memkit.redact import redact
+
+    try:
+        name = FORMAT_NAMES[fmt] if fmt != "auto" else detect(path)
+        digest, size = _sha256(path)
+        rendered = []
+        for session in reader(name).read(path):
+            body, count = redact(traces.render_body(session))
+            turns, session.turns = len(session.turns), []   # the writer needs the header alone
+            rendered.append((session, turns, body, count))
+        return name, digest, size, rendered
+    except (InvalidInput, OSError) as e:
+        return e
+
+
+def _ingest_file(vault: Vault, path: Path, prepared: tuple, result: FileResult, report: Report) -> None:
+    name, digest, size, rendered = prepared
+    result.format = getattr(reader(name), "NAME", name)
+    report.bytes_read += size
+    if not rendered:
+        result.status, result.message = "empty", f"{path}: no session found"
+        return
+    source = {"path": _display(path), "sha256": digest, "bytes": size}
+    statuses = []
+    for session, turns, body, count in rendered:
+        result.skipped_lines += session.skipped_lines
+        status, tid = write_trace(vault, session, source, report, turns, body, count)
+        result.traces.append(tid)
+        result.redactions += count
+        statuses.append(status)
+    for s in ("edited", "written", "updated"):
+        if s in statuses:
+            result.status = s
+    result.status = result.status or "unchanged"
+    if result.status == "edited":
+        result.message = "a trace was edited by hand since memkit wrote it; left as it is"
+    if vault.config.get("ingest.keep_raw") and result.status in ("written", "updated"):
+        raw_rel = f"traces/raw/{result.traces[0]}{''.join(path.suffixes[-1:])}"
+        vault.write_text(raw_rel, _redacted_copy(path))   # verbatim but for secrets: they never reach the vault
+        report.written.append(raw_rel)
+
+
+def _sha256(path: Path) -> tuple[str, int]:
+    digest, size = hashlib.sha256(), 0
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            digest.update(chunk)
+            size += len(chunk)
+    return digest.hexdigest(), size
+
+
+def _redacted_copy(path: Path) -> str:
+    from memkit.redact import redact
+
+    with open(path, "rb") as f:
+        return "".join(redact(line.decode("utf-8", errors="replace"))[0] for line in f)
+
+
+def write_trace(vault: Vault, session: Session, source: dict, report: Report, turns: int, body: str,
+                count: int) -> tuple[str, str]:
+    """Write (or leave) one session's trace, rendered and redacted; returns (status, trace id)."""
+    tid, existing = _claim_id(vault, session)
+    rel = f"{traces.folder(tid)}/{tid}.md"
+    meta = _meta(vault, session, turns, tid, source, count, existing)
+    if existing is not None:
+        if existing.edited_by_person():
+            return "edited", tid
+        if existing.body == body and _same(existing.meta, meta):
+            return "unchanged", tid
+        meta["extracted"] = []      # new turns: extraction runs again
+    note = notes.Note(notes.stamp(meta, body), body)
+    vault.write_text(rel, notes.render(note))
+    report.written.append(rel)
+    return ("updated" if existing is not None else "written"), tid
+
+
+def _claim_id(vault: Vault, session: Session) -> tuple[str, notes.Note | None]:
+    """A trace id for the session, longer when a different session already holds the short one."""
+    for length in (8, 16, 64):
+        tid = traces.trace_id(session, length)
+        path = vault.root / traces.folder(tid) / f"{tid}.md"
+        if not path.exists():
+            return tid, None
+        note = notes.read(path)
+        if str(note.meta.get("session")) == session.session_id and \
+                str(note.meta.get("agent_id") or "") == str(session.agent_id or ""):
+            return tid, note
+    raise InvalidInput(f"cannot find a free trace id for session {session.session_id!r}")
+
+
+def _meta(vault: Vault, s: Session, turns: int, tid: str, source: dict, redactions: int,
+          existing: notes.Note | None) -> dict:
+    from memkit.redact import redact
+
+    meta = dict(existing.meta) if existing else {}
+    fresh = {"type": "trace", "id": tid, "session": s.session_id, "agent": s.agent,
+             "project": s.project, "cwd": redact(s.cwd)[0], "started": s.started, "ended": s.ended,
+             "turns": turns, "source": source, "redactions": redactions,
+             "skipped_lines": s.skipped_lines}
+    if s.parent_session:
+        fresh["parent"] = s.parent_session
+        fresh["agent_id"] = s.agent_id
+    if s.extra.get("gitBranch"):
+        fresh["branch"] = s.extra["gitBranch"]
+    meta.update(fresh)
+    meta.setdefault("extracted", [])
+    return meta
+
+
+def _same(old: dict, new: dict) -> bool:
+    keys = set(old) | set(new)
+    return all(old.get(k) == new.get(k) for k in keys if k not in notes.VOLATILE_KEYS | {"source"})
+
+
+def _display(path: Path) -> str:
+    full = str(path.resolve())
+    home = os.path.expanduser("~")
+    return "~" + full[len(home):] if home != "/" and full.startswith(home + os.sep) else full

@@ -1,0 +1,1 @@
+"""Log readers, one module per format; each exposes NAME, detect(path, head) and read(path)."""

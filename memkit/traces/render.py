@@ -1,0 +1,209 @@
+"""Trace files (layer 1): one complete, readable Markdown file per agent session.
+
+Owns the trace format in both directions: render a Session to Markdown with a
+`^tN` anchor on every turn heading, and parse that Markdown back into Turns, so
+extraction always reads the file (the source of truth), never the raw log.
+Never drops a turn and never lets text inside a turn pose as a turn heading.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any
+
+from memkit.traces.model import Session, ToolCall, Turn
+from memkit.layers import Flag, Role
+
+AGENT_SHORT = {"claude-code": "claude", "codex": "codex", "aider": "aider", "generic": "generic"}
+_HEADING = re.compile(r"^## Turn (\d+) · .* \^t\1\s*$")
+_ESCAPED = re.compile(r"^(\\*)## Turn ", re.M)
+_META = re.compile(r"^<!-- memkit (\{.*\}) -->$")
+_CALL = re.compile(r"^(`{3,})(json|text) memkit-call (\S+) (\S+)\s*$")
+_SAFE_TOOL = re.compile(r"\s+")
+_OUTPUT = re.compile(r"^(`{3,})text memkit-output\s*$")
+_SAFE_ID = re.compile(r"[^A-Za-z0-9]+")
+
+
+def trace_id(session: Session, length: int = 8) -> str:
+    """Readable and deterministic: date, agent, the session id's first characters."""
+    date = (session.started or "")[:10]
+    date = date if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) else "undated"
+    sid = _SAFE_ID.sub("", session.session_id).lower()
+    if not sid or sid != session.session_id.replace("-", "").lower():
+        sid = hashlib.sha256(session.session_id.encode()).hexdigest()  # hostile or odd ids
+    tid = f"{date}-{AGENT_SHORT.get(session.agent, 'generic')}-{sid[:length]}"
+    if session.agent_id:
+        tid += "-" + (_SAFE_ID.sub("", session.agent_id).lower()[:24] or "agent")
+    return tid
+
+
+def folder(tid: str) -> str:
+    return "traces/undated" if tid.startswith("undated") else f"traces/{tid[:4]}/{tid[5:7]}"
+
+
+# ---- rendering -------------------------------------------------------------
+def render_body(session: Session) -> str:
+    when = (session.started or "undated")[:16].replace("T", " ")
+    first = next((" ".join(t.text.split())[:80] for t in session.turns if t.typed and t.text.strip()), "")
+    where = session.project or session.cwd or session.session_id
+    title = f"# {where}: {first}" if first else f"# {where}"
+    parts = [title, "", f"Session `{session.session_id}` · {session.agent} · {when}"
+             + (f" · `{session.cwd}`" if session.cwd else ""), ""]
+    if session.parent_session:
+        parts += [f"Sub-agent `{session.agent_id}` of session `{session.parent_session}`.", ""]
+    for turn in session.turns:
+        parts.append(_render_turn(turn))
+    return "\n".join(parts).rstrip("\n") + "\n"
+
+
+def _label(turn: Turn) -> str:
+    if turn.role is Role.TOOL:
+        label = f"tool {turn.tool_name or ''}".rstrip()
+        if Flag.REJECTED in turn.flags:
+            return label + " — rejected by the user"
+        if Flag.INTERRUPT in turn.flags:
+            return label + " — interrupted by the user"
+        return label + (" — error" if Flag.ERROR in turn.flags else "")
+    if turn.role is Role.USER:
+        if Flag.SIDECHAIN in turn.flags:
+            return "user (parent agent)"
+        return "user — interrupted the agent" if Flag.INTERRUPT in turn.flags else "user"
+    if turn.role is Role.SYSTEM:
+        marks = sorted(f.value for f in turn.flags if f is not Flag.SIDECHAIN)
+        return "system" + (f" ({', '.join(marks)})" if marks else "")
+    return "assistant" + (" (sub-agent)" if Flag.SIDECHAIN in turn.flags else "")
+
+
+def _render_turn(turn: Turn) -> str:
+    meta: dict[str, Any] = {"role": turn.role.value}
+    for key, value in (("ts", turn.ts), ("tool", turn.tool_name), ("call", turn.tool_call_id),
+                       ("name", turn.name)):
+        if value:
+            meta[key] = value
+    if turn.flags:
+        meta["flags"] = sorted(f.value for f in turn.flags)
+    lines = [f"## Turn {turn.n} · {_label(turn)} ^t{turn.n}",
+             f"<!-- memkit {json.dumps(meta, ensure_ascii=False)} -->"]
+    if turn.thinking:
+        lines.append("> [!thinking]-\n" + "\n".join("> " + x for x in _escape(turn.thinking).split("\n")))
+        lines.append("")
+    if turn.role is Role.TOOL:
+        lines.append(_fence("text memkit-output", turn.text))
+    elif turn.text:
+        lines.append(_escape(turn.text))
+    for call in turn.tool_calls:
+        name = _SAFE_TOOL.sub("_", call.name) or "tool"
+        if isinstance(call.input, str):
+            lines.append(_fence(f"text memkit-call {name} {call.id or '-'}", call.input))
+        else:
+            lines.append(_fence(f"json memkit-call {name} {call.id or '-'}",
+                                json.dumps(call.input, ensure_ascii=False, indent=1)))
+    return "\n".join(lines) + "\n"
+
+
+def _fence(info: str, text: str) -> str:
+    ticks = "`" * max(3, max((len(m) for m in re.findall(r"`+", text)), default=0) + 1)
+    return f"{ticks}{info}\n{text}\n{ticks}"
+
+
+def _escape(text: str) -> str:
+    return _ESCAPED.sub(lambda m: "\\" + m.group(0), text)
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"^\\(\\*## Turn )", r"\1", text, flags=re.M) if "## Turn " in text else text
+
+
+# ---- parsing ---------------------------------------------------------------
+# The heading as a whole-body pattern: `[^\S\n]` keeps a heading on its own line.
+_HEADINGS = re.compile(r"^## Turn (\d+) · .* \^t\1[^\S\n]*$", re.M)
+
+
+def parse_turns(body: str) -> list[Turn]:
+    """The turns of a trace body, as rendered by render_body (edits between turns tolerated)."""
+    turns: list[Turn] = []
+    heads = list(_HEADINGS.finditer(body)) if "## Turn " in body else []
+    for k, m in enumerate(heads):
+        turn = Turn(Role.SYSTEM, n=int(m.group(1)))
+        end = heads[k + 1].start() - 1 if k + 1 < len(heads) else len(body)
+        _fill(turn, body[m.end() + 1:end].split("\n") if end > m.end() else [])
+        turns.append(turn)
+    return turns
+
+
+def parse_turn(body: str, n: int) -> Turn | None:
+    """Turn n alone, without parsing the others (quoting evidence needs one turn of a long trace)."""
+    if "## Turn " not in body:
+        return None
+    heads = [m for m in _HEADINGS.finditer(body)]
+    for k in range(len(heads) - 1, -1, -1):   # the last one, as a {n: turn} map of parse_turns keeps
+        if int(heads[k].group(1)) == n:
+            end = heads[k + 1].start() if k + 1 < len(heads) else len(body)
+            found = parse_turns(body[heads[k].start():end])
+            return found[0] if found else None
+    return None
+
+
+def _fill(turn: Turn, lines: list[str]) -> None:
+    meta: dict[str, Any] = {}
+    if lines and lines[0].startswith("<!-- memkit {") and (m := _META.match(lines[0])):
+        try:
+            meta = json.loads(m.group(1))
+        except ValueError:
+            meta = {}
+        lines = lines[1:]
+    try:
+        turn.role = Role(meta.get("role", "system"))
+    except ValueError:
+        turn.role = Role.SYSTEM
+    turn.ts, turn.tool_name, turn.tool_call_id, turn.name = (meta.get("ts"), meta.get("tool"),
+                                                             meta.get("call"), meta.get("name"))
+    turn.flags = frozenset(Flag(f) for f in meta.get("flags", []) if f in Flag._value2member_map_)
+    text, calls, thinking = _split_blocks(lines)
+    turn.text, turn.tool_calls, turn.thinking = text, tuple(calls), thinking
+
+
+def _split_blocks(lines: list[str]) -> tuple[str, list[ToolCall], str]:
+    out: list[str] = []
+    calls: list[ToolCall] = []
+    thinking: list[str] = []
+    i, n = 0, len(lines)
+    while i < n:
+        line = lines[i]
+        if line.startswith("```"):
+            call, output = _CALL.match(line), _OUTPUT.match(line)
+            if call or output:
+                ticks = (call or output).group(1)
+                try:
+                    j = lines.index(ticks, i + 1)
+                except ValueError:
+                    j = n
+                content = "\n".join(lines[i + 1:j])
+                if call:
+                    calls.append(_call(call.group(2), call.group(3), call.group(4), content))
+                else:
+                    out.append(content)
+                i = j + 1
+                continue
+        elif line == "> [!thinking]-":
+            j = i + 1
+            while j < n and lines[j].startswith(">"):
+                thinking.append(lines[j][2:])
+                j += 1
+            i = j
+            continue
+        out.append(line)
+        i += 1
+    return _unescape("\n".join(out).strip("\n")), calls, _unescape("\n".join(thinking))
+
+
+def _call(kind: str, name: str, ident: str, content: str) -> ToolCall:
+    ident = "" if ident == "-" else ident
+    if kind == "text":
+        return ToolCall(ident, name, content)
+    try:
+        data: Any = json.loads(content)
+    except ValueError:
+        data = content
+    return ToolCall(ident, name, data)
