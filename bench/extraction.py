@@ -101,11 +101,11 @@ def _numbered(path: Path):
 def typed_prompts(path: Path) -> list[Prompt]:
     """Every typed prompt of a console copy, with its line, session and turn.
 
-    The blocks come from memkit's own console reader (memkit.ingest.console), so what
+    The blocks come from memkit's own console reader (memkit.traces.readers.console), so what
     counts as a typed prompt is exactly memkit's notion: `> ` blocks outside assistant
     text, not slash commands, not compaction summaries, not text drawn inside a box.
     The result is checked against console.read(): same prompts, same order."""
-    from memkit.ingest import console
+    from memkit.traces.readers import console
 
     starts = []
     for block in console._blocks(_numbered(path)):

@@ -42,15 +42,54 @@ def isolated(tmp_path_factory, monkeypatch):
     return home
 
 
-def run_cli(*args: str, input: str | None = None, cwd: Path | None = None, env: dict | None = None,
-            check: bool = False) -> subprocess.CompletedProcess:
-    """The real memkit executable in a subprocess (what hooks and people run)."""
+def run_process(*args: str, input: str | None = None, cwd: Path | None = None, env: dict | None = None,
+                check: bool = False) -> subprocess.CompletedProcess:
+    """The real memkit executable in a subprocess: for tests where the process is the point
+    (hooks as the agent runs them, signals, kill loops, installed entry points)."""
     full_env = dict(os.environ)
     full_env.update(env or {})
     proc = subprocess.run([sys.executable, "-m", "memkit", *args], input=input, capture_output=True, text=True,
                           cwd=cwd, env=full_env, timeout=300)
     if check and proc.returncode != 0:
         raise AssertionError(f"memkit {' '.join(args)} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+    return proc
+
+
+def run_cli(*args: str, input: str | None = None, cwd: Path | None = None, env: dict | None = None,
+            check: bool = False) -> subprocess.CompletedProcess:
+    """The memkit command line in-process (entry.main, as the executable runs it: the hook fast
+    path, click, the one-line error translation), with its own stdin, stdout, stderr, environment
+    and working directory. MEMKIT_TEST_PROCESSES=1 runs every call as a real process instead."""
+    if os.environ.get("MEMKIT_TEST_PROCESSES"):
+        return run_process(*args, input=input, cwd=cwd, env=env, check=check)
+    from click.testing import CliRunner
+
+    from memkit import entry
+
+    old_argv, old_cwd = sys.argv, os.getcwd()
+    code: int = 0
+    with CliRunner().isolation(input=input or "", env=env) as (out, err, _mixed):
+        sys.argv = ["memkit", *args]
+        try:
+            if cwd is not None:
+                os.chdir(cwd)
+            entry.main()
+        except SystemExit as e:
+            if isinstance(e.code, str):
+                sys.stderr.write(e.code + "\n")
+                code = 1
+            else:
+                code = int(e.code or 0)
+        finally:
+            sys.argv = old_argv
+            os.chdir(old_cwd)
+            sys.stdout.flush()
+            sys.stderr.flush()
+        stdout = out.getvalue().decode("utf-8", "replace")
+        stderr = err.getvalue().decode("utf-8", "replace")
+    proc = subprocess.CompletedProcess(["memkit", *args], code, stdout, stderr)
+    if check and code != 0:
+        raise AssertionError(f"memkit {' '.join(args)} failed ({code}):\n{stdout}\n{stderr}")
     return proc
 
 

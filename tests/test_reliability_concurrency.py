@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import crashkit
-from conftest import REPO, git, run_cli
+from conftest import REPO, git, run_cli, run_process
 
 EXAMPLES = sorted((REPO / "examples" / "sessions").glob("*.jsonl"))
 CHECK = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "session_id": "c1",
@@ -91,7 +91,7 @@ def _hammer(vault: Path, stop: threading.Event, answers: list) -> None:
     while not stop.is_set():
         verb, payload = rng.choice([("check", CHECK), ("context", CONTEXT)])
         start = time.monotonic()
-        p = run_cli("--vault", str(vault), verb, "--hook", input=json.dumps(payload))
+        p = run_process("--vault", str(vault), verb, "--hook", input=json.dumps(payload))
         answers.append((verb, p.returncode, p.stdout, p.stderr, time.monotonic() - start))
 
 

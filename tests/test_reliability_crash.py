@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import crashkit
-from conftest import git, run_cli
+from conftest import git, run_cli, run_process
 from memkit import health
 from memkit.errors import VaultLocked
 from memkit.storage.vault import Vault
@@ -126,7 +126,7 @@ def test_a_stale_git_index_lock_of_a_killed_memkit_is_removed(vault, tmp_path):
     (vault / ".memkit" / "git-owner").write_text(str(dead.pid))
     lock.write_text("")
     log = crashkit.session_log(tmp_path / "s.jsonl", 2, random.Random(2))
-    proc = run_cli("--vault", str(vault), "ingest", str(log))
+    proc = run_process("--vault", str(vault), "ingest", str(log))
     assert proc.returncode == 0, proc.stderr
     assert "removed a stale .git/index.lock" in proc.stdout + proc.stderr
     assert not lock.exists() and crashkit.git_status(vault) == ""
@@ -134,12 +134,12 @@ def test_a_stale_git_index_lock_of_a_killed_memkit_is_removed(vault, tmp_path):
 
     lock.write_text("")   # not memkit's: a person's git crashed, or is running now
     log2 = crashkit.session_log(tmp_path / "s2.jsonl", 3, random.Random(3))
-    proc = run_cli("--vault", str(vault), "ingest", str(log2))
+    proc = run_process("--vault", str(vault), "ingest", str(log2))
     assert proc.returncode == 1
     assert len(proc.stderr.strip().splitlines()) == 1
     assert "index.lock" in proc.stderr and "remove it" in proc.stderr
     assert lock.exists()
     lock.unlink()
-    run_cli("--vault", str(vault), "ingest", str(log2), check=True)   # the next run completes the work
+    run_process("--vault", str(vault), "ingest", str(log2), check=True)   # the next run completes the work
     assert crashkit.git_status(vault) == ""
     assert "fsck" not in git(vault, "fsck", "--no-progress")
