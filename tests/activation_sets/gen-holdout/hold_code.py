@@ -252,14 +252,14 @@ HL07_CORR = ("no — never mark a response public if it depends on who's logged 
     fire_edit(f"{MWEB}/infra/cloudfront.tf", "  ordered_cache_behavior {\n    path_pattern = \"/static/*\"\n",
               "  ordered_cache_behavior {\n    path_pattern = \"/dashboard/*\"\n    min_ttl      = 300\n    default_ttl  = 600\n  }\n\n"
               "  ordered_cache_behavior {\n    path_pattern = \"/static/*\"\n", note="edge TTL on a signed-in area"),
-    fire_edit(f"{MWEB}/src/app/api/me/wishlist/route.ts", "  return NextResponse.json(items);\n",
-              "  return NextResponse.json(items, { headers: { \"Cache-Control\": \"public, max-age=600\" } });\n",
+    fire_edit(f"{MWEB}/src/pages/api/me/wishlist.ts", "  res.status(200).json(items);\n",
+              "  res.setHeader(\"Cache-Control\", \"public, max-age=600\");\n  res.status(200).json(items);\n",
               note="public header on a per-user endpoint"),
-    silent_edit(f"{MWEB}/src/app/api/me/wishlist/route.ts", "  return NextResponse.json(items);\n",
-                "  return NextResponse.json(items, { headers: { \"Cache-Control\": \"private, no-store\" } });\n",
+    silent_edit(f"{MWEB}/src/pages/api/me/wishlist.ts", "  res.status(200).json(items);\n",
+                "  res.setHeader(\"Cache-Control\", \"private, no-store\");\n  res.status(200).json(items);\n",
                 note="private, the compliant way"),
-    silent_edit(f"{MWEB}/src/app/api/categories/route.ts", "  return NextResponse.json(categories);\n",
-                "  return NextResponse.json(categories, { headers: { \"Cache-Control\": \"public, s-maxage=3600\" } });\n",
+    silent_edit(f"{MWEB}/src/pages/api/categories.ts", "  res.status(200).json(categories);\n",
+                "  res.setHeader(\"Cache-Control\", \"public, s-maxage=3600\");\n  res.status(200).json(categories);\n",
                 note="public caching of an anonymous endpoint"),
 ])
 def HL07():

@@ -51,12 +51,12 @@ HR02_CORR = ("wrong repo. this is the old read-only mirror, nobody deploys from 
              "~/work/platform/services/accounts now, make changes there")
 
 @lesson("HR02", "repo-location", "terse", ["~/work/platform/services/accounts", "old read-only mirror"], [
-    fire_edit(f"{MIRROR}/accounts/views.py", "class ProfileView(APIView):\n",
+    fire_edit(f"{MIRROR}/accounts/api/profile.py", "class ProfileView(APIView):\n",
               "class ProfileView(APIView):\n    throttle_classes = [UserRateThrottle]\n", note="editing the mirror again"),
     fire_prompt("add rate limiting to the password reset endpoint", note="asks for a change while in the mirror"),
-    silent_edit(f"{PLATFORM}/accounts/views.py", "class ProfileView(APIView):\n",
+    silent_edit(f"{PLATFORM}/accounts/api/profile.py", "class ProfileView(APIView):\n",
                 "class ProfileView(APIView):\n    throttle_classes = [UserRateThrottle]\n", note="editing the real repo, the compliant way"),
-    silent_read(f"{MIRROR}/README.md", note="reading the mirror"),
+    silent_read(f"{MIRROR}/DEPRECATED.md", note="reading the mirror"),
 ])
 def HR02():
     s = Session("HR02", MIRROR, branch="main", version="2.1.9", start="2026-01-15T09:45:00")

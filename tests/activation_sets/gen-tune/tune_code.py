@@ -314,10 +314,10 @@ TL08_CORR = ("Actually, in this repo task arguments are always plain ids, never 
 @lesson("TL08", "celery-tasks", "polite-actually", ["plain ids", "transaction.on_commit", "stale copy"], [
     fire_edit(f"{INVOICER}/billing/signals.py", "    if created:\n        pass\n",
               "    if created:\n        sync_to_xero.delay(payment)\n", note="passing an object to .delay"),
-    fire_edit(f"{INVOICER}/customers/views.py", "    form.save()\n",
+    fire_edit(f"{INVOICER}/customers/signup.py", "    form.save()\n",
               "    customer = form.save()\n    send_welcome_pack.apply_async(args=[customer], countdown=600)\n",
               note="passing an object to apply_async"),
-    silent_edit(f"{INVOICER}/customers/views.py", "    form.save()\n",
+    silent_edit(f"{INVOICER}/customers/signup.py", "    form.save()\n",
                 "    customer = form.save()\n    transaction.on_commit(lambda: send_welcome_pack.delay(customer.pk))\n",
                 note="pk after commit, the compliant way"),
     silent_edit(f"{INVOICER}/billing/tasks.py", "@shared_task\ndef email_invoice(invoice_id):\n",

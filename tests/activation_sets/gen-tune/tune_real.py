@@ -145,8 +145,8 @@ TR05_CORR = ("please remember you should not put emojis in anything you write fo
     fire_prompt("draft the changelog entry for 0.9 with a fun upbeat tone", note="asks for upbeat copy"),
     silent_write(f"{FLEET}/docs/ops.md", "# Operations\n\nRestart the ingest workers with `make restart-ingest`. Check lag on the Fleet dashboard.\n",
                  note="plain doc, the compliant way"),
-    silent_edit(f"{FLEET}/README.md", "Run `make dev` to start the simulater.\n", "Run `make dev` to start the simulator.\n",
-                note="typo fix in README"),
+    silent_edit(f"{FLEET}/docs/getting-started.md", "Run `make dev` to start the simulater.\n", "Run `make dev` to start the simulator.\n",
+                note="typo fix in a doc"),
 ])
 def TR05():
     s = Session("TR05", FLEET, branch="docs/simulator", version="2.0.14", start="2025-09-30T11:00:00")
