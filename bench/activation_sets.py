@@ -57,7 +57,7 @@ def compile_memkit(argv: list[str]) -> None:
     Uses the interpreter beside the memkit script when there is one."""
     py = Path(argv[0]).with_name("python")
     python = str(py) if os.sep in argv[0] and py.exists() else sys.executable
-    subprocess.run([python, "-m", "compileall", "-q", str(REPO / "memkit")], env=child_env(),
+    subprocess.run([python, "-m", "compileall", "-q", str(REPO / "memkit")], check=False, env=child_env(),
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
@@ -67,7 +67,7 @@ def build(name: str, shared: Path, out: Path) -> str | None:
     modules = sorted(p.name for p in src.glob("*.py"))
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")   # keep __pycache__ out of the set folders
     p = subprocess.run([sys.executable, str(shared / "eval" / "builder" / "build.py"), str(out), *modules],
-                       cwd=src, capture_output=True, text=True, env=env)
+                       cwd=src, capture_output=True, text=True, env=env, check=False)
     if p.returncode != 0:
         lines = [l.strip() for l in (p.stdout + "\n" + p.stderr).splitlines() if l.strip()]
         problems = [l for l in lines if l.startswith("- ")]
@@ -86,7 +86,7 @@ def run_set(run_py: Path, data: Path | None, memkit: str, verbose: bool, timeout
         cmd.append("-v")
     if timeout:
         cmd += ["--timeout", str(timeout)]
-    p = subprocess.run(cmd, capture_output=True, text=True, env=child_env())
+    p = subprocess.run(cmd, capture_output=True, text=True, env=child_env(), check=False)
     if verbose:
         sys.stdout.write(p.stdout)
         sys.stderr.write(p.stderr)

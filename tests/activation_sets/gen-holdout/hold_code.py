@@ -1,8 +1,17 @@
 """gen-holdout: lessons about code and release practice (iOS, Android, Gradle, GraphQL, Kafka, feature
 flags, CDN caching, email, password hashing, C firmware, Rails jobs, Laravel, Elixir, dbt)."""
 from cc import Session
-from registry import (lesson, fire_bash, silent_bash, fire_edit, silent_edit, fire_write, silent_write,
-                      silent_read, fire_prompt, silent_prompt)
+from registry import (
+    fire_bash,
+    fire_edit,
+    fire_prompt,
+    fire_write,
+    lesson,
+    silent_bash,
+    silent_edit,
+    silent_prompt,
+    silent_write,
+)
 
 BIRD = "/Users/tomasz/Projects/Birdsong"
 PARCEL = "/home/sam/work/parcel-android"

@@ -2,8 +2,18 @@
 British spelling, commit size, RSpec wording, gcloud storage, editor files, scratch scripts, a dev
 server already running, licence headers."""
 from cc import Session
-from registry import (lesson, fire_bash, silent_bash, fire_edit, silent_edit, fire_write, silent_write,
-                      silent_read, fire_prompt, silent_prompt)
+from registry import (
+    fire_bash,
+    fire_edit,
+    fire_prompt,
+    fire_write,
+    lesson,
+    silent_bash,
+    silent_edit,
+    silent_prompt,
+    silent_read,
+    silent_write,
+)
 
 LABEL = "/home/sam/work/labelprint"
 MIRROR = "/home/sam/work/accounts-mirror"

@@ -1,8 +1,14 @@
 """gen-tune: lessons about code patterns (Go, React, accessibility, Helm, protobuf, ML, metrics,
 Celery, browser auth, Rust)."""
 from cc import Session
-from registry import (lesson, fire_bash, silent_bash, fire_edit, silent_edit, fire_write, silent_write,
-                      silent_read, fire_prompt, silent_prompt)
+from registry import (
+    fire_edit,
+    fire_prompt,
+    fire_write,
+    lesson,
+    silent_bash,
+    silent_edit,
+)
 
 FLEET = "/home/kofi/src/fleetd"
 CONSOLE = "/Users/mei/work/atlas-console"
@@ -178,8 +184,8 @@ def TL04():
     s.bash("helm lint charts/pdf-renderer", "Lint the chart", out="==> Linting charts/pdf-renderer\n\n1 chart(s) linted, 0 chart(s) failed")
     s.say("Added `charts/pdf-renderer` with a Deployment (2 replicas) and a ClusterIP Service on 8080. `helm lint` passes.", end=True)
     s.prompt(TL04_CORR, correction=True)
-    vals = s.read(f"{CHARTS}/charts/notify/values.yaml",
-                  "resources:\n  requests:\n    cpu: 100m\n    memory: 192Mi\n  limits:\n    memory: 256Mi\n")
+    s.read(f"{CHARTS}/charts/notify/values.yaml",
+           "resources:\n  requests:\n    cpu: 100m\n    memory: 192Mi\n  limits:\n    memory: 256Mi\n")
     s.edit(f"{CHARTS}/charts/pdf-renderer/values.yaml", "service:\n  port: 8080\n",
            "service:\n  port: 8080\nresources:\n  requests:\n    cpu: 250m\n    memory: 512Mi\n  limits:\n    memory: 768Mi\n",
            "replicaCount: 2\nimage:\n  repository: ghcr.io/acme/pdf-renderer\n  tag: \"1.8.2\"\nservice:\n  port: 8080\n")

@@ -1,8 +1,18 @@
 """gen-tune: "real-style" lessons, the way people actually type them: a folder not to touch, where a file
 really lives, which tool or make target to use, how to commit, how to answer."""
 from cc import Session
-from registry import (lesson, fire_bash, silent_bash, fire_edit, silent_edit, fire_write, silent_write,
-                      silent_read, fire_prompt, silent_prompt)
+from registry import (
+    fire_bash,
+    fire_edit,
+    fire_prompt,
+    fire_write,
+    lesson,
+    silent_bash,
+    silent_edit,
+    silent_prompt,
+    silent_read,
+    silent_write,
+)
 
 FLEET = "/home/kofi/src/fleetd"
 CONSOLE = "/Users/mei/work/atlas-console"
