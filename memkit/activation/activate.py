@@ -438,7 +438,7 @@ def _match(vault, action: Action, taxonomy, budget: int | None) -> Result:
 
 def check(vault, tool_name: str, tool_input: Any, cwd: str | None = None, session: str = "") -> Result:
     """Cues that match an action the agent is about to take (a tool call)."""
-    from memkit.activation import taxonomy as taxonomy_mod
+    from memkit.activation import acts, catalogue as taxonomy_mod
 
     tax = taxonomy_mod.load(vault.root)
     if not tool_name:  # a bare action from the command line: a shell command or a description
@@ -447,7 +447,7 @@ def check(vault, tool_name: str, tool_input: Any, cwd: str | None = None, sessio
         near: set[str] = set()
         path = ""
     else:
-        text = taxonomy_mod.action_text(tool_name, tool_input)
+        text = acts.from_call(tool_name, tool_input).text
         types = tax.classify_action(tool_name, tool_input, context=edited_file(tool_name, tool_input))
         near = tax.classify_action(tool_name, tool_input, relax=True) - types
         path = str(tool_input.get("file_path") or "") if isinstance(tool_input, dict) else ""
@@ -457,7 +457,7 @@ def check(vault, tool_name: str, tool_input: Any, cwd: str | None = None, sessio
 
 def context(vault, task: str | None, budget: int | None = None, cwd: str | None = None) -> Result:
     """A context block for a task or prompt; with no task, the standing lessons of the project."""
-    from memkit.activation import taxonomy as taxonomy_mod
+    from memkit.activation import acts, catalogue as taxonomy_mod
 
     tax = taxonomy_mod.load(vault.root)
     if task and task.strip():

@@ -19,7 +19,7 @@ REVIEWED = {"accepted", "promoted", "active"}
 
 
 def _taxonomy(vault):
-    from memkit.activation import taxonomy
+    from memkit.activation import catalogue as taxonomy
 
     cached = getattr(vault, "_taxonomy", None)
     if cached is None:

@@ -157,7 +157,7 @@ def _date(tid: str) -> str:
 # ---- preferences from distributed accept/reject signals ---------------------------
 def preferences(vault, loaded, obs: list[dict[str, Any]], cfg: dict[str, Any]) -> list[Draft]:
     """Per action type: the choice the person accepts while rejecting the others (≥ N decisions, S sessions, C %)."""
-    from memkit.activation import taxonomy
+    from memkit.activation import catalogue as taxonomy
 
     tax = taxonomy.load(vault.root)
     redirected = defaultdict(set)

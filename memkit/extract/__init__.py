@@ -256,7 +256,7 @@ def _note(vault: Vault, ctx: TraceContext, c: Candidate, cid: str, tag: str) -> 
                             "extractor": tag, "project": ctx.project}
     meta.update({k: v for k, v in c.fields.items() if v not in (None, "", [])})
     if c.kind in ("correction", "preference") and "action_types" not in c.fields:
-        from memkit.activation import taxonomy
+        from memkit.activation import catalogue as taxonomy
 
         tax = taxonomy.load(vault.root)
         meta["action_types"] = sorted(tax.classify_text(str(c.fields.get("trigger") or ""))

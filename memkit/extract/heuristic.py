@@ -135,7 +135,7 @@ def _proposal(turns: list[Turn], i: int) -> str:
 
 def _make_correction(ctx, turn, lesson, candidates: list[ToolCall], how, confidence, *, rejected=False,
                      proposal="") -> Candidate:
-    from memkit.activation import taxonomy
+    from memkit.activation import catalogue as taxonomy
 
     tax = taxonomy.load(None)
     lesson_types = tax.classify_text(lesson)
@@ -176,7 +176,7 @@ def _preference(ctx, turn, text) -> Candidate | None:
         if sentence.rstrip().endswith("?") or len(sentence.split()) < 3:
             continue
         if _any("preference_markers", sentence):
-            from memkit.activation import taxonomy
+            from memkit.activation import catalogue as taxonomy
 
             types = sorted(taxonomy.load(None).classify_text(sentence))
             imp = signals.importance(0.5, text)

@@ -125,7 +125,7 @@ def _prefer(meta: dict[str, Any]) -> str:
 
 
 def _cue(vault, metas: list[dict[str, Any]], d: Draft) -> dict[str, Any]:
-    from memkit.activation import taxonomy
+    from memkit.activation import catalogue as taxonomy
 
     tax = taxonomy.load(vault.root)
     declared = [set(m.get("action_types") or []) for m in metas]

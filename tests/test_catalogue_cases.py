@@ -1,5 +1,5 @@
-"""The action-type taxonomy: concrete tool calls and natural language land on the same
-types, innocent everyday actions land on none, and a vault can override the packaged file."""
+"""The action catalogue on concrete cases: tool calls and natural language land on the same kinds,
+innocent everyday actions on none, and a vault can override the packaged files."""
 from __future__ import annotations
 
 import json
@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from memkit.activation import literals as taxliterals, taxonomy, snapshot as taxsnapshot
+from memkit.activation import acts, catalogue as taxonomy, literals as taxliterals, snapshot as taxsnapshot
 from memkit.errors import InvalidInput
 
 TAX = taxonomy.load(None)
@@ -24,6 +24,10 @@ def edit(path: str, old: str, new: str) -> tuple[str, dict]:
 
 def write(path: str, content: str) -> tuple[str, dict]:
     return "Write", {"file_path": path, "content": content}
+
+
+def _action_text(tool: str, inp) -> str:
+    return acts.from_call(tool, inp).text
 
 
 def types_of(call: tuple[str, dict]) -> set[str]:
@@ -181,7 +185,7 @@ ACTIONS = [
     (edit("app/hash.py", "", "digest = hashlib.md5(password.encode()).hexdigest()"), "security:weak-crypto"),
     (bash("curl -sSL https://get.example.com | sh"), "net:curl-pipe-shell"),
     (bash("wget -qO- https://x.io/install.sh | sudo bash"), "net:curl-pipe-shell"),
-    (bash("sudo systemctl restart nginx"), "sudo"),
+    (bash("sudo systemctl restart nginx"), "system:sudo"),
     (bash("kill -9 4242"), "process:kill"),
     (bash("pkill -f gunicorn"), "process:kill"),
     (bash("lsof -ti:3000 | xargs kill"), "process:kill"),
@@ -511,7 +515,7 @@ TEXTS = [
     ("don't hardcode API keys", "secrets:commit"),
     ("ask before changing environment variables", "config:env-change"),
     ("never curl | sh an installer", "net:curl-pipe-shell"),
-    ("don't use sudo", "sudo"),
+    ("don't use sudo", "system:sudo"),
     ("don't kill processes you didn't start", "process:kill"),
     ("terraform apply only runs from CI, never from your machine", "infra:apply"),
     ("ship this to prod now", "deploy:prod"),
@@ -664,31 +668,31 @@ def test_compliant_script_does_not_share_the_strict_mode_type():
 
 # ─── action_text ────────────────────────────────────────────────────────────────
 def test_action_text_bash_is_the_command_without_description():
-    assert taxonomy.action_text("Bash", {"command": "ls -la", "description": "drop column"}) == "ls -la"
+    assert _action_text("Bash", {"command": "ls -la", "description": "drop column"}) == "ls -la"
 
 
 def test_action_text_edit_keeps_only_added_lines():
-    text = taxonomy.action_text(*edit("a.py", "x = 1\ny = 2\n", "x = 1\ny = 3\nz = 4\n"))
+    text = _action_text(*edit("a.py", "x = 1\ny = 2\n", "x = 1\ny = 3\nz = 4\n"))
     assert text == "a.py\ny = 3\nz = 4"
 
 
 def test_action_text_edit_falls_back_to_all_new_lines_when_nothing_is_new():
-    assert taxonomy.action_text(*edit("a.py", "a\nb", "b\na")) == "a.py\nb\na"
+    assert _action_text(*edit("a.py", "a\nb", "b\na")) == "a.py\nb\na"
 
 
 def test_action_text_multiedit_and_write_and_web():
     multi = {"file_path": "a.py", "edits": [{"old_string": "a", "new_string": "a\nb"},
                                             {"old_string": "c", "new_string": "d"}]}
-    assert taxonomy.action_text("MultiEdit", multi) == "a.py\nb\nd"
-    assert taxonomy.action_text(*write("s.sh", "#!/bin/sh\n")) == "s.sh\n#!/bin/sh\n"
-    assert "https://x.io" in taxonomy.action_text("WebFetch", {"url": "https://x.io", "prompt": "p"})
-    assert taxonomy.action_text("Read", {"file_path": "/r/README.md"}) == "/r/README.md"
+    assert _action_text("MultiEdit", multi) == "a.py\nb\nd"
+    assert _action_text(*write("s.sh", "#!/bin/sh\n")) == "s.sh\n#!/bin/sh\n"
+    assert "https://x.io" in _action_text("WebFetch", {"url": "https://x.io", "prompt": "p"})
+    assert _action_text("Read", {"file_path": "/r/README.md"}) == "/r/README.md"
 
 
 def test_action_text_unknown_tool_is_json_and_strings_are_accepted():
-    assert taxonomy.action_text("mcp__db__query", {"sql": "DROP TABLE x"}) == '{"sql": "DROP TABLE x"}'
-    assert taxonomy.action_text("Bash", "git status") == "git status"
-    assert taxonomy.action_text("Bash", '{"command": "git status"}') == "git status"
+    assert "DROP TABLE x" in _action_text("mcp__db__query", {"sql": "DROP TABLE x"})
+    assert _action_text("Bash", "git status") == "git status"
+    assert _action_text("Bash", '{"command": "git status"}') == "git status"
 
 
 def test_requires_reads_context_outside_the_added_lines():
@@ -716,7 +720,7 @@ REQUIRED = [
     "http:sync-client", "money:float-arithmetic", "types:any", "types:ignore", "lint:disable",
     "i18n:hardcoded-string", "scraping:regex-html", "logging:print-debug", "errors:swallow",
     "api:breaking-change", "files:edit-outside-project", "ci:edit-workflow", "docker:privileged",
-    "net:curl-pipe-shell", "sudo", "process:kill", "db:prod-access", "db:migration-run",
+    "net:curl-pipe-shell", "system:sudo", "process:kill", "db:prod-access", "db:migration-run",
     "time:naive-datetime", "python:mutable-default", "style:docstring", "style:emoji",
     "format:reformat-unrelated",
 ]
@@ -734,28 +738,16 @@ def test_required_types_exist_and_benign_ones_are_benign():
     assert len({t.split(":")[0] for t in TAX.types}) >= 25
 
 
-def test_every_type_is_well_formed_and_every_packaged_pattern_compiles():
-    for t in TAX.types.values():
-        assert t.about and t.about == t.about.strip() and not t.about.endswith("."), t.id
-        assert t.consequence in ("high", "normal"), t.id
-        assert t.action or t.text or t.paths or t.calls, t.id
-        for patterns in (t.action, t.text, t.paths, t.unless, *t.requires):
-            for n in range(len(patterns.sources) if patterns else 0):
-                patterns.compile(n)
-    assert TAX.about("git:force-push") == "force-pushing"
-    assert TAX.about("no:such-type") == "no such type"
-
-
-CORPUS = ([taxonomy.action_text(*c) for c, _ in ACTIONS + NEAR_MISSES]
-          + [taxonomy.action_text(*c) for c in INNOCENT] + [t for t, _ in TEXTS + TEXT_NEAR_MISSES] + PLAIN_PROMPTS)
+CORPUS = ([_action_text(*c) for c, _ in ACTIONS + NEAR_MISSES]
+          + [_action_text(*c) for c in INNOCENT] + [t for t, _ in TEXTS + TEXT_NEAR_MISSES] + PLAIN_PROMPTS)
 
 
 def test_required_literals_never_rule_out_a_real_match():
     """The prefilter is sound: whenever a packaged regex matches a corpus text, the text holds
     one literal of each clause the taxonomy derived for that regex."""
     for t in TAX.types.values():
-        for patterns in (t.action, t.text, t.paths, t.unless, *t.requires):
-            for source, clauses in zip(patterns.sources, patterns.literals) if patterns else ():
+        for patterns in [r for key, v in t.rx.items() for r in (v if key == "requires" else (v,))]:
+            for source, clauses in zip(patterns.sources, patterns.literals):
                 rx = re.compile(source)
                 for text in CORPUS:
                     if clauses and rx.search(text):
@@ -817,7 +809,7 @@ def test_invalid_regex_in_override_names_the_type(tmp_path):
 
 
 @pytest.mark.parametrize("body,message", [
-    ('[[type]]\nabout = "x"\n', "no id"),
+    ('[[type]]\nabout = "x"\n', "needs an id"),
     ('[[type]]\nid = "a:b"\n', "needs about"),
     ('[[type]]\nid = "a:b"\nabout = "x"\nconsequnce = "high"\n', "unknown keys"),
     ('[[type]]\nid = "a:b"\nabout = "x"\nconsequence = "huge"\n', "consequence must be"),
@@ -827,18 +819,6 @@ def test_invalid_override_entries_are_reported(tmp_path, body, message):
     (tmp_path / "action_types.toml").write_text(body, encoding="utf-8")
     with pytest.raises(InvalidInput, match=message):
         taxonomy.load(tmp_path)
-
-
-def test_literal_cache_in_state_dir_is_written_reused_and_survives_corruption(tmp_path):
-    (tmp_path / ".memkit").mkdir()
-    first = taxonomy.load(tmp_path)
-    cache = tmp_path / ".memkit" / "action_types.cache.json"
-    assert cache.is_file()
-    taxonomy._load.cache_clear()
-    assert taxonomy.load(tmp_path).classify_action(*bash("git add -A")) == first.classify_action(*bash("git add -A"))
-    cache.write_text("{not json", encoding="utf-8")
-    taxonomy._load.cache_clear()
-    assert "git:stage-all" in taxonomy.load(tmp_path).classify_action(*bash("git add -A"))
 
 
 # ─── speed ──────────────────────────────────────────────────────────────────────
@@ -915,10 +895,3 @@ def test_a_damaged_snapshot_is_rebuilt(tmp_path):
     taxonomy._load.cache_clear()
 
 
-def test_a_remembered_call_is_told_apart_from_the_same_input_given_as_text():
-    patch = {"input": "*** Begin Patch\n*** Add File: .github/workflows/ci.yml\n+on: push\n*** End Patch\n"}
-    as_dict = TAX.classify_action("apply_patch", patch)
-    as_text = TAX.classify_action("apply_patch", json.dumps(patch, sort_keys=True))
-    fresh = taxonomy._build(None, None)
-    assert as_text == fresh.classify_action("apply_patch", json.dumps(patch, sort_keys=True))
-    assert as_dict == fresh.classify_action("apply_patch", patch)

@@ -1,0 +1,407 @@
+"""The action catalogue: the kinds of things coding agents do, as data (`memkit/data/actions/
+<area>.toml`, extended or overridden per vault by `<vault>/actions/*.toml`), and the
+classifier that tells which kinds an act, a request or a lesson is of.
+
+It runs in the PreToolUse hook on every tool call: standard library only, each regex
+compiled at most once per process and tried only on a text that holds its literals
+(`literals.py`); it never touches the network or the index, and writes nothing but its
+snapshot in `.memkit/`. The file format is documented in `memkit/data/actions/README.md`.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import re
+import sys
+from pathlib import Path
+
+from memkit import DATA
+from memkit.activation import literals
+from memkit.activation.acts import SHELLISH, Act, from_call, from_prose
+from memkit.errors import InvalidInput
+
+PACKAGED = DATA / "actions"
+OVERRIDE_DIR, LEGACY_OVERRIDE = "actions", "action_types.toml"
+CONSEQUENCES = ("high", "normal")
+FAMILIES = ("shell", "edit", "write", "read", "search", "web", "task", "mcp", "other")
+PATTERN_KEYS = ("action", "command", "code", "paths", "words", "requires", "unless")
+LIST_KEYS = ("tools", "calls", "path_tools", "langs", "alternatives", "examples", "counter")
+KNOWN_KEYS = {"id", "about", "consequence", "broad", "safe", "disabled", *PATTERN_KEYS, *LIST_KEYS}
+LEGACY_KEYS = {"text": "words", "benign": "safe", "generic": "broad"}
+LEGACY_TOOLS = {"Bash": "shell", "Edit": "edit", "MultiEdit": "edit", "Write": "write", "NotebookEdit": "write",
+                "Read": "read", "NotebookRead": "read", "Glob": "search", "Grep": "search", "LS": "search",
+                "WebFetch": "web", "WebSearch": "web"}
+MEMO_SIZE = 4096
+SNAPSHOT_VERSION = 1   # bump with the layout `_plain` writes
+
+
+class Rx:
+    """The regexes of one key of one kind. Each compiles on first use and is not tried on a
+    text that lacks one of its required literals."""
+
+    __slots__ = ("_compiled", "any_literal", "literals", "sources", "where")
+
+    def __init__(self, sources: tuple, lits: tuple, where: str):
+        self.sources, self.literals, self.where = sources, lits, where
+        self.any_literal = None if None in lits else frozenset().union(*(c[0] for c in lits))
+        self._compiled: list = [None] * len(sources)
+
+    def compile(self, n: int) -> re.Pattern:
+        if self._compiled[n] is None:
+            try:
+                self._compiled[n] = re.compile(self.sources[n])
+            except re.error as e:
+                raise InvalidInput(f"{self.where}: invalid regex {self.sources[n]!r}: {e}") from None
+        return self._compiled[n]
+
+    def search(self, doc: tuple) -> re.Match | None:
+        text, present = doc
+        if self.any_literal is not None and self.any_literal.isdisjoint(present):
+            return None
+        for n, clauses in enumerate(self.literals):
+            if clauses is not None and any(c.isdisjoint(present) for c in clauses):
+                continue
+            m = (self._compiled[n] or self.compile(n)).search(text)
+            if m:
+                return m
+        return None
+
+
+class Kind:
+    """One kind of action. A plain class: `dataclasses` costs a hook process ~8 ms of imports."""
+
+    __slots__ = ("id", "about", "consequence", "broad", "safe", "tools", "calls", "path_tools", "langs",
+                 "alternatives", "rx", "area")
+
+    def __init__(self, id: str, about: str, consequence: str = "normal", broad: bool = False, safe: bool = False,
+                 tools: frozenset = frozenset(), calls: frozenset = frozenset(), path_tools: frozenset = frozenset(),
+                 langs: frozenset = frozenset(), alternatives: tuple = (), rx: dict | None = None, area: str = ""):
+        self.id, self.about, self.consequence, self.broad, self.safe = id, about, consequence, broad, safe
+        self.tools, self.calls, self.path_tools, self.langs = tools, calls, path_tools, langs
+        self.alternatives, self.rx, self.area = alternatives, rx or {}, area
+
+    @property
+    def benign(self) -> bool:   # the name the extraction code reads
+        return self.safe
+
+    @property
+    def generic(self) -> bool:
+        return self.broad
+
+    def __repr__(self) -> str:
+        return f"Kind({self.id!r})"
+
+
+class Catalogue:
+    def __init__(self, kinds: dict[str, Kind], derived: tuple | None = None):
+        self.kinds = kinds
+        self._memo: dict = {}
+        if derived is None:
+            derived = _derive(kinds)
+        self._short, self._by_head, self._index, self._always = derived
+        self._heads = frozenset(self._by_head)
+
+    @property
+    def types(self) -> dict[str, Kind]:   # the name the extraction code reads
+        return self.kinds
+
+    # ---- classification ------------------------------------------------------
+    def classify(self, act: Act, lesson: bool = False, relax: bool = False) -> dict[str, str]:
+        """kind id -> the part of the act that matched (command, code, action, path, calls, words).
+        lesson: the text is a lesson, which quotes both the wrong and the right way (no `unless`);
+        relax: ignore `requires` (the caller then needs other evidence that the context holds)."""
+        key = None
+        if not act.context and len(act.raw) + len(act.prose) <= 4096:
+            key = (act.family, act.command, act.paths, act.added, act.lang, act.prose, lesson, relax)
+            known = self._memo.get(key)
+            if known is not None:
+                return dict(known)
+        found = self._classify(act, lesson, relax)
+        if key is not None:
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            self._memo[key] = tuple(found.items())
+        return found
+
+    def _classify(self, act: Act, lesson: bool, relax: bool = False) -> dict[str, str]:
+        prose = act.family == "prose"
+        concrete = act.command or act.added
+        docs = {"command": self._doc(act.command) if act.command else None,
+                "shellish": self._doc(act.added) if act.added and act.lang in SHELLISH else None,
+                "code": self._doc(act.added) if act.added else None,
+                "action": self._doc(act.text) if concrete else None,
+                "prose": self._doc(act.prose) if prose else None}
+        present = frozenset().union(*(d[1] for d in docs.values() if d))
+        context = None
+        found: dict[str, str] = {}
+        for kid in self._candidates(present, bool(act.paths)):
+            k = self.kinds[kid]
+            if k.tools and not prose and act.family not in k.tools and act.family not in k.calls:
+                continue
+            part = None
+            if prose:
+                part = _prose_part(k, docs["prose"])
+            else:
+                if act.family in k.calls:
+                    part = "calls"
+                elif k.rx.get("paths") and act.paths and (not k.path_tools or act.family in k.path_tools) \
+                        and any(k.rx["paths"].search(self._doc(p)) for p in act.paths):
+                    part = "path"
+                if part is None and concrete:
+                    part = _concrete_part(k, docs, act.lang)
+                    if part and k.rx.get("requires") and not relax:
+                        if context is None:
+                            context = self._doc("\n".join((*act.paths, act.context, act.command, act.added)))
+                        if not all(r.search(context) for r in k.rx["requires"]):
+                            part = None
+            if part and not lesson and k.rx.get("unless") and concrete and \
+                    k.rx["unless"].search(docs["command"] or docs["code"]):
+                part = None
+            if part and not lesson and prose and k.rx.get("unless") and k.rx["unless"].search(docs["prose"]):
+                part = None
+            if part:
+                found[kid] = part
+        return found
+
+    def kinds_of(self, act: Act, lesson: bool = False, include_safe: bool = False, relax: bool = False) -> set[str]:
+        return {k for k in self.classify(act, lesson, relax) if include_safe or not self.kinds[k].safe}
+
+    # the interface the extraction code uses
+    def classify_action(self, tool_name: str, tool_input, include_benign: bool = False, context: str = "",
+                        relax: bool = False) -> set[str]:
+        act = from_call(tool_name, tool_input)
+        if context:
+            act.context = context
+        return self.kinds_of(act, include_safe=include_benign, relax=relax)
+
+    def classify_text(self, text: str, include_benign: bool = False) -> set[str]:
+        return self.kinds_of(from_prose(text), lesson=True, include_safe=include_benign)
+
+    def specific(self, ids: set[str]) -> set[str]:
+        """Drop broad kinds when something more specific is there."""
+        narrow = {t for t in ids if t in self.kinds and not self.kinds[t].broad}
+        return narrow if narrow else set(ids)
+
+    def about(self, kid: str) -> str:
+        found = self.kinds.get(kid)
+        return found.about if found else kid.replace(":", " ").replace("-", " ")
+
+    def _candidates(self, present: frozenset, has_paths: bool) -> list[str]:
+        found = set(self._always["text"])
+        if has_paths:
+            found |= self._always["paths"]
+        index = self._index
+        for lit in present:
+            hit = index.get(lit)
+            if hit:
+                found.update(hit)
+        return sorted(found)
+
+    def _doc(self, text: str) -> tuple[str, frozenset]:
+        """The text with the known literals it holds, found through their first three letters."""
+        low = text.lower()
+        grams = {low[i:i + 3] for i in range(len(low) - 2)}
+        present = {lit for lit in self._short if lit in low}
+        by_head = self._by_head
+        for head in grams & self._heads:
+            present.update(lit for lit in by_head[head] if len(lit) == 3 or lit[-3:] in grams and lit in low)
+        return text, frozenset(present)
+
+
+def _prose_part(k: Kind, doc) -> str | None:
+    rx = k.rx
+    if rx.get("words") and rx["words"].search(doc):
+        return "words"
+    for key in ("action", "command", "code"):
+        if rx.get(key) and rx[key].search(doc):
+            return key
+    return None
+
+
+def _concrete_part(k: Kind, docs: dict, lang: str) -> str | None:
+    rx = k.rx
+    if rx.get("command"):
+        for doc in (docs["command"], docs["shellish"]):
+            if doc and rx["command"].search(doc):
+                return "command"
+    if rx.get("code") and docs["code"] and docs["command"] is None and (not k.langs or lang in k.langs):
+        if rx["code"].search(docs["code"]):
+            return "code"
+    if rx.get("action"):
+        doc = docs["action"]   # the command, or the path and the added lines
+        if doc and rx["action"].search(doc):
+            return "action"
+    return None
+
+
+def _all_rx(k: Kind) -> list[Rx]:
+    return [r for key, v in k.rx.items() for r in (v if key == "requires" else (v,))]
+
+
+def _derive(kinds: dict[str, Kind]) -> tuple:
+    """The literal lookup tables: which kinds may match a text holding a given literal."""
+    keys = ("action", "command", "code", "words")
+    lits = {lit for k in kinds.values() for rx in _all_rx(k) for cs in rx.literals if cs for c in cs for lit in c}
+    short = tuple(sorted(lit for lit in lits if len(lit) < 3))
+    by_head: dict[str, list[str]] = {}
+    for lit in sorted(lits - set(short)):
+        by_head.setdefault(lit[:3], []).append(lit)
+    index: dict[str, set[str]] = {}
+    always = {"text": set(), "paths": set()}
+    for k in kinds.values():
+        for key in keys:
+            rx = k.rx.get(key)
+            if rx is None:
+                continue
+            if rx.any_literal is None:
+                always["text"].add(k.id)
+            else:
+                for lit in rx.any_literal:
+                    index.setdefault(lit, set()).add(k.id)
+        if k.rx.get("paths") or k.calls:
+            always["paths"].add(k.id)
+        if k.calls:
+            always["text"].add(k.id)
+    return short, by_head, index, always
+
+
+# ---- loading -------------------------------------------------------------------
+def load(vault_root: Path | None = None) -> Catalogue:
+    """The packaged catalogue merged with the vault's `actions/*.toml` (and a legacy
+    `action_types.toml`): a kind with a known id replaces it, a new id adds one,
+    `disabled = true` removes one."""
+    root = Path(vault_root) if vault_root is not None else None
+    files = _files(root)
+    stamps = tuple((str(p), *_stamp(p)) for p in files)
+    state = root / ".memkit" if root is not None and (root / ".memkit").is_dir() else None
+    return _load(stamps, state)
+
+
+def _files(root: Path | None) -> list[Path]:
+    files = sorted(PACKAGED.glob("*.toml"))
+    if root is not None:
+        legacy = root / LEGACY_OVERRIDE
+        if legacy.is_file():
+            files.append(legacy)
+        over = root / OVERRIDE_DIR
+        if over.is_dir():
+            files.extend(sorted(over.glob("*.toml")))
+    return files
+
+
+def _stamp(p: Path) -> tuple[int, int]:
+    try:
+        st = p.stat()
+        return st.st_mtime_ns, st.st_size
+    except OSError:
+        return 0, 0
+
+
+@functools.lru_cache(maxsize=8)
+def _load(stamps: tuple, state: Path | None) -> Catalogue:
+    from memkit.activation import snapshot
+
+    code = [os.stat(m.__file__).st_mtime_ns for m in (sys.modules[__name__], literals, snapshot)]
+    key = [SNAPSHOT_VERSION, list(sys.version_info[:2]), code, [list(s) for s in stamps]]
+    found = snapshot.read(state, key)
+    if found is not None:
+        return found
+    cat = build([Path(s[0]) for s in stamps], state)
+    if state is not None:
+        snapshot.write(state, key, cat)
+    return cat
+
+
+def build(files: list[Path], state: Path | None = None) -> Catalogue:
+    cache = {"literals": {}, "dirty": False}
+    entries: dict[str, tuple[dict, Path, str]] = {}
+    for path in files:
+        area, kinds = read_file(path)
+        for entry in kinds:
+            if entry.get("disabled"):
+                entries.pop(entry["id"], None)
+            else:
+                entries[entry["id"]] = (entry, path, area)
+    kinds = {kid: _compile(entry, path, area, cache, path.parent != PACKAGED)
+             for kid, (entry, path, area) in entries.items()}
+    return Catalogue(kinds)
+
+
+def read_file(path: Path) -> tuple[str, list[dict]]:
+    """(area, [kind tables]) of one catalogue file, checked; a legacy [[type]] file is mapped."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        raise InvalidInput(f"{path}: cannot read the action catalogue: {e}") from None
+    except ValueError as e:
+        raise InvalidInput(f"{path}: malformed TOML: {e} (fix the syntax, or move the file away)") from None
+    legacy = "type" in data and "kind" not in data
+    entries = data.get("type" if legacy else "kind", [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise InvalidInput(f"{path}: expected [[kind]] tables")
+    if legacy:
+        entries = [_from_legacy(e) for e in entries]
+    for n, entry in enumerate(entries, 1):
+        check(entry, path, n)
+    return str(data.get("area") or path.stem), entries
+
+
+def _from_legacy(entry: dict) -> dict:
+    out = {LEGACY_KEYS.get(k, k): v for k, v in entry.items()}
+    for key in ("tools", "calls", "path_tools"):
+        if key in out:
+            out[key] = sorted({LEGACY_TOOLS.get(t, t.lower()) for t in out[key]})
+    return out
+
+
+def check(entry: dict, path: Path, n: int) -> None:
+    kid = entry.get("id")
+    if not isinstance(kid, str) or not re.fullmatch(r"[a-z0-9][a-z0-9.+-]*(:[a-z0-9][a-z0-9.+-]*)+", kid):
+        raise InvalidInput(f"{path}: [[kind]] number {n} needs an id like \"area:name\" (got {kid!r})")
+    where, unknown = f"{path}: kind {kid!r}", sorted(set(entry) - KNOWN_KEYS)
+    if unknown:
+        raise InvalidInput(f"{where}: unknown keys {unknown} (known: {sorted(KNOWN_KEYS)})")
+    if entry.get("disabled"):
+        return
+    if not isinstance(entry.get("about"), str) or not entry["about"].strip():
+        raise InvalidInput(f"{where} needs about = \"<what the agent is doing, as a gerund phrase>\"")
+    if entry.get("consequence", "normal") not in CONSEQUENCES:
+        raise InvalidInput(f"{where}: consequence must be one of {CONSEQUENCES}")
+    for key in PATTERN_KEYS + LIST_KEYS:
+        value = entry.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise InvalidInput(f"{where}: {key} must be a list of strings")
+    for key in ("tools", "calls", "path_tools"):
+        bad = sorted(set(entry.get(key, [])) - set(FAMILIES))
+        if bad:
+            raise InvalidInput(f"{where}: {key} takes tool families {list(FAMILIES)}, not {bad}")
+    if not any(entry.get(k) for k in ("action", "command", "code", "paths", "words", "calls")):
+        raise InvalidInput(f"{where} matches nothing: give it command, code, action, paths, words or calls")
+
+
+def _compile(entry: dict, source: Path, area: str, cache: dict, eager: bool) -> Kind:
+    """Packaged regexes compile lazily (a test compiles them all); a person's at once, so a
+    mistake surfaces with the file named."""
+    kid = entry["id"]
+    rx = {}
+    for key in PATTERN_KEYS:
+        sources = entry.get(key) or []
+        if not sources:
+            continue
+        if key == "requires":
+            continue
+        made = Rx(tuple(sources), tuple(literals.literals(p, cache) for p in sources), f"{source}: kind {kid!r}: {key}")
+        rx[key] = made
+        for n in range(len(sources) if eager else 0):
+            made.compile(n)
+    if entry.get("requires"):
+        reqs = [Rx((p,), (literals.literals(p, cache),), f"{source}: kind {kid!r}: requires") for p in entry["requires"]]
+        for r in reqs if eager else ():
+            r.compile(0)
+        rx["requires"] = tuple(reqs)
+    return Kind(kid, entry["about"], entry.get("consequence", "normal"), bool(entry.get("broad", False)),
+                bool(entry.get("safe", False)), frozenset(entry.get("tools", [])), frozenset(entry.get("calls", [])),
+                frozenset(entry.get("path_tools", [])), frozenset(entry.get("langs", [])),
+                tuple(entry.get("alternatives", [])), rx, area)
