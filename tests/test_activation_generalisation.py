@@ -102,6 +102,8 @@ def test_prompts_bring_lessons_by_intent(taught, prompt, expect):
 
 
 def test_a_lesson_that_calls_an_action_fine_across_a_line_break_still_allows_it():
-    from memkit.activation import lessons
+    from memkit.activation import catalogue, compiler
 
-    assert lessons.allowed_actions("Never apply by hand. Local `terraform plan` is\nfine.") == [["terraform", "plan"]]
+    cue = compiler.compile_lesson(catalogue.load(None), "Never apply by hand. Local `terraform plan` is\nfine.",
+                                  "Bash: terraform apply -auto-approve")
+    assert "terraform plan" in cue["complies"]

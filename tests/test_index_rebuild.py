@@ -23,9 +23,10 @@ def _dump(db: Path) -> dict:
     con = sqlite3.connect(db)
     out = {"files": sorted(con.execute("SELECT * FROM files")),
            "chunks": sorted(con.execute("SELECT path, turn, title, text FROM chunks")),
-           "cues": sorted(con.execute("SELECT path, note_id, cue_type, trigger, lesson, action_types, status,"
+           "cues": sorted(con.execute("SELECT path, note_id, cue_type, trigger, lesson, kinds, names, status,"
                                       " reviewed, created, session, source, extra FROM cues")),
-           "types": sorted(con.execute("SELECT c.path, t.type FROM cue_types t JOIN cues c ON c.rowid = t.cue")),
+           "kinds": sorted(con.execute("SELECT c.path, k.kind FROM cue_kinds k JOIN cues c ON c.rowid = k.cue")),
+           "names": sorted(con.execute("SELECT c.path, n.name FROM cue_names n JOIN cues c ON c.rowid = n.cue")),
            "match": sorted(con.execute("SELECT path FROM chunks WHERE chunks MATCH 'stage'")),
            "cue_match": sorted(con.execute("SELECT rowid IS NOT NULL FROM cues_fts WHERE cues_fts MATCH 'stage'"))}
     con.close()

@@ -78,14 +78,15 @@ def check_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
         return None
     hso: dict[str, Any] = {"hookEventName": "PreToolUse", "additionalContext": result.text}
     mode = os.environ.get("MEMKIT_DELIVERY") or str(vault.config.get("activation.delivery"))  # per agent
-    reason = result.cues[0].lesson[:500]
+    from memkit.activation import render
+
+    reason = render.reason(result.cues[0])   # neutralised like every recalled line
     if mode == "ask" or (result.high and vault.config.get("activation.ask_high_consequence")):
         hso["permissionDecision"] = "ask"
-        hso["permissionDecisionReason"] = f"memkit recalls a past correction: {reason}"
+        hso["permissionDecisionReason"] = reason
     elif mode == "deny-once" and _first_time(vault, payload, result):
         hso["permissionDecision"] = "deny"
-        hso["permissionDecisionReason"] = (f"memkit recalls a past correction: {reason} — "
-                                           "if it does not apply, retry the call.")
+        hso["permissionDecisionReason"] = f"{reason} — if it does not apply, retry the call."
     return {"hookSpecificOutput": hso}
 
 
@@ -140,12 +141,12 @@ def _backlog_reminder(vault) -> str:
     if con is None:
         return ""
     with closing(con):
-        row = con.execute("SELECT count(*), min(mtime_ns) FROM files WHERE layer='workshop' AND "
-                          "status='candidate'").fetchone()
-    if not row or not row[0]:
+        waiting, oldest = index.workshop_backlog(con)
+    if not waiting or oldest is None:
         return ""
     import time
 
+    row = (waiting, oldest)
     age = (time.time() - row[1] / 1e9) / 86400   # waiting since it entered the workshop
     limit = float(vault.config.get("activation.review_reminder_days"))
     if age < limit:

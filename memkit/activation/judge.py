@@ -21,11 +21,10 @@ def _prompts() -> dict:
     return tomllib.loads((DATA / "prompts.toml").read_text())["judge"]
 
 
-def review(vault, cues: list, action, taxonomy) -> list:
+def review(vault, cues: list, action, cat) -> list:
     from memkit import llm
 
-    high = [c for c in cues if any(taxonomy.types.get(t) is not None and taxonomy.types[t].consequence == "high"
-                                   for t in c.types & (action.types | action.near))]
+    high = [c for c in cues if any(k in cat.kinds and cat.kinds[k].consequence == "high" for k in c.matched)]
     if not high:
         return cues
     config, text = vault.config, _prompts()

@@ -1,6 +1,6 @@
 """`memkit context` and `memkit check`: activation from the command line and as hooks.
 
-Rendering only; the hook protocol lives in memkit.hook, matching in memkit.activate.
+Rendering only; the hook protocol lives in memkit.activation.hook, matching in memkit.activation.
 """
 from __future__ import annotations
 
@@ -43,17 +43,20 @@ def context(ctx, task, budget, hook, as_json):
 
 @click.command()
 @click.argument("action", required=False)
-@click.option("--tool", default="", help="The tool about to run (Bash, Edit, Write…); ACTION is its command or path.")
+@click.option("--tool", default="", help="The tool about to run (Bash, Edit, Write, Read…); ACTION is its command, "
+              "or a JSON object of its input (e.g. '{\"file_path\": \"a.py\", \"new_string\": \"…\"}').")
 @click.option("--hook", is_flag=True, help="Read a PreToolUse payload on stdin; answer in JSON (or nothing).")
+@click.option("--explain", is_flag=True, help="Say how the action was classified and why each cue fired or not.")
 @json_option
 @click.pass_context
-def check(ctx, action, tool, hook, as_json):
+def check(ctx, action, tool, hook, explain, as_json):
     """Match an action the agent is about to take against remembered corrections.
 
     \b
     Example:
       memkit check "git add -A && git commit -m wip"
-      memkit check --json "op.drop_column('users', 'legacy_flag')"
+      memkit check --explain "op.drop_column('users', 'legacy_flag')"
+      memkit check --tool Edit '{"file_path": "app/models.py", "new_string": "x: Any = 1"}'
     """
     if hook:
         from memkit.activation import hook as hook_mod
@@ -66,9 +69,39 @@ def check(ctx, action, tool, hook, as_json):
 
     v = get_vault(ctx)
     index.refresh(v)
-    tool_input = {"command": action} if tool in ("", "Bash") else {"file_path": "", "content": action}
-    result = activate.check(v, tool if tool else "", tool_input if tool else action)
-    if as_json:
+    result = activate.check(v, tool, _tool_input(tool, action) if tool else action)
+    if explain:
+        from memkit.activation import catalogue
+
+        text = activate.explain(result, catalogue.load(v.root))
+        if as_json:
+            emit_json({**result.as_dict(), "explain": text.splitlines()})
+            return
+        click.echo((result.text + "\n\n" if result.text else "") + text)
+    elif as_json:
         emit_json(result.as_dict())
     else:
         click.echo(result.text or "memkit: nothing recalled for this action")
+
+
+def _tool_input(tool: str, action: str):
+    """--tool's input: a JSON object as the agent would send it, else the command (shell), the
+    path (read-like tools) or the content (write-like tools)."""
+    import json
+
+    from memkit.activation import acts
+
+    text = action.strip()
+    if text.startswith("{"):
+        try:
+            value = json.loads(text)
+        except ValueError:
+            raise click.UsageError("--tool input starts with '{' but is not a JSON object") from None
+        if isinstance(value, dict):
+            return value
+    family = acts.family(tool)
+    if family in ("shell", "other"):
+        return {"command": action}
+    if family in ("read", "search"):
+        return {"file_path": action}
+    return {"file_path": "", "content": action, "new_string": action}

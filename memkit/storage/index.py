@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 from memkit.errors import InvalidInput
 
-SCHEMA_VERSION = "7"
+SCHEMA_VERSION = "8"
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE files(path TEXT PRIMARY KEY, id TEXT, type TEXT, kind TEXT, status TEXT, layer TEXT,
@@ -30,20 +30,21 @@ CREATE VIRTUAL TABLE chunks USING fts5(path UNINDEXED, turn UNINDEXED, title, te
                                        tokenize='porter unicode61');
 CREATE TABLE chunk_spans(path TEXT PRIMARY KEY, lo INTEGER, hi INTEGER);
 CREATE TABLE cues(rowid INTEGER PRIMARY KEY, path TEXT, note_id TEXT, cue_type TEXT, trigger TEXT,
-                  lesson TEXT, action_types TEXT, status TEXT, reviewed INTEGER, created TEXT,
-                  session TEXT, source TEXT, importance REAL, confidence REAL, consequence TEXT,
+                  lesson TEXT, kinds TEXT, names TEXT, status TEXT, reviewed INTEGER, created TEXT,
+                  session TEXT, source TEXT, importance REAL, confidence REAL, lifecycle TEXT,
                   project TEXT, sessions INTEGER, extra TEXT);
 CREATE INDEX cues_path ON cues(path);
 CREATE INDEX cues_standing ON cues(reviewed DESC, importance DESC);
-CREATE TABLE cue_types(cue INTEGER, type TEXT);
-CREATE INDEX cue_types_type ON cue_types(type, cue);
-CREATE INDEX cue_types_cue ON cue_types(cue);
+CREATE TABLE cue_kinds(cue INTEGER, kind TEXT);
+CREATE INDEX cue_kinds_kind ON cue_kinds(kind, cue);
+CREATE INDEX cue_kinds_cue ON cue_kinds(cue);
+CREATE TABLE cue_names(cue INTEGER, name TEXT);
+CREATE INDEX cue_names_name ON cue_names(name, cue);
+CREATE INDEX cue_names_cue ON cue_names(cue);
 CREATE VIRTUAL TABLE cues_fts USING fts5(trigger, lesson, content='cues', content_rowid='rowid',
                                          tokenize='porter unicode61');
 """
 MAX_TOOL_TEXT = 4000   # characters of one tool output that go into the full-text index
-CUE_TYPES = {"correction": "correction", "preference": "preference", "fact": "fact",
-             "negative_result": "negative_result", "procedure": "procedure", "decision": "preference"}
 LAYERS = {"traces": "trace", "workshop": "workshop", "observations": "observation",
           "episodes": "episode", "facts": "fact", "library": "library"}
 
@@ -211,7 +212,7 @@ def _clear(con: sqlite3.Connection) -> None:
     their pages at once (deleting 100,000s of rows one by one took seconds)."""
     if not con.in_transaction:   # sqlite3 opens none before DDL by itself
         con.execute("BEGIN")
-    for table in ("cues_fts", "chunks", "cue_types", "cues", "chunk_spans", "problems", "files"):
+    for table in ("cues_fts", "chunks", "cue_kinds", "cue_names", "cues", "chunk_spans", "problems", "files"):
         con.execute(f"DROP TABLE IF EXISTS {table}")
     for statement in SCHEMA.split(";"):
         if statement.strip() and "TABLE meta(" not in statement:
@@ -312,7 +313,8 @@ def _forget(con: sqlite3.Connection, rel: str) -> None:
     cues = con.execute("SELECT rowid, trigger, lesson FROM cues WHERE path=?", (rel,)).fetchall()
     if cues:
         con.executemany("INSERT INTO cues_fts(cues_fts, rowid, trigger, lesson) VALUES('delete', ?, ?, ?)", cues)
-        con.executemany("DELETE FROM cue_types WHERE cue=?", [(c[0],) for c in cues])
+        con.executemany("DELETE FROM cue_kinds WHERE cue=?", [(c[0],) for c in cues])
+        con.executemany("DELETE FROM cue_names WHERE cue=?", [(c[0],) for c in cues])
         con.execute("DELETE FROM cues WHERE path=?", (rel,))
 
 
@@ -353,11 +355,12 @@ def _store(con: sqlite3.Connection, rows: tuple, fresh: bool) -> bool:
         # one statement in one transaction: FTS5 gives the rows consecutive rowids
         con.execute("INSERT INTO chunk_spans VALUES(?,?,?)", (rel, hi - len(chunks) + 1, hi))
     for cue in cues:
-        cur = con.execute("INSERT INTO cues(path, note_id, cue_type, trigger, lesson, action_types, status,"
-                          " reviewed, created, session, source, importance, confidence, consequence,"
-                          " project, sessions, extra) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", cue)
+        cur = con.execute("INSERT INTO cues(path, note_id, cue_type, trigger, lesson, kinds, names, status,"
+                          " reviewed, created, session, source, importance, confidence, lifecycle,"
+                          " project, sessions, extra) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", cue)
         con.execute("INSERT INTO cues_fts(rowid, trigger, lesson) VALUES(?,?,?)", (cur.lastrowid, cue[3], cue[4]))
-        con.executemany("INSERT INTO cue_types VALUES(?, ?)", [(cur.lastrowid, t) for t in cue[5].split()])
+        con.executemany("INSERT INTO cue_kinds VALUES(?, ?)", [(cur.lastrowid, k) for k in cue[5].split()])
+        con.executemany("INSERT INTO cue_names VALUES(?, ?)", [(cur.lastrowid, n) for n in set(cue[6].split())])
     return True
 
 
@@ -378,6 +381,71 @@ def _chunks(note, rel: str, title: str) -> Iterator[tuple[Any, ...]]:
 
 def cue_rows(note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
     """What a note contributes to activation: observations, library notes' cues, facts, episodes."""
-    from memkit.activation import cuerows
+    from memkit.activation import cues
 
-    yield from cuerows.rows(note, rel, vault)
+    yield from cues.rows(note, rel, vault)
+
+
+# ---- queries: activation's reads (the hooks call these on an index opened read-only) ----------
+CUE_COLUMNS = ("rowid, path, note_id, cue_type, trigger, lesson, kinds, names, status, reviewed, created, session,"
+               " source, importance, confidence, lifecycle, project, sessions, extra")
+MAX_PER_KIND = 300   # cues read per call through shared kinds or names, newest first
+
+
+def cues_by_kinds(con: sqlite3.Connection, kinds: Iterable[str], limit: int = MAX_PER_KIND) -> list[tuple]:
+    wanted = sorted(set(kinds))
+    if not wanted:
+        return []
+    marks = ",".join("?" * len(wanted))
+    return con.execute(f"SELECT {CUE_COLUMNS} FROM cues WHERE rowid IN (SELECT cue FROM cue_kinds WHERE kind IN "
+                       f"({marks}) ORDER BY cue DESC LIMIT {int(limit)})", wanted).fetchall()
+
+
+def cues_by_names(con: sqlite3.Connection, names: Iterable[str], limit: int = MAX_PER_KIND) -> list[tuple]:
+    wanted = sorted(set(names))[:500]
+    if not wanted:
+        return []
+    marks = ",".join("?" * len(wanted))
+    return con.execute(f"SELECT {CUE_COLUMNS} FROM cues WHERE rowid IN (SELECT cue FROM cue_names WHERE name IN "
+                       f"({marks}) ORDER BY cue DESC LIMIT {int(limit)})", wanted).fetchall()
+
+
+def cues_by_words(con: sqlite3.Connection, words: list[str], limit: int = 20) -> list[tuple]:
+    """Cues whose trigger or lesson holds any of these words (full text, best first)."""
+    if not words:
+        return []
+    expr = " OR ".join('"' + w.replace('"', "") + '"' for w in words)
+    try:
+        return con.execute(f"SELECT {CUE_COLUMNS} FROM cues WHERE rowid IN (SELECT rowid FROM cues_fts WHERE "
+                           f"cues_fts MATCH ? ORDER BY rank LIMIT {int(limit)})", [expr]).fetchall()
+    except sqlite3.OperationalError:
+        return []
+
+
+def standing_cues(con: sqlite3.Connection, limit: int = 200) -> list[tuple]:
+    return con.execute(f"SELECT {CUE_COLUMNS} FROM cues WHERE cue_type IN ('correction','preference','fact') "
+                       f"OR cue_type LIKE 'library:%' ORDER BY reviewed DESC, importance DESC LIMIT {int(limit)}"
+                       ).fetchall()
+
+
+def cue_count(con: sqlite3.Connection) -> int:
+    return con.execute("SELECT max(rowid) FROM cues").fetchone()[0] or 0
+
+
+def word_frequencies(con: sqlite3.Connection, terms: list[str]) -> dict[str, int]:
+    """How many cues hold each full-text term (the index stores porter stems)."""
+    if not terms:
+        return {}
+    try:
+        con.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.cue_vocab USING fts5vocab(main, cues_fts, row)")
+        return dict(con.execute(f"SELECT term, doc FROM temp.cue_vocab WHERE term IN ({','.join('?' * len(terms))})",
+                                terms).fetchall())
+    except sqlite3.OperationalError:
+        return {}
+
+
+def workshop_backlog(con: sqlite3.Connection) -> tuple[int, int | None]:
+    """(candidates waiting in the workshop, mtime_ns of the oldest)."""
+    row = con.execute("SELECT count(*), min(mtime_ns) FROM files WHERE layer='workshop' AND "
+                      "status='candidate'").fetchone()
+    return (row[0] or 0, row[1]) if row else (0, None)

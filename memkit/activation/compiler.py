@@ -1,0 +1,253 @@
+"""The lesson compiler: a correction, preference, convention or negative result becomes a
+structured cue — the kinds of action it forbids (and the concrete call that went wrong),
+what it prescribes and what complies with it, the entities it names, its scope, and
+whether it is a standing rule for every session — so the hook only matches.
+
+Runs when a note is written or indexed, never on the hot path. Pure: the lesson's words,
+its trigger and the catalogue in, a plain mapping out (DESIGN §1 `cue:`).
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+
+from memkit.activation import acts as acts_mod
+from memkit.activation import entities as entities_mod
+
+VERSION = 1
+NAME = f"heuristic@{VERSION}"
+KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of")
+
+# the polarity of a clause: what it forbids, what it asks for, what it allows, or only why
+_FORBID = re.compile(
+    r"(?i)\b(never|don'?t|do\s+not|doesn'?t|does\s+not|didn'?t|no\b|not\b|nor\b|avoid\w*|stop\w*|without|"
+    r"instead\s+of|rather\s+than|must\s*n[o']t|mustn'?t|should\s*n[o']t|shouldn'?t|can'?t|cannot|won'?t|"
+    r"isn'?t|aren'?t|wasn'?t|forbidden|banned|not\s+allowed|disallowed|prohibited|bypass\w*|breaks?\b|"
+    r"broke\b|hides?\b|drifts?\b|leaks?\b|blocks?\b|loses?\b|overwrit\w*|clobber\w*|slips?\s+past|wrong|"
+    r"bad\s+idea|dangerous|unsafe|careful|ask\s+(me\s+)?(first|before))")
+_PRESCRIBE = re.compile(
+    r"(?i)\b(use|using|always|only|prefer\w*|should|must|need\s+to|needs\s+to|has\s+to|have\s+to|"
+    r"instead|put|keep|go(es)?\s+(in|into|through|under)|run|via|through|pin|pinned|wrap\w*|pass|add\b|"
+    r"write|follow|we\s+(use|do|keep|run|have|follow)|make\s+sure|remember\s+to|do\s+it\s+as|"
+    r"starts?\s+with|is\s+done\s+with|comes?\s+from|belongs?\s+in|lives?\s+in|sits?\s+(in|next\s+to)|"
+    r"goes?\s+in(to)?|instead)\b")
+_ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
+                    r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b")
+_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|,\s+(?=but\b|so\b|and\s+(?:then|only|never|always)\b)"
+                    r"|\s+\((?=e\.g\.|i\.e\.|like\b)"
+                    r"|(?i:[,:]\s+(?=(?:please\s+|just\s+|instead\s+|rather\s+)?(?:use|using|always|prefer|put|keep|"
+                    r"wrap|run|pass|call|go\s+through|do\s+it|add|write|stick\s+to|switch\s+to|ask|tell)\b))")
+_INSTEAD = re.compile(r"(?i),?\s*\b(instead\s+of|rather\s+than|not|never|and\s+never|but\s+never|but\s+not)\b\s+(?=\S)")
+_ENV = {"prod": re.compile(r"(?i)\b(prod|production)\b"), "staging": re.compile(r"(?i)\bstaging\b")}
+_DURABLE = re.compile(r"(?i)\b(never|always|from\s+now\s+on|every\s+time|whenever|in\s+this\s+(repo|project|"
+                      r"codebase|team)|we\s+(use|never|always|don'?t|do\s+not|keep|follow)|our\s+(style|rule|"
+                      r"convention)|remember|going\s+forward|any\s+time|each\s+time|by\s+default)\b")
+STANDING_AREAS = frozenset({"conduct"})
+
+
+def fingerprint(lesson: str, trigger: str) -> str:
+    """Which text a cue was compiled from: a person who edits the lesson gets a fresh cue."""
+    return hashlib.sha1(f"{lesson}\x00{trigger}".encode("utf-8", "replace")).hexdigest()[:8]
+
+
+def clauses(lesson: str) -> list[tuple[str, str]]:
+    """(polarity, text) per clause: forbid, prescribe, allow or neutral. "use X, not Y" and
+    "X instead of Y" are split so that Y is forbidden and X prescribed."""
+    out: list[tuple[str, str]] = []
+    for part in _SPLIT.split(lesson):
+        part = part.strip(" ,;:")
+        if len(part) < 2:
+            continue
+        m = _INSTEAD.search(part)
+        if m and _PRESCRIBE.search(part[:m.start()]) and m.start() > 0:
+            out.append(("prescribe", part[:m.start()]))
+            out.append(("forbid", part[m.end():]))
+            continue
+        if _ALLOW.search(part):
+            out.append(("allow", part))
+            continue
+        forbid, ask = _FORBID.search(part), _PRESCRIBE.search(part)
+        if forbid and (not ask or forbid.start() <= ask.start()):
+            out.append(("forbid", part))
+        elif ask:
+            out.append(("prescribe", part))
+        else:
+            out.append(("neutral", part))
+    return out
+
+
+def trigger_act(trigger: str) -> acts_mod.Act | None:
+    """The corrected action, from an observation's `trigger` ("Bash: git add -A (rejected)",
+    "Edit: path — added text", "proposed: …")."""
+    text = re.sub(r"\s*\((rejected|interrupted)\)\s*$", "", str(trigger or "")).strip()
+    if not text:
+        return None
+    first = text.split("; ", 1)[0]
+    tool, sep, rest = first.partition(": ")
+    if not sep or not re.fullmatch(r"[\w.:-]{1,60}", tool):
+        return acts_mod.from_prose(text)
+    if tool == "proposed":
+        return acts_mod.from_prose(rest)
+    fam = acts_mod.family(tool)
+    if fam == "shell" or (fam == "other" and not rest.startswith("/")):
+        return acts_mod.from_command(rest)
+    path, dash, snippet = rest.partition(" — ")
+    if fam in ("edit", "write"):
+        key = "new_string" if fam == "edit" else "content"
+        return acts_mod.from_call(tool, {"file_path": path.strip(), "old_string": "", key: snippet})
+    return acts_mod.from_call(tool, {"file_path": path.strip()} if not dash else {"file_path": path.strip(),
+                                                                               "prompt": snippet})
+
+
+def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correction", project: str = "",
+                   declared: tuple = (), lifecycle: str = "") -> dict:
+    """The cue for one lesson. `declared`: kinds a person or an earlier step gave the note."""
+    lesson = " ".join(str(lesson or "").split())[:4000]
+    parts = clauses(lesson)
+    by = {"forbid": set(), "prescribe": set(), "allow": set(), "neutral": set()}
+    for polarity, text in parts:
+        by[polarity] |= cat.kinds_of(acts_mod.from_prose(text), lesson=True)
+    whole = set().union(*by.values()) | {k for k in declared if k in cat.kinds}
+    act = trigger_act(trigger)
+    corrected = _trigger_kinds(cat, act)
+    prescribed = by["prescribe"] | by["allow"]
+    forbids, complies = _forbids(cat, whole, by["forbid"], prescribed, corrected, _mentions(lesson, act))
+    names = entities_mod.from_lesson(parts, act)
+    terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
+    cue = {
+        "forbids": sorted(forbids),
+        "example": _example(act),
+        "entities": names["forbids"],
+        "prescribes": _prescribes(parts),
+        "complies": sorted(complies) + [t for t in dict.fromkeys(terms) if t not in complies],
+        "scope": _scope(project, parts),
+        "standing": _standing(cat, kind, lesson, whole, forbids, names, act, lifecycle),
+        "compiled": NAME,
+        "of": fingerprint(lesson, trigger),
+    }
+    return cue
+
+
+def _trigger_kinds(cat, act) -> set[str]:
+    if act is None:
+        return set()
+    found = cat.kinds_of(act, lesson=act.family == "prose")
+    return found
+
+
+def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set,
+             mentioned: bool = False) -> tuple[set, set]:
+    """What the lesson forbids and which kinds comply with it.
+
+    With a corrected action, the lesson is about the kinds it shares with that action (what went
+    wrong); kinds the lesson asks for that the action lacked are the compliant way. Without one,
+    the lesson forbids what it names outside its prescriptions, and a prescribed kind complies
+    when the catalogue knows it as the right way instead of a forbidden one."""
+    if corrected:
+        shared = whole & corrected
+        if shared:
+            forbids = shared
+        elif whole:   # the call shown was not the one the lesson is about: the lesson's own kinds
+            forbids = (forbid - prescribed) or (whole - prescribed) or whole
+        else:         # the lesson names no kind: the corrected call is the evidence, if it speaks of it
+            forbids = set(corrected) if mentioned else set()
+        complies = (prescribed - corrected - forbid) - forbids
+    else:
+        complies = {k for k in prescribed - forbid
+                    if any(k in cat.kinds[f].alternatives for f in whole - prescribed if f in cat.kinds)}
+        forbids = (whole - complies) if whole else set()
+    forbids = {k for k in forbids if k in cat.kinds and not cat.kinds[k].safe}
+    narrow = {k for k in forbids if not cat.kinds[k].broad}
+    if narrow:   # the topic stays when the corrected call or a forbidding clause shows it: a request
+        # meets a lesson at its topic ("add a dependency"), an action at its mistake
+        forbids = narrow | {k for k in forbids - narrow if k in corrected or k in forbid}
+    complies = {k for k in complies if k in cat.kinds and not cat.kinds[k].broad}
+    return forbids, complies
+
+
+_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{2,}")
+_PLAIN = frozenset("the and for with that this from into you your are was were have has not but all any can "
+                   "will should would could must use just like then than them they what when where which who how "
+                   "why its our out get got let make need want file files code new please here there some more "
+                   "only also does did done dont don't never always run".split())
+
+
+def _mentions(lesson: str, act) -> bool:
+    """The lesson speaks of the corrected call: it names a word of it (its command, a file, a flag)."""
+    if act is None:
+        return False
+    said = {w.lower() for w in _WORDS.findall(lesson)} - _PLAIN
+    return bool(said & entities_mod.tokens(act))
+
+
+def _example(act) -> str:
+    if act is None:
+        return ""
+    if act.command:
+        return act.command[:300]
+    return " ".join(act.text.split())[:300]
+
+
+def _prescribes(parts: list[tuple[str, str]]) -> list[str]:
+    found = [text for polarity, text in parts if polarity in ("prescribe", "allow") and len(text.split()) >= 2]
+    return [t[:160] for t in found[:3]]
+
+
+def _scope(project: str, parts: list[tuple[str, str]]) -> dict:
+    scope: dict = {}
+    if project:
+        scope["project"] = project
+    text = " ".join(t for p, t in parts if p in ("forbid", "neutral"))
+    env = [name for name, rx in _ENV.items() if rx.search(text)]
+    if env:
+        scope["env"] = env
+    paths = [m.group(1) for m in re.finditer(r"(?i)\b(?:in|under|inside|within)\s+`?((?:[\w.-]+/)+)`?", text)]
+    if paths:
+        scope["paths"] = list(dict.fromkeys(paths))[:4]
+    return scope
+
+
+def _standing(cat, kind: str, lesson: str, whole: set, forbids: set, names: dict, act, lifecycle: str) -> bool:
+    """A rule for every session (a way of working or of answering) rather than a trigger on one
+    kind of action: its kinds are all about conduct, or it names no kind, no entity and no
+    corrected call and says it holds beyond the moment."""
+    if kind not in ("correction", "preference") and not kind.startswith("library:"):
+        return False
+    areas = {cat.kinds[k].area for k in whole if k in cat.kinds}
+    if areas and areas <= STANDING_AREAS:
+        return True
+    durable = lifecycle in ("self", "knowledge") or bool(_DURABLE.search(lesson))
+    concrete = act is not None and act.family != "prose"
+    return not whole and not names["forbids"] and not concrete and durable
+
+
+def is_current(cue, lesson: str, trigger: str) -> bool:
+    """A stored cue still stands: a person wrote it, or memkit compiled it from this very text
+    with this compiler."""
+    if not isinstance(cue, dict):
+        return False
+    if cue.get("compiled") == "person" or str(cue.get("compiled") or "").startswith("llm:"):
+        return cue.get("of") in (None, fingerprint(lesson, trigger)) or cue.get("compiled") == "person"
+    return cue.get("compiled") == NAME and cue.get("of") == fingerprint(lesson, trigger)
+
+
+def valid(cue) -> dict | None:
+    """A cue as stored in frontmatter, checked and normalised; None when it is not one."""
+    if not isinstance(cue, dict):
+        return None
+    out: dict = {}
+    for key in ("forbids", "entities", "prescribes", "complies"):
+        value = cue.get(key) or []
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            return None
+        out[key] = [str(v)[:200] for v in value if isinstance(v, (str, int, float)) and str(v).strip()][:40]
+    scope = cue.get("scope") or {}
+    out["scope"] = scope if isinstance(scope, dict) else {}
+    out["example"] = str(cue.get("example") or "")[:300]
+    out["standing"] = cue.get("standing") is True
+    out["compiled"] = str(cue.get("compiled") or "")
+    if cue.get("of") is not None:
+        out["of"] = str(cue["of"])
+    return out

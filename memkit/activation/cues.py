@@ -1,0 +1,137 @@
+"""The activation cues a note contributes to the index, from its frontmatter.
+
+Observations (corrections, preferences, decisions, negative results, facts), library notes'
+`cues:` (backflow), fact files and episodes each give rows. A lesson's compiled `cue:` is read
+from the note when it still matches the lesson's text (or a person wrote it), else compiled
+here. Pure derivation: never reads other files, never writes the note.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+from memkit.activation import compiler, entities
+from memkit.storage.notes import Note
+
+OBS_CUE = {"correction": "correction", "preference": "preference", "decision": "preference",
+           "negative_result": "negative_result", "fact": "fact", "procedure": "procedure"}
+LESSONS = ("correction", "preference", "negative_result", "procedure")
+DEAD = {"rejected", "superseded"}
+REVIEWED = {"accepted", "promoted", "active"}
+LIBRARY = ("convention", "procedure", "decision", "preference", "note")
+
+
+def catalogue_of(vault):
+    from memkit.activation import catalogue
+
+    cached = getattr(vault, "_catalogue", None)
+    if cached is None:
+        cached = catalogue.load(vault.root)
+        vault._catalogue = cached
+    return cached
+
+
+def _list(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value or [] if isinstance(v, (str, int, float))]
+
+
+def _num(value: Any, default: float) -> float:
+    try:
+        n = float(value)
+    except (TypeError, ValueError):
+        return default
+    return n if n == n and -1e9 < n < 1e9 else default   # NaN and infinities are not values
+
+
+def cue_for(vault, meta: dict, lesson: str, trigger: str, kind: str) -> dict:
+    """The note's stored cue when it still stands, else a fresh compile."""
+    stored = compiler.valid(meta.get("cue"))
+    if stored is not None and compiler.is_current(meta.get("cue"), lesson, trigger):
+        return stored
+    return compiler.compile_lesson(catalogue_of(vault), lesson, trigger, kind=kind,
+                                   project=str(meta.get("project") or ""),
+                                   declared=tuple(_list(meta.get("action_types"))),
+                                   lifecycle=str(meta.get("lifecycle") or ""))
+
+
+def _row(rel, note_id, cue_type, trigger, lesson, cue: dict | None, meta, reviewed, extra=None):
+    extra = dict(extra or {})
+    if cue is not None:
+        extra["cue"] = cue
+    kinds = " ".join((cue or {}).get("forbids", []))
+    names = " ".join(sorted({key for n in (cue or {}).get("entities", []) for key in entities.keys(n)}))
+    return (rel, note_id, cue_type, trigger, lesson, kinds, names, str(meta.get("status") or ""), int(reviewed),
+            str(meta.get("created") or meta.get("updated") or ""), str(meta.get("session") or ""),
+            str(meta.get("source") or ""), min(1.0, max(0.0, _num(meta.get("importance"), 0.5))),
+            min(1.0, max(0.0, _num(meta.get("confidence", meta.get("trust")), 0.5))),
+            str(meta.get("lifecycle") or ""), str(meta.get("project") or ""),
+            max(1, int(_num(meta.get("sessions_count"), 1))), json.dumps(extra, ensure_ascii=False, default=str))
+
+
+def rows(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
+    meta = note.meta
+    kind = str(meta.get("type") or "")
+    if str(meta.get("status") or "") in DEAD:
+        return
+    if kind == "observation":
+        yield from _observation(note, rel, vault)
+    elif kind in LIBRARY:
+        yield from _library(note, rel, vault, kind)
+    elif kind == "fact" and meta.get("key") is not None and not rel.startswith("workshop/"):
+        key, value = str(meta["key"]), str(meta.get("value"))
+        yield _row(rel, note.id, "fact", key.replace("_", " "), f"{key} = {value}", None, meta,
+                   _num(meta.get("trust"), 0) >= 0.8, {"trust": meta.get("trust"), "value": value})
+    elif kind == "episode" and meta.get("goal"):
+        lessons = " ".join(_list(meta.get("lessons")))
+        goal = str(meta["goal"])
+        cue = compiler.compile_lesson(catalogue_of(vault), goal, kind="precedent")
+        yield _row(rel, note.id, "precedent", goal, f"{meta.get('outcome', 'open')}: {lessons}".strip(), cue,
+                   meta, not rel.startswith("workshop/"))
+
+
+def _library(note: Note, rel: str, vault, kind: str) -> Iterator[tuple[Any, ...]]:
+    """A library note hides the observations it was promoted from (arbitration reads
+    extra["sources"]); a person reviewed it, and it was seen in as many sessions as it cites."""
+    meta = note.meta
+    links = [s.strip("[]") for s in _list(meta.get("sources"))]
+    sources = [s for s in links if "#" not in s]
+    seen = {s.split("#", 1)[0] for s in links if "#" in s}
+    facts = {**meta, "confidence": meta.get("confidence", 1.0),
+             "sessions_count": meta.get("sessions_count") or max(1, len(seen))}
+    entries = [c for c in meta.get("cues") or [] if isinstance(c, dict) and (c.get("lesson") or c.get("trigger"))]
+    for entry in entries:
+        trig, les = str(entry.get("trigger") or ""), str(entry.get("lesson") or "")
+        own = {**meta, "action_types": entry.get("action_types")}
+        if len(entries) > 1:
+            own.pop("cue", None)   # the note's one `cue:` speaks for a single entry only
+        yield _row(rel, note.id, f"library:{kind}", trig, les, cue_for(vault, own, les, trig, f"library:{kind}"),
+                   facts, True, {"title": meta.get("title") or note.id, "sources": sources,
+                                 "last": max((t[:10] for t in seen if t[:4].isdigit()), default="")})
+
+
+def _observation(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
+    meta = note.meta
+    kind = str(meta.get("kind") or "")
+    cue_type = OBS_CUE.get(kind)
+    if not cue_type:
+        return
+    trigger = str(meta.get("trigger") or meta.get("approach") or meta.get("key") or "")
+    lesson = str(meta.get("lesson") or meta.get("reason") or meta.get("chosen") or meta.get("value") or "")
+    if cue_type == "fact":
+        lesson = f"{meta.get('key')} = {meta.get('value')}"
+    if not lesson:
+        return
+    cue = None
+    if cue_type != "fact":
+        text, corrected = lesson, trigger
+        if kind == "negative_result":   # the approach that failed is what to recall before
+            text, corrected = f"{trigger}: {lesson}", ""
+        elif kind == "decision":        # the choice is the way to go, the alternatives are not
+            alternatives = ", ".join(_list(meta.get("alternatives")))
+            text = f"use {meta.get('chosen') or lesson}" + (f", not {alternatives}" if alternatives else "")
+            corrected = ""
+        cue = cue_for(vault, meta, text, corrected, cue_type)
+    reviewed = str(meta.get("status") or "") in REVIEWED and not rel.startswith("workshop/")
+    yield _row(rel, note.id, cue_type, trigger, lesson, cue, meta, reviewed)

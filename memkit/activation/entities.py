@@ -1,0 +1,236 @@
+"""Entities: the folders, files, commands, flags, packages, identifiers and services a lesson
+names, and the same things in an action. A cue that names one fires on an action that
+touches it (unless the action complies); a name in what the lesson prescribes is a sign of
+compliance instead.
+
+Standard library only (it runs on the hot path for the action's side); bounded work.
+"""
+from __future__ import annotations
+
+import re
+
+MAX_ENTITIES = 12
+_TICK = re.compile(r"`([^`\n]{1,80})`")
+_TOKEN = re.compile(r"(?<![\w/.~-])(~?[\w.@+-]*[\w/][\w./@+-]*(?:\(\))?|--?[a-zA-Z][\w-]*)")
+_EXT = re.compile(r"\.(py|pyi|js|jsx|ts|tsx|mjs|cjs|go|rs|rb|php|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|ex|exs|sh|"
+                  r"sql|ya?ml|json|toml|ini|cfg|conf|env|md|mdx|txt|lock|tf|proto|graphql|html|css|scss|ipynb|"
+                  r"csv|xml|gradle|dart|vue|svelte|lua|r|jl|zig|nix)$", re.I)
+_FLAG = re.compile(r"^--[a-z][a-z0-9-]{2,}$|^-[a-zA-Z]$")
+_IDENT = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)+(\(\))?$|^[a-z0-9]+(_[a-z0-9]+)+$|^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$"
+                    r"|^[a-z]+[A-Z]\w*$|^\w+\(\)$")
+_HYPHENATED = re.compile(r"^[a-z0-9]+(-[a-z0-9]+){2,}$")
+# words that look like names but are not entities a lesson is about
+_COMMON = frozenset("e.g i.e etc e.g. i.e. vs a.m p.m n/a and/or w/o w/ i/o ci/cd up-to-date read-only "
+                    "e-mail re-run one-off follow-up step-by-step".split())
+_STOP = frozenset("the and for with that this from into you your are was were have has not but all any can will "
+                  "should would could must use using used just like then than them they what when where which who how "
+                  "why its our out get got let make made need needs want wants file files code new add please here there "
+                  "some more only also does did done don't dont never always run git".split())
+_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
+
+
+def kind_of(name: str) -> str:
+    """What a name looks like: path, flag, ident, command, word."""
+    n = name.strip()
+    if _SCHEME.match(n):
+        return "url"
+    if _FLAG.match(n):
+        return "flag"
+    if "/" in n.strip("/") or n.endswith("/") or _EXT.search(n) or (n.startswith(".") and len(n) > 2):
+        return "path"
+    if _IDENT.match(n) or _HYPHENATED.match(n):
+        return "ident"
+    if " " in n:
+        return "command"
+    return "word"
+
+
+def fires_alone(name: str) -> bool:
+    """A name specific enough that touching it is reason to recall the lesson by itself."""
+    return kind_of(name) in ("path", "flag", "ident")
+
+
+def _clean(name: str) -> str:
+    n = name.strip().strip(",;:!?\"'[]{}").rstrip(".")
+    n = n[:-2] if n.endswith("()") else n.strip("()")
+    return n[2:] if n.startswith("./") else n
+
+
+def names_in(text: str) -> list[str]:
+    """Candidate names in a piece of lesson text: `quoted code` first, then name-shaped tokens."""
+    found: list[str] = []
+    for m in _TICK.finditer(text):
+        span = _clean(m.group(1))
+        if span:
+            found.append(span)
+    rest = _TICK.sub(" ", text)
+    for m in _TOKEN.finditer(rest):
+        tok = _clean(m.group(1))
+        if len(tok) < 3 or tok.lower() in _COMMON or tok.isdigit() or _SCHEME.match(tok):
+            continue
+        if kind_of(tok) != "word":
+            found.append(tok)
+    return list(dict.fromkeys(found))
+
+
+def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
+    """{"forbids": names the lesson warns about, "complies": names it asks for}. A name in the
+    corrected action too is kept first (it is what the correction was about)."""
+    touched = tokens(trigger) if trigger is not None else set()
+    objects = _objects(trigger) if trigger is not None else set()
+    forbid: list[str] = []
+    comply: list[str] = []
+    for polarity, text in parts:
+        names = names_in(text)
+        if polarity in ("prescribe", "allow"):
+            comply.extend(names)
+            comply.extend(_tool_words(text))
+        elif polarity == "forbid":
+            forbid.extend(names)
+        else:   # a reason or a remark: a name there counts when the corrected call touched it
+            forbid.extend(n for n in names if _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t))
+        if polarity == "forbid" and touched:   # plain words the corrected call acted on or ran
+            forbid.extend(w for w in re.findall(r"[A-Za-z][\w.-]{2,}", _TICK.sub(" ", text))
+                          if w.lower() in objects and w.lower() not in _STOP)
+    comply_set = {c.lower() for c in comply}
+    forbid = list({_norm(n): n for n in reversed(forbid) if n.lower() not in comply_set}.values())[::-1]
+    confirmed = [n for n in forbid if _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t)]
+    forbid = confirmed + [n for n in forbid if n not in confirmed and fires_alone(n)]
+    # a prescribed command's first word is also a name of the compliant tool ("uv add x" -> uv)
+    comply = list(dict.fromkeys(comply + [c.split()[0] for c in comply if " " in c and len(c.split()[0]) > 1]))
+    return {"forbids": forbid[:MAX_ENTITIES], "complies": comply[:MAX_ENTITIES]}
+
+
+_ALLOWED = re.compile(r"(?i)(?:`([^`]{2,60})`|((?<![\w./:@=-])[\w./:@=-]+(?:[ \t]+[\w./:@=-]+){0,2}))\s+"
+                      r"(?:is|are)\s+(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b"
+                      r"(?:\s+(?:only\s+)?((?:in|on|for|inside|under|within)\s+[^.;,]{2,60}))?")
+_CONDITION = re.compile(r"^(.*?) \[((?:in|on|for|inside|under|within) .+)\]$")
+_PLAIN = frozenset({"local", "the", "a", "an", "running", "just", "that", "this", "it", "which"})
+
+
+def _objects(act) -> set[str]:
+    """What a corrected call ran and acted on: the commands it ran, their arguments past the
+    subcommand (not flags), the segments of the paths it touched."""
+    found: set[str] = set()
+    for line in act.command.splitlines()[:20]:
+        for piece in re.split(r"&&|\|\||;|\|", line):
+            words = [w.strip("\"'").lower() for w in piece.split()]
+            found.update(w for w in words[2:] if w and not w.startswith("-"))
+            name = command_name(piece)
+            if name:
+                found.add(name)
+    for path in act.paths:
+        found.update(seg for seg in _norm(path).split("/") if seg)
+    return found
+
+
+_RUNNERS = frozenset("sudo env npx pnpx bunx uvx time nice nohup exec command builtin xargs".split())
+
+
+def command_name(piece: str) -> str:
+    """The program a shell command runs ("FOO=1 sudo npx protoc …" runs protoc)."""
+    for word in piece.split()[:8]:
+        w = word.strip("\"'()")
+        if not w or "=" in w.split("/")[0] or w.startswith("-") or w in _RUNNERS:
+            continue
+        return w.rsplit("/", 1)[-1].lower()
+    return ""
+
+
+def commands_of(act) -> set[str]:
+    found = set()
+    for line in act.command.splitlines()[:50]:
+        for piece in re.split(r"&&|\|\||;|\||\$\(", line):
+            name = command_name(piece)
+            if name:
+                found.add(name)
+    return found
+
+
+_TOOL_WORD = re.compile(r"(?i)\b(?:use|using|via|with|through|prefer|from|run)\s+`?([a-z][a-z0-9.+_-]{1,24})`?")
+
+
+def _tool_words(text: str) -> list[str]:
+    """The tool a prescription names ("we use uv here", "comes from brew")."""
+    return [m.group(1).lower() for m in _TOOL_WORD.finditer(text)
+            if m.group(1).lower() not in _STOP and len(m.group(1)) >= 2]
+
+
+def allowed(clause: str) -> list[str]:
+    """Actions a clause names as fine ("local `terraform plan` is fine")."""
+    found = []
+    for m in _ALLOWED.finditer(clause):
+        term = (m.group(1) or " ".join(w for w in (m.group(2) or "").split() if w.lower() not in _PLAIN)).strip()
+        if len(term) >= 2 and term.lower() not in _PLAIN:
+            found.append(f"{term} [{' '.join(m.group(3).split())}]" if m.group(3) else term)
+    return found
+
+
+def condition(term: str) -> tuple[str, list[str]]:
+    """("unwrap", ["tests"]) for "unwrap [in tests]": an allowance that holds only where its
+    condition's words show in the action."""
+    m = _CONDITION.match(term)
+    if not m:
+        return term, []
+    words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]{2,}", m.group(2)) if w.lower() not in _STOP
+             and w.lower() not in _PLAIN and w.lower() not in ("own", "your", "their", "our", "under", "inside", "within")]
+    return m.group(1), words
+
+
+def meets(act_tokens: set[str], words: list[str]) -> bool:
+    """Some word of a condition (or its stem) is among the action's tokens or inside its paths."""
+    for w in words:
+        stem = w[:-1] if w.endswith("s") and len(w) > 4 else w
+        if any(stem in t for t in act_tokens):
+            return True
+    return not words
+
+
+def _norm(name: str) -> str:
+    return name.lower().strip("/").lstrip("-")
+
+
+_ACT_TOKEN = re.compile(r"[\w.@+~/-]+")
+
+
+def keys(name: str) -> set[str]:
+    """The index keys of a named entity: its normalised form and, for a path, its last part
+    (an action's tokens hold path segments)."""
+    n = _norm(_clean(name))
+    if not n or " " in n:
+        return set()
+    return {n, n.rsplit("/", 1)[-1]} if "/" in n else {n}
+
+
+def tokens(act, limit: int = 4000) -> set[str]:
+    """The names an action touches: its paths (whole and by segment), the words of its command,
+    identifiers in its added lines; lower-case, bounded."""
+    out: set[str] = set()
+    for path in act.paths:
+        p = _norm(path)
+        out.add(p)
+        out.update(seg for seg in p.split("/") if seg)
+    for text in (act.command, act.added[:20000], act.prose[:20000] if act.family == "prose" else ""):
+        for m in _ACT_TOKEN.finditer(text):
+            tok = m.group(0).lower().strip("./-")
+            if len(tok) >= 2:
+                out.add(tok)
+                if "/" in tok:
+                    out.update(seg for seg in tok.split("/") if seg)
+            if len(out) >= limit:
+                return out
+    return out
+
+
+def touches(act_tokens: set[str], act_text: str, name: str) -> bool:
+    """The action touches a named entity: as a whole token, a path segment, or a path inside it."""
+    n = _norm(_clean(name))
+    if not n:
+        return False
+    if n in act_tokens:
+        return True
+    if "/" in n:
+        return any(t == n or t.endswith("/" + n) or ("/" + n + "/") in ("/" + t + "/") for t in act_tokens if "/" in t)
+    if " " in n:
+        return n in " ".join(act_text.lower().split())
+    return False

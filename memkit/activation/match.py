@@ -1,0 +1,231 @@
+"""Matching an action or a request against the compiled cues in the index.
+
+Owns which cues are candidates (a forbidden kind the action has, an entity it touches, a near
+repeat of the corrected call), the judgement of each (its tier and the reasons, including why
+one did not fire), compliance, and ranking. Hot path: reads rows the index hands it, parses no
+lesson prose, imports nothing heavy.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from datetime import datetime, timezone
+
+from memkit.activation import entities
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+# the tiers of a match: a cue that matched through a broad trait never outranks one that
+# matched through its concrete action or an entity it names
+CONCRETE, ENTITY, INTENT, TOPIC = 4, 3, 2, 1
+TIER_WEIGHT = {CONCRETE: 1.0, ENTITY: 0.9, INTENT: 0.8, TOPIC: 0.5}
+NEAR_REPEAT = 0.85   # token-sort similarity at which an action repeats the corrected one
+WRITE_WORDS = frozenset("rm rmdir mv cp ln touch mkdir chmod chown tee truncate dd sed perl install uninstall "
+                        "add remove delete del push commit reset checkout restore rebase merge apply destroy "
+                        "drop kill deploy publish upload sync write create update upgrade patch edit scale "
+                        "run exec unlink prune purge clean format".split())
+
+
+class Cue:
+    """One cue row and what matching made of it. A plain class: the hook builds hundreds."""
+
+    __slots__ = ("rowid", "path", "note_id", "cue_type", "trigger", "lesson", "kinds", "names", "status",
+                 "reviewed", "created", "session", "source", "importance", "confidence", "lifecycle", "project",
+                 "sessions", "extra", "score", "tier", "why", "matched")
+
+    def __init__(self, row: tuple):
+        (self.rowid, self.path, self.note_id, self.cue_type, self.trigger, self.lesson, kinds, names, self.status,
+         reviewed, self.created, self.session, self.source, self.importance, self.confidence, self.lifecycle,
+         self.project, self.sessions, extra) = row
+        self.kinds = set((kinds or "").split())
+        self.names = set((names or "").split())
+        self.reviewed = bool(reviewed)
+        self.extra = json.loads(extra or "{}")
+        self.score, self.tier, self.why, self.matched = 0.0, 0, [], set()
+
+    @property
+    def cue(self) -> dict:
+        return self.extra.get("cue") or {}
+
+    # the name older code reads
+    @property
+    def types(self) -> set[str]:
+        return self.kinds
+
+    def __repr__(self) -> str:
+        return f"Cue({self.note_id!r}, tier={self.tier}, score={self.score})"
+
+
+class Probe:
+    """The action or request being matched, classified once."""
+
+    __slots__ = ("act", "kinds", "parts", "tokens", "project", "kind", "text", "writes", "near")
+
+    def __init__(self, act, parts: dict[str, str], cat, project: str = "", kind: str = "tool",
+                 near: set[str] | None = None):
+        self.act, self.parts, self.project, self.kind = act, parts, project, kind
+        self.kinds = {k for k in parts if not cat.kinds[k].safe}
+        self.near = near or set()   # kinds whose context (`requires`) the action could not show
+        self.tokens = entities.tokens(act)
+        self.text = act.text
+        self.writes = kind == "prompt" or _writes(act, self.kinds)
+
+
+def _writes(act, kinds: set[str]) -> bool:
+    """The action changes something (an entity touched by a read is no reason to recall a lesson)."""
+    if act.family in ("edit", "write"):
+        return True
+    if act.family != "shell":
+        return False
+    if kinds:
+        return True
+    words = act.command.replace("|", " ").replace(";", " ").replace("&&", " ").split()
+    return ">" in act.command or any(w.rsplit("/", 1)[-1] in WRITE_WORDS for w in words[:40])
+
+
+def judge(cue: Cue, probe: Probe, cat) -> int:
+    """The cue's tier for this probe (0: it stays silent), with the reasons in cue.why."""
+    specific = {k for k in cue.kinds if k in cat.kinds and not cat.kinds[k].broad}
+    shared = cue.kinds & probe.kinds
+    concrete = {k for k in shared if k in specific}
+    tier = 0
+    if concrete and probe.kind == "tool":
+        tier = CONCRETE
+        cue.why.append("same kind of action: " + ", ".join(f"{k} ({probe.parts[k]})" for k in sorted(concrete)))
+    elif concrete:
+        tier = INTENT
+        cue.why.append("the request is of a kind the lesson forbids: " + ", ".join(sorted(concrete)))
+    if not concrete and probe.kind == "tool" and cue.kinds & probe.near & specific and _same_folder(cue, probe):
+        concrete = cue.kinds & probe.near & specific
+        tier = CONCRETE
+        cue.why.append("same kind of action in the folder where it was corrected: " + ", ".join(sorted(concrete)))
+    cue.matched = set(concrete)
+    # a folder or file the lesson names fires on any change to it; a flag or an identifier only
+    # when the lesson names no specific kind (with one, the kind decides and the name only
+    # keeps compliance honest)
+    alone = [n for n in cue.cue.get("entities", []) if entities.kind_of(n) == "path"
+             or (not specific and entities.fires_alone(n))]
+    touched = [n for n in alone if entities.touches(probe.tokens, probe.text, n)]
+    if touched and probe.writes and tier < ENTITY:
+        tier = ENTITY
+        cue.why.append("touches what the lesson names: " + ", ".join(touched[:3]))
+    near = _near(cue, probe)
+    if near >= NEAR_REPEAT and tier < CONCRETE:
+        tier = CONCRETE
+        cue.why.append(f"nearly repeats the corrected call ({near:.2f})")
+    if not tier and shared and probe.kind == "prompt":
+        tier = TOPIC
+        cue.why.append("the request is about the lesson's topic: " + ", ".join(sorted(shared)))
+    if not tier:
+        if shared:
+            cue.why.append("shares only broad kinds (" + ", ".join(sorted(shared)) + "), not the mistake")
+        return 0
+    if _other_env(cue, probe):
+        cue.why.append("the lesson is about " + "/".join(cue.cue["scope"]["env"]) + "; the action names another")
+        return 0
+    reason = complies(cue, probe, cat)
+    if reason:
+        cue.why.append(reason)
+        return 0
+    return tier
+
+
+def complies(cue: Cue, probe: Probe, cat) -> str:
+    """Why the action already does what the lesson asks ("" when it does not). A name the lesson
+    forbids in the action voids term-based compliance ("--force-with-lease is fine" but not on main)."""
+    terms = [c for c in cue.cue.get("complies", []) if c not in cat.kinds]
+    kinds = {c for c in cue.cue.get("complies", []) if c in cat.kinds}
+    named = [n for n in cue.cue.get("entities", []) if entities.touches(probe.tokens, probe.text, n)]
+    if probe.kind != "tool" or named:
+        return ""
+    hit = sorted(kinds & set(probe.parts))
+    if hit:
+        return "the action does it the way the lesson asks: " + ", ".join(hit)
+    low = " ".join(probe.text.lower().split())
+    for term in terms:
+        term, where = entities.condition(term)
+        if where and not entities.meets(probe.tokens, where):
+            continue
+        t = " ".join(term.lower().split()).rstrip("()")
+        if len(t) < 2:
+            continue
+        if (t in low) if (len(t) >= 5 or not t.isalnum()) else entities.touches(probe.tokens, low, t):
+            return f"the action already uses what the lesson prescribes: {term}"
+    return ""
+
+
+_ENVS = (("prod", re.compile(r"(?i)(?<![\w/])(prod|production)(?![\w/])|[-_.](prod|production)\b")),
+         ("staging", re.compile(r"(?i)\bstaging\b|[-_.]stg\b")),
+         ("dev", re.compile(r"(?i)\blocalhost\b|\b127\.0\.0\.1\b|\b(RAILS_ENV|NODE_ENV|APP_ENV|ENV)=(dev|"
+                            r"development|test)\b|--env[= ](dev|development|local)\b")))
+
+
+def _same_folder(cue: Cue, probe: Probe) -> bool:
+    m = re.match(r"^[\w.:-]+: (/[^\s—]+)", cue.trigger or "")
+    if not m or not probe.act.paths:
+        return False
+    return m.group(1).rsplit("/", 1)[0] == probe.act.paths[0].rsplit("/", 1)[0]
+
+
+def _other_env(cue: Cue, probe: Probe) -> bool:
+    """The lesson is scoped to an environment and the action names only another one."""
+    envs = (cue.cue.get("scope") or {}).get("env") or []
+    if not envs:
+        return False
+    text = probe.act.command or probe.act.prose or "\n".join(probe.act.paths)
+    said = {e for e, rx in _ENVS if rx.search(text[:20000])}
+    return bool(said) and not (said & set(envs))
+
+
+def _near(cue: Cue, probe: Probe) -> float:
+    example = cue.cue.get("example") or ""
+    if probe.kind != "tool" or len(example) < 8 or len(probe.text) < 8:
+        return 0.0
+    tool = cue.trigger.split(":", 1)[0]
+    from memkit.activation import acts
+
+    if acts.family(tool) != probe.act.family:
+        return 0.0
+    from memkit.activation import fuzzy
+
+    return fuzzy.token_sort_ratio(example[:400], probe.text[:400]) / 100.0
+
+
+def age_days(stamp: str) -> float:
+    try:
+        when = datetime.fromisoformat(str(stamp).replace("Z", "+00:00"))
+    except ValueError:
+        return 90.0
+    when = when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+    return max(0.0, (datetime.now(timezone.utc) - when).total_seconds() / 86400)
+
+
+def score(cue: Cue, probe: Probe) -> float:
+    """Relevance (the tier) × recency × consequence × frequency, reviewed notes above candidates."""
+    recency = max(0.5, 1.0 / (1.0 + age_days(cue.created) / 365.0) ** 0.5)
+    consequence = 0.8 + 0.4 * max(0.0, min(1.0, cue.importance))
+    frequency = 1.0 + 0.1 * math.log(max(1, cue.sessions))
+    review = 1.3 if cue.reviewed else 1.0
+    place = 1.0 if not cue.project or not probe.project or cue.project == probe.project else 0.75
+    durable = 1.0 if cue.lifecycle != "operational" else 0.85
+    return round(TIER_WEIGHT[cue.tier] * recency * consequence * frequency * review * place * durable
+                 * max(0.05, cue.confidence) ** 0.25, 4)
+
+
+def rank(cues: list[Cue], limit: int) -> list[Cue]:
+    """Best first: tier, then score. Only cues of the best tiers make it: a broad match never
+    rides along beside a concrete one."""
+    cues = sorted(cues, key=lambda c: (-c.tier, -c.score, c.note_id))
+    if not cues:
+        return cues
+    floor = cues[0].tier - 1 if cues[0].tier >= ENTITY else cues[0].tier
+    return [c for c in cues if c.tier >= floor][:limit]
+
+
+def as_dict(cue: Cue) -> dict[str, Any]:
+    return {"id": cue.note_id, "type": cue.cue_type, "score": cue.score, "tier": cue.tier, "lesson": cue.lesson,
+            "trigger": cue.trigger, "reviewed": cue.reviewed, "source": cue.source, "why": cue.why,
+            "path": cue.path, "cue": cue.cue}
