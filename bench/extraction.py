@@ -147,7 +147,8 @@ def load_labels(label_file: Path) -> tuple[Path, list[Prompt]]:
 # ---- vaults and observations ---------------------------------------------------------
 def ingest(root: Path, paths: list[Path]) -> None:
     """A fresh vault at root (no git), the logs ingested with the default extractor, no commit."""
-    from memkit import pipeline, vault
+    from memkit import pipeline
+    from memkit.storage import vault
 
     v, _ = vault.init(root)
     extractor = v.config.get("extract.extractor")
@@ -177,7 +178,7 @@ def _link(value) -> str:
 def read_observations(root: Path) -> tuple[list[Obs], dict[str, str]]:
     """Every observation candidate of the vault, and trace id -> memkit session id
     (for every trace, with or without observations; sub-agent traces map to "")."""
-    from memkit import notes
+    from memkit.storage import notes
 
     traces = {}
     for path in sorted((root / "traces").rglob("*.md")):
