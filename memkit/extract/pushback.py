@@ -1,0 +1,129 @@
+"""Pushback: whether a typed message corrects what the agent just did or proposed.
+
+Owns reading one message in its scene (a refused call, an interruption, the agent's last
+actions and words since the person last spoke) into a verdict, and telling a durable lesson
+from one-off steering. Reads only the person's own words (pasted output is left out by the
+caller); never calls a message a correction when the agent had done and said nothing.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memkit.extract.phrases import find, phrases
+from memkit.layers import Flag, Role
+from memkit.traces.model import ToolCall, Turn
+
+QUESTION_TOOLS = {"AskUserQuestion"}   # refusing to answer a question is not a correction
+READ_ONLY = {"Read", "Glob", "Grep", "LS", "WebSearch", "TodoWrite", "TodoRead", "NotebookRead", "Task",
+             "ExitPlanMode", "BashOutput", "ListMcpResourcesTool", "Search", "List", "Fetch", "WebFetch"}
+_NEGATION_AFTER_TURN = re.compile(r"^(without|not|no|never|don'?t|do not|leave out|skip)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What happened between the person's previous message and this one."""
+    rejected: tuple[Turn, ...]        # tool results the person refused
+    interrupted: bool
+    acted: tuple[ToolCall, ...]       # calls that changed something
+    proposal: str                     # the agent's last words, when it said any
+
+    @property
+    def agent_spoke(self) -> bool:
+        return bool(self.rejected or self.interrupted or self.acted or self.proposal)
+
+
+def scene(turns: list[Turn], i: int, prior: list[Turn]) -> Scene:
+    rejected = tuple(t for t in prior if Flag.REJECTED in t.flags and t.tool_name not in QUESTION_TOOLS)
+    acted = tuple(c for t in prior for c in t.tool_calls if c.name not in READ_ONLY)
+    return Scene(rejected, any(Flag.INTERRUPT in t.flags for t in prior), acted, proposal(turns, i))
+
+
+def proposal(turns: list[Turn], i: int) -> str:
+    """The agent's last text before turn i, back to the person's previous message."""
+    for t in reversed(turns[max(0, i - 8):i]):
+        if t.role is Role.ASSISTANT and t.text.strip():
+            return t.text.strip()
+        if t.role is Role.USER and t.typed:
+            break
+    return ""
+
+
+def verdict(words: str, sc: Scene) -> tuple[str, float] | None:
+    """(how, confidence) when the message redirects the agent, else None."""
+    if not words or not sc.agent_spoke or find("near_misses", words):
+        return None
+    cue = _cue(words, bool(sc.acted or sc.proposal or sc.rejected))
+    if sc.rejected:
+        if cue or _plain_direction(words):
+            return "rejected the call, then said", 0.85
+        return None
+    if sc.interrupted:
+        if cue or _plain_direction(words):
+            return "interrupted, then said", 0.8
+        return None
+    if cue:
+        return "redirected", 0.75 if cue == "opener" else 0.7
+    return None
+
+
+def _cue(words: str, produced: bool) -> str:
+    """Which kind of pushback the words carry: opener, challenge, statement, edit — or ""."""
+    body, turned = _after_courtesy(words)
+    if body is None:
+        return ""
+    if turned and _NEGATION_AFTER_TURN.match(body):
+        return "edit"
+    first = _first_sentence(body)
+    if find("redirect_openers", first):
+        return "opener"
+    if produced and find("draft_edits", re.sub(r"^let'?s\s+", "", first, flags=re.I)):
+        return "edit"
+    if any(find("challenge_questions", s) for s in _questions(body)):
+        return "challenge"
+    if find("pushback_statements", body):
+        return "statement"
+    return ""
+
+
+def _after_courtesy(words: str) -> tuple[str | None, bool]:
+    """The words after a leading "thanks," / "yes," / "OK, but" and whether a "but" turned them.
+    None when the message is only courtesy or agreement."""
+    body = words.strip()
+    m = phrases()["courtesy_openers"].match(body)
+    if not m:
+        return body, False
+    rest = body[m.end():].strip()
+    if not rest:
+        return None, False
+    turn = phrases()["agreement_turns"].match(rest)
+    if turn:
+        return rest[turn.end():].strip() or None, True
+    return rest, False
+
+
+def _first_sentence(text: str) -> str:
+    return re.split(r"(?<=[.!?])\s+|\n", text.strip(), maxsplit=1)[0]
+
+
+def _questions(text: str) -> list[str]:
+    parts = re.split(r"(?<=[.!?])\s+|\n+", text.strip())
+    return [re.sub(r"^(so|and|also|then|hmm+|well|but)[,]?\s+", "", p, flags=re.I) for p in parts
+            if p.rstrip().endswith("?") or p.rstrip().endswith("?!")][:4]
+
+
+def _plain_direction(words: str) -> bool:
+    """After a refusal: any direction that is not only an information question or a go-ahead."""
+    if len(words.split()) < 2:
+        return False
+    text = words.strip()
+    return not text.endswith("?") and not re.match(r"^(ok|okay|yes|yep|sure|go|continue|proceed)\b", text, re.I)
+
+
+def lifecycle(lesson: str) -> str:
+    """`self` for how the person likes to work, `knowledge` for a rule about the project,
+    `operational` for steering this task only."""
+    if not find("durable_markers", lesson) and not find("self_markers", lesson):
+        return "operational"
+    return "self" if find("self_markers", lesson) and not re.search(
+        r"\b(repo|project|codebase|we|our)\b", lesson, re.I) else "knowledge"
