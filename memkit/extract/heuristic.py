@@ -26,7 +26,7 @@ def extract(ctx: TraceContext, config) -> list[Candidate]:
     out: list[Candidate] = []
     turns = ctx.turns
     calls = {c.id: c for t in turns for c in t.tool_calls if c.id}
-    last_user = -1
+    last_user, sc = -1, None
     for i, turn in enumerate(turns):
         if turn.role is Role.TOOL and Flag.REJECTED in turn.flags:
             c = _rejection_feedback(turns, i, calls)
@@ -36,11 +36,15 @@ def extract(ctx: TraceContext, config) -> list[Candidate]:
             continue
         prior = turns[last_user + 1:i]
         last_user = i
-        out.extend(_from_user(turns, i, prior, calls, out))
+        if sc is None or any(t.role in (Role.ASSISTANT, Role.TOOL) for t in prior):
+            sc = pushback.scene(turns, i, prior)
+        # else the agent never answered (an API or credit error): the message is sent again
+        # into the scene the first sending met
+        out.extend(_from_user(turns, i, prior, sc, calls, out))
     return gather.within(out)
 
 
-def _from_user(turns, i, prior, calls, so_far) -> list[Candidate]:
+def _from_user(turns, i, prior, sc, calls, so_far) -> list[Candidate]:
     turn = turns[i]
     raw = signals.clean(turn.text)
     if not raw or signals.is_harness(raw):
@@ -49,7 +53,7 @@ def _from_user(turns, i, prior, calls, so_far) -> list[Candidate]:
     if not words or (signals.is_paste(raw) and len(words.split()) < 4):
         return []
     found: list[Candidate] = []
-    correction = _correction(turns, i, prior, calls, words, so_far)
+    correction = _correction(turns, i, prior, sc, calls, words, so_far)
     if correction:
         found.append(correction)
     else:
@@ -78,10 +82,9 @@ def _rejection_feedback(turns, i, calls) -> Candidate | None:
                             0.9, rejected=True)
 
 
-def _correction(turns, i, prior, calls, words, so_far) -> Candidate | None:
+def _correction(turns, i, prior, sc, calls, words, so_far) -> Candidate | None:
     if any(c.kind == "correction" and c.turn in {t.n for t in prior} for c in so_far):
         return None   # the refusal already carried the person's reason
-    sc = pushback.scene(turns, i, prior)
     found = pushback.verdict(words, sc)
     if not found:
         return None

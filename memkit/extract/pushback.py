@@ -17,6 +17,7 @@ from memkit.traces.model import ToolCall, Turn
 QUESTION_TOOLS = {"AskUserQuestion"}   # refusing to answer a question is not a correction
 READ_ONLY = {"Read", "Glob", "Grep", "LS", "WebSearch", "TodoWrite", "TodoRead", "NotebookRead", "Task",
              "ExitPlanMode", "BashOutput", "ListMcpResourcesTool", "Search", "List", "Fetch", "WebFetch"}
+MIN_WORDS = 3   # a lesson shorter than this says nothing a later session could use
 _NEGATION_AFTER_TURN = re.compile(r"^(without|not|no|never|don'?t|do not|leave out|skip)\b", re.I)
 
 
@@ -51,7 +52,7 @@ def proposal(turns: list[Turn], i: int) -> str:
 
 def verdict(words: str, sc: Scene) -> tuple[str, float] | None:
     """(how, confidence) when the message redirects the agent, else None."""
-    if not words or not sc.agent_spoke or find("near_misses", words):
+    if len(words.split()) < MIN_WORDS or not sc.agent_spoke or find("near_misses", words):
         return None
     cue = _cue(words, bool(sc.acted or sc.proposal or sc.rejected))
     if sc.rejected:
@@ -102,28 +103,40 @@ def _after_courtesy(words: str) -> tuple[str | None, bool]:
     return rest, False
 
 
+def _unwrap(text: str) -> str:
+    """One paragraph per line: a terminal wraps long lines, a blank line ends a paragraph."""
+    return re.sub(r"(?<!\n)\n(?!\n)", " ", text.strip())
+
+
 def _first_sentence(text: str) -> str:
-    return re.split(r"(?<=[.!?])\s+|\n", text.strip(), maxsplit=1)[0]
+    return re.split(r"(?<=[.!?])\s+|\n", _unwrap(text), maxsplit=1)[0]
 
 
 def _questions(text: str) -> list[str]:
-    parts = re.split(r"(?<=[.!?])\s+|\n+", text.strip())
+    parts = re.split(r"(?<=[.!?])\s+|\n+", _unwrap(text))
     return [re.sub(r"^(so|and|also|then|hmm+|well|but)[,]?\s+", "", p, flags=re.I) for p in parts
             if p.rstrip().endswith("?") or p.rstrip().endswith("?!")][:4]
 
 
 def _plain_direction(words: str) -> bool:
-    """After a refusal: any direction that is not only an information question or a go-ahead."""
-    if len(words.split()) < 2:
+    """After a refusal: a direction, even one asked as a request ("can you … first?"), that does not
+    open with an information question or a go-ahead."""
+    body, _ = _after_courtesy(words)
+    if body is None or len(body.split()) < MIN_WORDS:
         return False
-    text = words.strip()
-    return not text.endswith("?") and not re.match(r"^(ok|okay|yes|yep|sure|go|continue|proceed)\b", text, re.I)
+    first = _first_sentence(body)
+    if re.match(r"^(ok|okay|yes|yep|sure|go|go ahead|continue|proceed|carry on)\b", first, re.I):
+        return False
+    asked = first.rstrip().endswith("?")
+    return not asked or bool(re.match(r"^(please|(can|could|would|will) you|let'?s|how about|what about|why not)\b",
+                                      first, re.I))
 
 
 def lifecycle(lesson: str) -> str:
     """`self` for how the person likes to work, `knowledge` for a rule about the project,
-    `operational` for steering this task only."""
-    if not find("durable_markers", lesson) and not find("self_markers", lesson):
+    `operational` for steering this task only. Questions in the lesson state no rule."""
+    said = "\n".join(s for s in re.split(r"(?<=[.!?])\s+|\n+", _unwrap(lesson)) if not s.rstrip().endswith("?"))
+    if not find("durable_markers", said) and not find("self_markers", said):
         return "operational"
-    return "self" if find("self_markers", lesson) and not re.search(
-        r"\b(repo|project|codebase|we|our)\b", lesson, re.I) else "knowledge"
+    return "self" if find("self_markers", said) and not re.search(
+        r"\b(repo|project|codebase|we|our)\b", said, re.I) else "knowledge"
