@@ -36,12 +36,18 @@ def extract(ctx: TraceContext, config) -> list[Candidate]:
             continue
         prior = turns[last_user + 1:i]
         last_user = i
-        if sc is None or any(t.role in (Role.ASSISTANT, Role.TOOL) for t in prior):
+        if sc is None or not _failed_send(prior):
             sc = pushback.scene(turns, i, prior)
         # else the agent never answered (an API or credit error): the message is sent again
         # into the scene the first sending met
         out.extend(_from_user(turns, i, prior, sc, calls, out))
     return gather.within(out)
+
+
+def _failed_send(prior: list[Turn]) -> bool:
+    """Only the harness spoke since the person's last message, and it reported an error."""
+    return bool(prior) and all(t.role is Role.SYSTEM for t in prior) and any(
+        re.search(r"\b(error|credit|rate.?limit|overloaded|failed|timed? ?out)\b", t.text, re.I) for t in prior)
 
 
 def _from_user(turns, i, prior, sc, calls, so_far) -> list[Candidate]:
@@ -159,16 +165,16 @@ def _preference(turn, text) -> Candidate | None:
 
 def _decision(turns, i, text) -> Candidate | None:
     offered = pushback.proposal(turns, i)
+    options = signals.options(offered)
     m = phrases()["decision_reply"].match(text)
-    if m:
-        options = signals.options(offered)
-        choice = m.group("choice").lower()
+    choice = m.group("choice").lower() if m else signals.named_option(text, options)
+    if m or choice:
         if choice in options and len(options) >= 2 and not _operational(options[choice]):
             chosen = options[choice]
             alts = [v for k, v in options.items() if k != choice]
-            return Candidate("decision", turns[i].n, f"chose {chosen}", 0.7, 0.5, "knowledge",
-                             {"chosen": chosen, "alternatives": alts,
-                              "question": signals.last_question(offered)}, created=turns[i].ts)
+            return Candidate("decision", turns[i].n, text.strip() if not m else f"chose {chosen}", 0.7, 0.55,
+                             "knowledge", {"chosen": chosen, "alternatives": alts,
+                                           "question": signals.last_question(offered)}, created=turns[i].ts)
         return None
     for rx in phrases()["decision_explicit"]:
         m = rx.search(text)

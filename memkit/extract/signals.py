@@ -107,6 +107,28 @@ def options(text: str) -> dict[str, str]:
     return dict(reversed(block)) if block and block[-1][0] in ("1", "a") else {}
 
 
+_PICK = re.compile(r"^(?:(?:yes|yeah|yep|ok|okay|sure|right|agreed)\b[,.!]*\s*)?(?:(?:let'?s|we'?ll|I'?ll|I'?d)\s+)?"
+                   r"(?:go (?:with|for)|pick|choose|take|prefer|do|use)?\s*(?:the\s+|option\s+)?", re.I)
+_FILLER = frozenset("the a an of to in on for and or with by it this that one option please yes yeah ok okay "
+                    "sure let lets let's go we i'll i'd use do take pick choose prefer is be".split())
+
+
+def named_option(reply: str, options: dict[str, str]) -> str:
+    """The key of the one offered option a short reply names in words ("yes, the optional field"):
+    the reply shares a word with that option that no other option has, and none with the others'."""
+    text = reply.strip()
+    if len(options) < 2 or not text or len(text.split()) > 12 or text.endswith("?"):
+        return ""
+    said = {w for w in re.findall(r"[a-z0-9]+", _PICK.sub("", text.lower())) if w not in _FILLER and len(w) > 2}
+    words = {k: {w for w in re.findall(r"[a-z0-9]+", v.lower()) if w not in _FILLER and len(w) > 2}
+             for k, v in options.items()}
+    hits = {k: said & (ws - set().union(*(o for j, o in words.items() if j != k))) for k, ws in words.items()}
+    named = [k for k, h in hits.items() if h]
+    if len(named) != 1 or not said or len(hits[named[0]]) < max(1, len(said) // 2):
+        return ""
+    return named[0]
+
+
 def describe_call(call) -> str:
     data: Any = call.input
     if isinstance(data, dict):
