@@ -73,8 +73,8 @@ def _cue(words: str, produced: bool) -> str:
     body, turned = _after_courtesy(words)
     if body is None:
         return ""
-    if turned and _NEGATION_AFTER_TURN.match(body):
-        return "edit"
+    if turned == "redirect" or (turned and _NEGATION_AFTER_TURN.match(body)):
+        return "opener" if turned == "redirect" else "edit"
     first = _first_sentence(body)
     if find("redirect_openers", first):
         return "opener"
@@ -87,20 +87,21 @@ def _cue(words: str, produced: bool) -> str:
     return ""
 
 
-def _after_courtesy(words: str) -> tuple[str | None, bool]:
-    """The words after a leading "thanks," / "yes," / "OK, but" and whether a "but" turned them.
-    None when the message is only courtesy or agreement."""
+def _after_courtesy(words: str) -> tuple[str | None, str]:
+    """The words after a leading "thanks," / "yes," and how they turn: "redirect" after "actually" or
+    "instead", "but" after "but"/"however", "" when they do not turn. None: only courtesy."""
     body = words.strip()
     m = phrases()["courtesy_openers"].match(body)
     if not m:
-        return body, False
+        return body, ""
     rest = body[m.end():].strip()
     if not rest:
-        return None, False
+        return None, ""
     turn = phrases()["agreement_turns"].match(rest)
     if turn:
-        return rest[turn.end():].strip() or None, True
-    return rest, False
+        how = "redirect" if turn.group(1).lower() in ("actually", "instead") else "but"
+        return rest[turn.end():].strip() or None, how
+    return rest, ""
 
 
 def _unwrap(text: str) -> str:
