@@ -80,10 +80,11 @@ def across(vault, written: list[str], out: dict[str, Any]) -> None:
             fresh.append((rel, note))
     if not fresh:
         return
-    pool = _older(vault, {rel for rel, _ in fresh}) + [(rel, note.meta) for rel, note in fresh]
-    pool.sort(key=lambda item: (str(item[1].get("created") or ""), str(item[1].get("id") or "")))
-    anchors: list[tuple[str, str, dict[str, Any]]] = []      # (key, rel, meta) of first sayings
     fresh_rels = {rel for rel, _ in fresh}
+    pool = _older(vault, fresh_rels) + [(rel, note.meta) for rel, note in fresh]
+    # what the workshop held before this run anchors first, then the run's own, oldest first
+    pool.sort(key=lambda item: (item[0] in fresh_rels, str(item[1].get("created") or ""), str(item[1].get("id") or "")))
+    anchors: list[tuple[str, str, dict[str, Any]]] = []      # (key, rel, meta) of first sayings
     for rel, meta in pool:
         k = key(str(meta.get("kind")), meta, str(meta.get("lesson") or meta.get("chosen") or ""))
         anchor = next((a for a in anchors if same(k, a[0]) and _session(a[2]) != _session(meta)), None)

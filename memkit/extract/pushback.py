@@ -18,7 +18,9 @@ QUESTION_TOOLS = {"AskUserQuestion"}   # refusing to answer a question is not a 
 READ_ONLY = {"Read", "Glob", "Grep", "LS", "WebSearch", "TodoWrite", "TodoRead", "NotebookRead", "Task",
              "ExitPlanMode", "BashOutput", "ListMcpResourcesTool", "Search", "List", "Fetch", "WebFetch"}
 MIN_WORDS = 3   # a lesson shorter than this says nothing a later session could use
-_NEGATION_AFTER_TURN = re.compile(r"^(without|not|no|never|don'?t|do not|leave out|skip)\b", re.I)
+# after "yes, but …": a negation or an imperative that changes what was agreed to
+_AFTER_BUT = re.compile(r"^(please )?(without|not|no|never|don'?t|do not|leave out|skip|use|make|put|call|name|"
+                        r"keep|drop|remove|move|change|rename|replace)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ def _cue(words: str, produced: bool) -> str:
     body, turned = _after_courtesy(words)
     if body is None:
         return ""
-    if turned == "redirect" or (turned and _NEGATION_AFTER_TURN.match(body)):
+    if turned == "redirect" or (turned and _AFTER_BUT.match(body)):
         return "opener" if turned == "redirect" else "edit"
     first = _first_sentence(body)
     if find("redirect_openers", first):
