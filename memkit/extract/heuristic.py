@@ -20,6 +20,7 @@ NAME = "heuristic"
 VERSION = 2
 _any = find   # the name older callers use
 LESSON_LIMIT = 1200
+PER_TRACE = 40        # candidates one session may add to the review queue
 
 
 def extract(ctx: TraceContext, config) -> list[Candidate]:
@@ -41,7 +42,16 @@ def extract(ctx: TraceContext, config) -> list[Candidate]:
         # else the agent never answered (an API or credit error): the message is sent again
         # into the scene the first sending met
         out.extend(_from_user(turns, i, prior, sc, calls, out))
-    return gather.within(out)
+    return _most_important(gather.within(out))
+
+
+def _most_important(found: list[Candidate]) -> list[Candidate]:
+    """At most PER_TRACE candidates, the most important first (durable lessons outrank steering),
+    so reviewing one long session stays a few minutes' work."""
+    if len(found) <= PER_TRACE:
+        return found
+    keep = set(sorted(range(len(found)), key=lambda k: (-found[k].importance, -found[k].confidence, k))[:PER_TRACE])
+    return [c for k, c in enumerate(found) if k in keep]
 
 
 def _failed_send(prior: list[Turn]) -> bool:
