@@ -75,3 +75,12 @@ def test_an_operational_decision_is_never_drafted_as_an_adr(vault, tmp_path):
     with v.lock():
         promote.scan(v)
     assert written(vault, "proposals") == []
+
+
+def test_a_finding_the_person_confirms_is_a_candidate_marked_as_the_agents(vault, tmp_path):
+    ingest(vault, tmp_path, "It turns out the nightly job reads the replica, which lags by six hours.",
+           "yes, that's right")
+    [disc] = written(vault, "observations/discovery")
+    assert disc.meta["lesson"] == "It turns out the nightly job reads the replica, which lags by six hours."
+    assert (disc.meta["said_by"], disc.meta["confirmed_by"]) == ("agent", "person")
+    assert disc.meta["source"].endswith("#^t3]]")   # the person's confirming turn

@@ -69,18 +69,22 @@ def _from_user(turns, i, prior, sc, calls, so_far) -> list[Candidate]:
     if not words or (signals.is_paste(raw) and len(words.split()) < 4):
         return []
     found: list[Candidate] = []
-    correction = _correction(turns, i, prior, sc, calls, words, so_far)
+    dec = _decision(turns, i, words)
+    asked = signals.last_question(sc.proposal) and not (sc.rejected or sc.interrupted)
+    # an answer that picks among what the agent asked about is a decision, not pushback
+    correction = None if dec and asked else _correction(turns, i, prior, sc, calls, words, so_far)
     if correction:
         found.append(correction)
     else:
         pref = _preference(turn, words)
         if pref:
             found.append(pref)
-        dec = _decision(turns, i, words)
         if dec:
             found.append(dec)
     found += _facts(turn, words)
     found += _negative(turn, words)
+    if not found and phrases()["confirmations"].match(words):
+        found += _confirmed(turns, i, sc.proposal)
     if not found and find("explicit_markers", words):
         found.append(_marked(turns, i, words))
     return found
@@ -223,6 +227,21 @@ def _negative(turn, text) -> list[Candidate]:
             out.append(Candidate("negative_result", turn.n, m.group(0).strip(), 0.6, 0.55, "knowledge",
                                  {"approach": approach, "reason": reason}, created=turn.ts))
     return out[:2]
+
+
+def _confirmed(turns, i, reported: str) -> list[Candidate]:
+    """What the agent reported (a finding, an approach that failed) and the person confirmed:
+    the agent's words, marked as such, with the person's confirming turn as the source."""
+    turn = turns[i]
+    out = [c for c in _negative(turn, reported) if c.fields.get("reason")][:1]
+    for sentence in signals.sentences(reported):
+        if find("discoveries", sentence) and 6 <= len(sentence.split()) <= 60:
+            out.append(Candidate("discovery", turn.n, sentence, 0.5, 0.45, "knowledge",
+                                 {"lesson": sentence}, created=turn.ts))
+            break
+    return [Candidate(c.kind, c.turn, c.statement, 0.5, c.importance, c.lifecycle,
+                      {**c.fields, "said_by": "agent", "confirmed_by": "person"}, c.evidence,
+                      "the agent reported it and the person confirmed", c.created) for c in out]
 
 
 def _marked(turns, i, text) -> Candidate:
