@@ -70,9 +70,9 @@ def _from_user(turns, i, prior, sc, calls, so_far) -> list[Candidate]:
         return []
     found: list[Candidate] = []
     dec = _decision(turns, i, words)
-    asked = signals.last_question(sc.proposal) and not (sc.rejected or sc.interrupted)
-    # an answer that picks among what the agent asked about is a decision, not pushback
-    correction = None if dec and asked else _correction(turns, i, prior, sc, calls, words, so_far)
+    # an answer that picks one of the options the agent asked about is a decision, not pushback
+    picked = dec is not None and not (sc.rejected or sc.interrupted) and _offered(sc.proposal, dec)
+    correction = None if picked else _correction(turns, i, prior, sc, calls, words, so_far)
     if correction:
         found.append(correction)
     else:
@@ -198,6 +198,15 @@ def _decision(turns, i, text) -> Candidate | None:
             return Candidate("decision", turns[i].n, m.group(0).strip(), 0.6, 0.5, "knowledge",
                              {"chosen": chosen, "alternatives": alts}, created=turns[i].ts)
     return None
+
+
+def _offered(proposal: str, dec: Candidate) -> bool:
+    """The choice is among what the agent offered: a listed option, or one side of its "X or Y?"."""
+    if dec.fields.get("question") is not None and signals.options(proposal):
+        return True
+    asked = signals.last_question(proposal).lower()
+    chosen = {w for w in re.findall(r"[a-z]{4,}", str(dec.fields.get("chosen") or "").lower())}
+    return " or " in asked and bool(chosen & set(re.findall(r"[a-z]{4,}", asked)))
 
 
 def _operational(option: str) -> bool:
