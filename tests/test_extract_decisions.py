@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli, write_generic
+
 from memkit.storage import notes
 
 DESIGNS = ("Two ways to model samples:\n1. an optional is_sample field on the Book record\n"

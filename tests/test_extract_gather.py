@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from conftest import run_cli, write_generic
+
 from memkit.storage import notes
 
 LESSON = "no, never run the migrations against the shared database, use a local copy"

@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli, write_generic
+
 from memkit.storage import notes
 
 EDIT = {"role": "assistant", "content": "I moved the retry loop into the client and added a cache.",
