@@ -147,7 +147,8 @@ def load_labels(label_file: Path) -> tuple[Path, list[Prompt]]:
 # ---- vaults and observations ---------------------------------------------------------
 def ingest(root: Path, paths: list[Path]) -> None:
     """A fresh vault at root (no git), the logs ingested with the default extractor, no commit."""
-    from memkit import pipeline, vault
+    from memkit import pipeline
+    from memkit.storage import vault
 
     v, _ = vault.init(root)
     extractor = v.config.get("extract.extractor")
@@ -167,6 +168,7 @@ class Obs:
     match: Prompt | None = None
     score: float = 0.0
     run: int = 0
+    echo: bool = False    # a further source of a gathered observation (counts for recall only)
 
 
 def _link(value) -> str:
@@ -177,7 +179,7 @@ def _link(value) -> str:
 def read_observations(root: Path) -> tuple[list[Obs], dict[str, str]]:
     """Every observation candidate of the vault, and trace id -> memkit session id
     (for every trace, with or without observations; sub-agent traces map to "")."""
-    from memkit import notes
+    from memkit.storage import notes
 
     traces = {}
     for path in sorted((root / "traces").rglob("*.md")):
@@ -188,9 +190,12 @@ def read_observations(root: Path) -> tuple[list[Obs], dict[str, str]]:
     for path in sorted((root / "workshop" / "observations").rglob("*.md")):
         note = notes.read(path)
         m = note.meta
-        src = re.search(r"\^t(\d+)\]\]", str(m.get("source") or ""))
-        out.append(Obs(str(path.relative_to(root)), str(m.get("kind") or path.parent.name), m, note.body,
-                       traces.get(_link(m.get("session")), ""), int(src.group(1)) if src else None))
+        links = [str(m.get("source") or "")] + [str(s) for s in m.get("sources") or [] if s != m.get("source")]
+        for k, link in enumerate(links):
+            src = re.search(r"\^t(\d+)\]\]", link)
+            session = traces.get(_link(link) or _link(m.get("session")), "")
+            out.append(Obs(str(path.relative_to(root)), str(m.get("kind") or path.parent.name), m, note.body,
+                           session, int(src.group(1)) if src else None, echo=k > 0))
     return out, traces
 
 
@@ -280,12 +285,15 @@ def _noise(obs: Obs) -> bool:
 
 
 def score(observations: list[Obs], prompts: list[Prompt]) -> dict:
+    """Precision, noise and duplicates count each written observation once; recall also counts the
+    further sources of a gathered observation (the same words said again, e.g. in a replayed copy)."""
+    every, observations = observations, [o for o in observations if not o.echo]
     per_kind = {}
     for kind in KINDS:
         written = [o for o in observations if o.kind == kind]
         good = [o for o in written if o.match is not None and _acceptable(o.match, kind)]
         labelled = [p for p in prompts if p.label.get("label") == kind]
-        hit = {id(o.match) for o in written if o.match is not None}
+        hit = {id(o.match) for o in every if o.kind == kind and o.match is not None}
         found = [p for p in labelled if id(p) in hit]
         per_kind[kind] = {
             "labelled": len(labelled), "labelled_also": sum(1 for p in prompts if kind in (p.label.get("also") or [])),
@@ -313,9 +321,36 @@ def score(observations: list[Obs], prompts: list[Prompt]) -> dict:
         "duplicates": {"pairs": len(dups), "extra_observations": sum(n - 1 for n in dups.values())},
         "matched_own_source_turn": {"agree": agree, "of": len(with_source)},
         "durable_recall": {
-            str(flag).lower(): _recall_of([p for p in durable if p.label.get("durable") is flag], observations)
+            str(flag).lower(): _recall_of([p for p in durable if p.label.get("durable") is flag], every)
             for flag in (True, False)},
+        "preference_or_durable": _preference_recall(prompts, every),
+        "lifecycle_of_corrections": _lifecycle_agreement(prompts, every),
     }
+
+
+def _durable(o: Obs) -> bool:
+    return o.kind == "preference" or (o.kind == "correction" and o.meta.get("lifecycle") in ("knowledge", "self"))
+
+
+def _preference_recall(prompts: list[Prompt], observations: list[Obs]) -> dict:
+    """Prompts whose label or `also` holds preference that got a preference or a durable correction."""
+    wanted = [p for p in prompts if _acceptable(p, "preference")]
+    hit = {id(o.match) for o in observations if o.match is not None and _durable(o)}
+    found = sum(1 for p in wanted if id(p) in hit)
+    return {"labelled": len(wanted), "found": found, "recall": found / len(wanted) if wanted else None}
+
+
+def _lifecycle_agreement(prompts: list[Prompt], observations: list[Obs]) -> dict:
+    """Of the labelled corrections found, how often the written lifecycle agrees with `durable`."""
+    by_prompt: dict[int, Obs] = {}
+    for o in observations:
+        if o.kind == "correction" and o.match is not None:
+            by_prompt.setdefault(id(o.match), o)
+    pairs = [(p.label.get("durable"), _durable(by_prompt[id(p)])) for p in prompts
+             if p.label.get("label") == "correction" and id(p) in by_prompt]
+    return {"found": len(pairs), "agree": sum(1 for want, got in pairs if bool(want) == got),
+            "durable_as_durable": sum(1 for want, got in pairs if want and got),
+            "one_off_as_durable": sum(1 for want, got in pairs if not want and got)}
 
 
 def _recall_of(prompts: list[Prompt], observations: list[Obs]) -> dict:
@@ -329,7 +364,7 @@ def details(observations: list[Obs], prompts: list[Prompt], day_of: dict[int, st
     """False positives and misses, with where to look them up."""
     fps, misses = [], []
     for o in observations:
-        if o.kind in KINDS and (o.match is None or not _acceptable(o.match, o.kind)):
+        if o.kind in KINDS and not o.echo and (o.match is None or not _acceptable(o.match, o.kind)):
             where = None if o.match is None else _where(o.match, day_of)
             fps.append({"kind": o.kind, "observation": o.rel, "prompt": where,
                         "label": None if o.match is None else o.match.label.get("label"),
@@ -358,6 +393,7 @@ def candidates_per_session(tmp: Path) -> dict:
     ingest(root, [p for p in paths if p.exists()])
     observations, traces = read_observations(root)
     main_traces = [t for t, sid in traces.items() if sid]
+    observations = [o for o in observations if not o.echo]
     per = Counter(_link(o.meta.get("session")) for o in observations)
     counts = [per.get(t, 0) for t in main_traces]
     return {"traces": len(main_traces), "subagent_traces": len(traces) - len(main_traces),
@@ -391,6 +427,12 @@ def table(result: dict) -> str:
     dr = result["durable_recall"]
     lines.append("corrections+preferences found (any of the two kinds): durable "
                  f"{dr['true']['found']}/{dr['true']['labelled']}, one-off {dr['false']['found']}/{dr['false']['labelled']}")
+    pr = result["preference_or_durable"]
+    lines.append(f"preference in label or `also`, found as a preference or a durable correction: "
+                 f"{pr['found']}/{pr['labelled']} = {_pct(pr['recall']).strip()}")
+    lc = result["lifecycle_of_corrections"]
+    lines.append(f"lifecycle of the corrections found: {lc['agree']}/{lc['found']} agree with the durable label "
+                 f"({lc['durable_as_durable']} durable written durable, {lc['one_off_as_durable']} one-off written durable)")
     return "\n".join(lines)
 
 
@@ -440,7 +482,7 @@ def main(argv: list[str] | None = None) -> int:
             for p in prompts:
                 day_of[id(p)] = str(lf.relative_to(ROOT))
             per_file[lf.name] = {"labels": dict(Counter(p.label["label"] for p in prompts)),
-                                 "observations": dict(Counter(o.kind for o in observations))}
+                                 "observations": dict(Counter(o.kind for o in observations if not o.echo))}
             all_obs += observations
             all_prompts += prompts
         result = score(all_obs, all_prompts)

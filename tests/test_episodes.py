@@ -244,7 +244,8 @@ def test_preference_from_accepts_and_rejections_across_sessions(vault, tmp_path)
 
 def test_discovery_referred_back_to_gains_confidence(vault, tmp_path):
     s1 = (Log("hhhh0001", "2026-09-01").user("Why is the nightly report empty?")
-          .say("It turns out the reporting cronjob reads the replica database, which lags by six hours."))
+          .say("It turns out the reporting cronjob reads the replica database, which lags by six hours.")
+          .user("right, that's it"))   # the agent's finding counts once the person confirms it
     s2 = Log("hhhh0002", "2026-09-05").user("The replica lag again: point the reporting cronjob at the primary")
     ingest(vault, tmp_path, s1, s2)
     [disc] = (vault / "workshop" / "observations" / "discovery").glob("*.md")

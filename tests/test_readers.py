@@ -428,10 +428,12 @@ def test_console_without_banner_and_with_bad_bytes(tmp_path):
 # rejected update to X" and refused plans as "User rejected Claude's plan:", not only as
 # "No (tell Claude…)". Both counts include the day-020 banners that re-print earlier history after
 # /compact (sessions 2 and 4, 3 and 5 repeat), and neither counts the 19 "! cmd" shell lines.
+# The rejection counts also hold the edits a person declined by typing instead: an edit whose only
+# result is "(No changes)" followed at once by a prompt (SOURCES counts none of them).
 BOOKMINDER = {
-    "day-002": (36, 1, 8), "day-003": (28, 0, 6), "day-004": (102, 1, 28), "day-005": (43, 0, 10),
-    "day-017": (27, 4, 6), "day-018": (135, 11, 37), "day-019": (78, 4, 14), "day-020": (630, 25, 111),
-    "day-021": (120, 8, 24),
+    "day-002": (36, 1, 8), "day-003": (28, 0, 6), "day-004": (102, 1, 39), "day-005": (43, 0, 11),
+    "day-017": (27, 4, 8), "day-018": (135, 11, 51), "day-019": (78, 4, 42), "day-020": (630, 25, 196),
+    "day-021": (120, 8, 55),
 }
 
 

@@ -20,11 +20,10 @@ KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "st
 
 # the polarity of a clause: what it forbids, what it asks for, what it allows, or only why
 _FORBID = re.compile(
-    r"(?i)\b(never|don'?t|do\s+not|doesn'?t|does\s+not|didn'?t|no\b|not\b|nor\b|avoid\w*|stop\w*|without|"
-    r"instead\s+of|rather\s+than|must\s*n[o']t|mustn'?t|should\s*n[o']t|shouldn'?t|can'?t|cannot|won'?t|"
-    r"isn'?t|aren'?t|wasn'?t|forbidden|banned|not\s+allowed|disallowed|prohibited|bypass\w*|breaks?\b|"
-    r"broke\b|hides?\b|drifts?\b|leaks?\b|blocks?\b|loses?\b|overwrit\w*|clobber\w*|slips?\s+past|wrong|"
-    r"bad\s+idea|dangerous|unsafe|careful|ask\s+(me\s+)?(first|before))")
+    r"(?i)\b(never|don'?t|do\s+not|didn'?t|no\b|not\b|nor\b|avoid\w*|stop\w*|without|"
+    r"instead\s+of|rather\s+than|must\s*n[o']t|mustn'?t|should\s*n[o']t|shouldn'?t|can'?t|cannot|"
+    r"forbidden|banned|not\s+allowed|disallowed|prohibited|wrong|bad\s+idea|dangerous|unsafe|careful|"
+    r"ask\s+(me\s+)?(first|before))")
 _PRESCRIBE = re.compile(
     r"(?i)\b(use|using|always|only|prefer\w*|should|must|need\s+to|needs\s+to|has\s+to|have\s+to|"
     r"instead|put|keep|go(es)?\s+(in|into|through|under)|run|via|through|pin|pinned|wrap\w*|pass|add\b|"
@@ -76,13 +75,24 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
     return out
 
 
+_CALL_START = re.compile(r"; (?=[\w.:-]{1,60}: )")
+
+
+def trigger_acts(trigger: str) -> list[acts_mod.Act]:
+    """The corrected actions, from an observation's `trigger` ("Bash: git add -A (rejected)",
+    "Edit: path — added text; Bash: …", "proposed: …")."""
+    text = re.sub(r"\s*\((rejected|interrupted)\)\s*$", "", str(trigger or "")).strip()
+    if not text:
+        return []
+    return [a for a in (trigger_act(part) for part in _CALL_START.split(text)[:4]) if a is not None]
+
+
 def trigger_act(trigger: str) -> acts_mod.Act | None:
-    """The corrected action, from an observation's `trigger` ("Bash: git add -A (rejected)",
-    "Edit: path — added text", "proposed: …")."""
+    """One corrected action from its description ("Bash: git add -A", "Edit: path — text")."""
     text = re.sub(r"\s*\((rejected|interrupted)\)\s*$", "", str(trigger or "")).strip()
     if not text:
         return None
-    first = text.split("; ", 1)[0]
+    first = text
     tool, sep, rest = first.partition(": ")
     if not sep or not re.fullmatch(r"[\w.:-]{1,60}", tool):
         return acts_mod.from_prose(text)
@@ -108,8 +118,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     for polarity, text in parts:
         by[polarity] |= cat.kinds_of(acts_mod.from_prose(text), lesson=True)
     whole = set().union(*by.values()) | {k for k in declared if k in cat.kinds}
-    act = trigger_act(trigger)
-    corrected = _trigger_kinds(cat, act)
+    calls = trigger_acts(trigger)
+    corrected = set().union(*(_trigger_kinds(cat, a) for a in calls)) if calls else set()
+    act = _pick(cat, calls, whole)
     prescribed = by["prescribe"] | by["allow"]
     forbids, complies = _forbids(cat, whole, by["forbid"], prescribed, corrected, _mentions(lesson, act))
     names = entities_mod.from_lesson(parts, act)
@@ -128,6 +139,14 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     return cue
 
 
+def _pick(cat, calls: list, whole: set):
+    """The corrected call the lesson is about: one sharing its kinds, else the last."""
+    for call in calls:
+        if _trigger_kinds(cat, call) & whole:
+            return call
+    return calls[-1] if calls else None
+
+
 def _trigger_kinds(cat, act) -> set[str]:
     if act is None:
         return set()
@@ -144,9 +163,13 @@ def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set,
     the lesson forbids what it names outside its prescriptions, and a prescribed kind complies
     when the catalogue knows it as the right way instead of a forbidden one."""
     if corrected:
-        shared = whole & corrected
-        if shared:
-            forbids = shared
+        # a kind the lesson asks for is no mistake, unless it is the topic (broad), also forbidden,
+        # or a mistake kind with a compliant form (`unless`): "start every script with set -e"
+        # names the kind of a script without strict mode
+        shared = {k for k in whole & corrected if k not in prescribed or k in forbid
+                  or (k in cat.kinds and (cat.kinds[k].broad or "unless" in cat.kinds[k].rx))}
+        if shared:   # what went wrong, and whatever else the lesson explicitly forbids
+            forbids = shared | (forbid - prescribed)
         elif whole:   # the call shown was not the one the lesson is about: the lesson's own kinds
             forbids = (forbid - prescribed) or (whole - prescribed) or whole
         else:         # the lesson names no kind: the corrected call is the evidence, if it speaks of it

@@ -96,8 +96,8 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
     forbid = list({_norm(n): n for n in reversed(forbid) if n.lower() not in comply_set}.values())[::-1]
     confirmed = [n for n in forbid if _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t)]
     forbid = confirmed + [n for n in forbid if n not in confirmed and fires_alone(n)]
-    # a prescribed command's first word is also a name of the compliant tool ("uv add x" -> uv)
-    comply = list(dict.fromkeys(comply + [c.split()[0] for c in comply if " " in c and len(c.split()[0]) > 1]))
+    comply = [c for c in dict.fromkeys(comply)
+              if " " in c or not any(o != c and o.lower().startswith(c.lower() + " ") for o in comply)]
     return {"forbids": forbid[:MAX_ENTITIES], "complies": comply[:MAX_ENTITIES]}
 
 

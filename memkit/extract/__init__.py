@@ -113,8 +113,13 @@ def run(vault: Vault, trace_rels: list[str], name: str | None = None, *, force: 
     else:
         for rel in trace_rels:
             job.one(rel, out)
+    if mod.NAME == "heuristic":
+        from memkit.extract import gather
+
+        gather.across(vault, out["written"], out)   # after every worker: one pass, in order
     counts = ", ".join(f"{n} {k}" for k, n in sorted(out["counts"].items())) or "none"
-    out["lines"].append(f"extracted from {out['traces']} trace(s) with {tag}: {counts}")
+    again = f"; {len(out['gathered'])} said again, added to the first saying" if out.get("gathered") else ""
+    out["lines"].append(f"extracted from {out['traces']} trace(s) with {tag}: {counts}{again}")
     return out
 
 
@@ -254,7 +259,9 @@ def _note(vault: Vault, ctx: TraceContext, c: Candidate, cid: str, tag: str) -> 
                             "importance": round(c.importance, 2), "created": c.created or ctx.started,
                             "session": f"[[{ctx.id}]]", "source": f"[[{ctx.id}#^t{c.turn}]]",
                             "extractor": tag, "project": ctx.project}
-    meta.update({k: v for k, v in c.fields.items() if v not in (None, "", [])})
+    meta.update({k: v for k, v in c.fields.items() if v not in (None, "", []) and k != "repeated_at"})
+    if c.fields.get("repeated_at"):   # the same words again later in the session
+        meta["sources"] = [meta["source"]] + [f"[[{ctx.id}#^t{n}]]" for n in c.fields["repeated_at"]]
     if c.kind in ("correction", "preference") and "action_types" not in c.fields:
         from memkit.activation import catalogue as taxonomy
 
@@ -266,6 +273,8 @@ def _note(vault: Vault, ctx: TraceContext, c: Candidate, cid: str, tag: str) -> 
                                                               for t, r, x in c.evidence],
                             **{"trigger_about": "", **c.fields})
     meta.pop("trigger_about", None)
+    if meta.get("sources"):
+        body = body.rstrip("\n") + "\n\nSaid again: " + ", ".join(meta["sources"][1:]) + "\n"
     return notes.stamp(meta, body), body
 
 

@@ -1,142 +1,124 @@
 """The heuristic extractor: offline, deterministic, fast; reads the structure of a trace.
 
-Owns turning turns into candidates: corrections (a rejected call, an interruption,
-or a message that redirects what the agent just did), preferences, decisions
-(resolved against the options the agent offered), facts, negative results and
-discoveries. Precision over volume: when unsure it extracts nothing. Never
-reads a sub-agent's or the harness's words as the person's.
+Owns turning turns into candidates: corrections (a refused call, an interruption, or a
+message that pushes back on what the agent just did or proposed), preferences, decisions
+(resolved against the options the agent offered), facts and negative results the person
+states. Precision over volume: when unsure it extracts nothing. Never reads a sub-agent's,
+the harness's or the agent's words as the person's, nor pasted output as their words.
 """
 from __future__ import annotations
 
 import re
-import tomllib
-from functools import lru_cache
-from pathlib import Path
-from typing import Any
 
-from memkit import DATA
-from memkit.extract import Candidate, TraceContext
-from memkit.extract import signals
-from memkit.traces.model import ToolCall, Turn
+from memkit.extract import Candidate, TraceContext, gather, pushback, signals
+from memkit.extract.phrases import find, phrases
+from memkit.extract.pushback import QUESTION_TOOLS, READ_ONLY  # noqa: F401  (kept importable)
 from memkit.layers import Flag, Role
+from memkit.traces.model import ToolCall, Turn
 
 NAME = "heuristic"
-VERSION = 1
-QUESTION_TOOLS = {"AskUserQuestion"}   # refusing to answer a question is not a correction
-READ_ONLY = {"Read", "Glob", "Grep", "LS", "WebSearch", "TodoWrite", "TodoRead", "NotebookRead", "Task",
-             "ExitPlanMode", "BashOutput", "ListMcpResourcesTool"}
-
-
-@lru_cache(maxsize=1)
-def phrases() -> dict[str, Any]:
-    data = tomllib.loads((DATA / "heuristics.toml").read_text())
-    flags = re.I | re.M
-    out: dict[str, Any] = {}
-    for key, value in data.items():
-        out[key] = re.compile(value, flags) if isinstance(value, str) else [re.compile(v, flags) for v in value]
-    return out
-
-
-def _any(key: str, text: str) -> re.Match | None:
-    for rx in phrases()[key]:
-        m = rx.search(text)
-        if m:
-            return m
-    return None
+VERSION = 2
+_any = find   # the name older callers use
+LESSON_LIMIT = 1200
+PER_TRACE = 40        # candidates one session may add to the review queue
 
 
 def extract(ctx: TraceContext, config) -> list[Candidate]:
     out: list[Candidate] = []
     turns = ctx.turns
     calls = {c.id: c for t in turns for c in t.tool_calls if c.id}
-    last_user = -1
+    last_user, sc = -1, None
     for i, turn in enumerate(turns):
         if turn.role is Role.TOOL and Flag.REJECTED in turn.flags:
-            c = _rejection_feedback(ctx, turns, i, calls)
+            c = _rejection_feedback(turns, i, calls)
             if c:
                 out.append(c)
-        if turn.role is Role.ASSISTANT and turn.text and Flag.SIDECHAIN not in turn.flags:
-            out.extend(_from_assistant(ctx, turn, out))
         if not turn.typed or Flag.QUEUED in turn.flags:
             continue
         prior = turns[last_user + 1:i]
         last_user = i
-        out.extend(_from_user(ctx, turns, i, prior, calls, out))
-    return out
+        if sc is None or not _failed_send(prior):
+            sc = pushback.scene(turns, i, prior)
+        # else the agent never answered (an API or credit error): the message is sent again
+        # into the scene the first sending met
+        out.extend(_from_user(turns, i, prior, sc, calls, out))
+    return _most_important(gather.within(out))
 
 
-def _from_user(ctx, turns, i, prior, calls, so_far) -> list[Candidate]:
+def _most_important(found: list[Candidate]) -> list[Candidate]:
+    """At most PER_TRACE candidates, the most important first (durable lessons outrank steering),
+    so reviewing one long session stays a few minutes' work."""
+    if len(found) <= PER_TRACE:
+        return found
+    keep = set(sorted(range(len(found)), key=lambda k: (-found[k].importance, -found[k].confidence, k))[:PER_TRACE])
+    return [c for k, c in enumerate(found) if k in keep]
+
+
+def _failed_send(prior: list[Turn]) -> bool:
+    """Only the harness spoke since the person's last message, and it reported an error."""
+    return bool(prior) and all(t.role is Role.SYSTEM for t in prior) and any(
+        re.search(r"\b(error|credit|rate.?limit|overloaded|failed|timed? ?out)\b", t.text, re.I) for t in prior)
+
+
+def _from_user(turns, i, prior, sc, calls, so_far) -> list[Candidate]:
     turn = turns[i]
-    text = signals.clean(turn.text)
-    if not text or signals.is_paste(text) or signals.is_harness(text):
+    raw = signals.clean(turn.text)
+    if not raw or signals.is_harness(raw):
+        return []
+    words = signals.own_words(raw)
+    if not words or (signals.is_paste(raw) and len(words.split()) < 4):
         return []
     found: list[Candidate] = []
-    correction = _correction(ctx, turns, i, prior, calls, text, so_far)
+    dec = _decision(turns, i, words)
+    # an answer that picks one of the options the agent asked about is a decision, not pushback
+    picked = dec is not None and not (sc.rejected or sc.interrupted) and _offered(sc.proposal, dec)
+    correction = None if picked else _correction(turns, i, prior, sc, calls, words, so_far)
     if correction:
         found.append(correction)
     else:
-        pref = _preference(ctx, turn, text)
+        pref = _preference(turn, words)
         if pref:
             found.append(pref)
-    dec = _decision(ctx, turns, i, text)
-    if dec:
-        found.append(dec)
-    found += _facts(ctx, turn, text)
-    found += _negative(ctx, turn, text, "user")
-    if not found and _any("explicit_markers", text):
-        found.append(_marked(ctx, turns, i, text))
-    return [c for c in found if c]
+        if dec:
+            found.append(dec)
+    found += _facts(turn, words)
+    found += _negative(turn, words)
+    if not found and phrases()["confirmations"].match(words):
+        found += _confirmed(turns, i, sc.proposal)
+    if not found and find("explicit_markers", words):
+        found.append(_marked(turns, i, words))
+    return found
 
 
 # ---- corrections ------------------------------------------------------------
-def _rejection_feedback(ctx, turns, i, calls) -> Candidate | None:
+def _rejection_feedback(turns, i, calls) -> Candidate | None:
     from memkit.traces.readers.claude import rejection_feedback
 
-    reason = rejection_feedback(turns[i].text)
+    reason = signals.own_words(rejection_feedback(turns[i].text))
     if len(reason.split()) < 3 or turns[i].tool_name in QUESTION_TOOLS:
         return None
     call = calls.get(turns[i].tool_call_id or "")
-    return _make_correction(ctx, turns[i], reason, [call] if call else [], "rejected the call and said",
+    return _make_correction(turns[i], reason, [call] if call else [], "rejected the call and said",
                             0.9, rejected=True)
 
 
-def _correction(ctx, turns, i, prior, calls, text, so_far) -> Candidate | None:
+def _correction(turns, i, prior, sc, calls, words, so_far) -> Candidate | None:
     if any(c.kind == "correction" and c.turn in {t.n for t in prior} for c in so_far):
-        return None   # the rejection already carried the person's reason
-    low = text.lower()
-    if _any("near_misses", low):
+        return None   # the refusal already carried the person's reason
+    found = pushback.verdict(words, sc)
+    if not found:
         return None
-    rejected = [t for t in prior if Flag.REJECTED in t.flags and t.tool_name not in QUESTION_TOOLS]
-    interrupted = any(Flag.INTERRUPT in t.flags for t in prior)
-    acted = [c for t in prior for c in t.tool_calls if c.name not in READ_ONLY]
-    proposal = _proposal(turns, i)
-    opener = _any("redirect_openers", low)
-    words = len(text.split())
-    question_only = text.rstrip().endswith("?") and not re.search(r"\bwhy did you\b|\binstead\b", low)
-    redirect = bool(opener or _any("redirect_inside", low) or _any("preference_markers", low))
-    if (rejected or (interrupted and redirect)) and words >= 3 and not question_only:
-        trigger_calls = [calls[t.tool_call_id] for t in rejected if t.tool_call_id in calls] or acted[-1:]
-        how = "rejected the call, then said" if rejected else "interrupted, then said"
-        return _make_correction(ctx, turns[i], text, trigger_calls, how, 0.85, rejected=bool(rejected),
-                                proposal=proposal)
-    if opener and (acted or proposal) and words >= 4 and not question_only:
-        return _make_correction(ctx, turns[i], text, acted, "redirected", 0.75, proposal=proposal)
-    return None
+    how, confidence = found
+    trigger_calls = [calls[t.tool_call_id] for t in sc.rejected if t.tool_call_id in calls] or list(sc.acted[-3:])
+    return _make_correction(turns[i], words, trigger_calls, how, confidence, rejected=bool(sc.rejected),
+                            proposal=sc.proposal)
 
 
-def _proposal(turns: list[Turn], i: int) -> str:
-    for t in reversed(turns[max(0, i - 6):i]):
-        if t.role is Role.ASSISTANT and t.text.strip():
-            return t.text.strip()
-        if t.role is Role.USER and t.typed:
-            break
-    return ""
-
-
-def _make_correction(ctx, turn, lesson, candidates: list[ToolCall], how, confidence, *, rejected=False,
+def _make_correction(turn, lesson, candidates: list[ToolCall], how, confidence, *, rejected=False,
                      proposal="") -> Candidate:
     from memkit.activation import catalogue as taxonomy
 
+    lesson = _trim(lesson)
     tax = taxonomy.load(None)
     lesson_types = tax.classify_text(lesson)
     chosen = _pick_calls(tax, candidates, lesson_types)
@@ -152,11 +134,21 @@ def _make_correction(ctx, turn, lesson, candidates: list[ToolCall], how, confide
         types = set(lesson_types) | tax.classify_text(proposal)
     trigger += " (rejected)" if rejected else " (interrupted)" if "interrupted" in how else ""
     about = next((tax.about(t) for t in sorted(types, key=lambda t: (t not in lesson_types, t))), "") if types else ""
-    importance = signals.importance(0.6, lesson, rejected=rejected, interrupted="interrupted" in how,
+    life = pushback.lifecycle(lesson)
+    importance = signals.importance(0.6 if life == "operational" else 0.75, lesson, rejected=rejected,
+                                    interrupted="interrupted" in how,
                                     high=any(tax.types[t].consequence == "high" for t in types if t in tax.types))
-    return Candidate("correction", turn.n, lesson, confidence, importance, "operational",
+    return Candidate("correction", turn.n, lesson, confidence, importance, life,
                      {"trigger": trigger, "lesson": lesson, "action_types": sorted(types),
                       "trigger_about": about}, how=how, created=turn.ts)
+
+
+def _trim(text: str) -> str:
+    text = text.strip()
+    if len(text) <= LESSON_LIMIT:
+        return text
+    cut = text[:LESSON_LIMIT]
+    return cut[:max(cut.rfind(". "), cut.rfind("\n"), LESSON_LIMIT // 2) + 1].rstrip() + " …"
 
 
 def _pick_calls(tax, calls: list[ToolCall], lesson_types: set[str]) -> list[ToolCall]:
@@ -171,35 +163,36 @@ def _pick_calls(tax, calls: list[ToolCall], lesson_types: set[str]) -> list[Tool
 
 
 # ---- preferences, decisions, facts, negative results ------------------------
-def _preference(ctx, turn, text) -> Candidate | None:
+def _preference(turn, text) -> Candidate | None:
     for sentence in signals.sentences(text):
         if sentence.rstrip().endswith("?") or len(sentence.split()) < 3:
             continue
-        if _any("preference_markers", sentence):
+        if find("preference_markers", sentence):
             from memkit.activation import catalogue as taxonomy
 
             types = sorted(taxonomy.load(None).classify_text(sentence))
-            imp = signals.importance(0.5, text)
-            return Candidate("preference", turn.n, sentence.strip(), 0.65, imp, "self",
+            life = "knowledge" if pushback.lifecycle(sentence) == "knowledge" else "self"
+            return Candidate("preference", turn.n, sentence.strip(), 0.65, signals.importance(0.6, text), life,
                              {"lesson": sentence.strip(), "trigger": "", "action_types": types}, created=turn.ts)
     return None
 
 
-def _decision(ctx, turns, i, text) -> Candidate | None:
+def _decision(turns, i, text) -> Candidate | None:
+    offered = pushback.proposal(turns, i)
+    options = signals.options(offered)
     m = phrases()["decision_reply"].match(text)
-    if m:
-        options = signals.options(_proposal(turns, i))
-        choice = m.group("choice").lower()
-        if choice in options and len(options) >= 2:
+    choice = m.group("choice").lower() if m else signals.named_option(text, options)
+    if m or choice:
+        if choice in options and len(options) >= 2 and not _operational(options[choice]):
             chosen = options[choice]
             alts = [v for k, v in options.items() if k != choice]
-            return Candidate("decision", turns[i].n, f"chose {chosen}", 0.7, 0.5, "knowledge",
-                             {"chosen": chosen, "alternatives": alts,
-                              "question": signals.last_question(_proposal(turns, i))}, created=turns[i].ts)
+            return Candidate("decision", turns[i].n, text.strip() if not m else f"chose {chosen}", 0.7, 0.55,
+                             "knowledge", {"chosen": chosen, "alternatives": alts,
+                                           "question": signals.last_question(offered)}, created=turns[i].ts)
         return None
     for rx in phrases()["decision_explicit"]:
         m = rx.search(text)
-        if m and not text.rstrip().endswith("?"):
+        if m and not text.rstrip().endswith("?") and not _operational(m.group("chosen")):
             chosen = m.group("chosen").strip()
             alts = [m.group("rejected").strip()] if "rejected" in rx.groupindex and m.group("rejected") else []
             return Candidate("decision", turns[i].n, m.group(0).strip(), 0.6, 0.5, "knowledge",
@@ -207,7 +200,21 @@ def _decision(ctx, turns, i, text) -> Candidate | None:
     return None
 
 
-def _facts(ctx, turn, text) -> list[Candidate]:
+def _offered(proposal: str, dec: Candidate) -> bool:
+    """The choice is among what the agent offered: a listed option, or one side of its "X or Y?"."""
+    if dec.fields.get("question") is not None and signals.options(proposal):
+        return True
+    asked = signals.last_question(proposal).lower()
+    chosen = {w for w in re.findall(r"[a-z]{4,}", str(dec.fields.get("chosen") or "").lower())}
+    return " or " in asked and bool(chosen & set(re.findall(r"[a-z]{4,}", asked)))
+
+
+def _operational(option: str) -> bool:
+    """An option that only moves the session along (push, commit, proceed, show the diff)."""
+    return bool(find("operational_options", option.strip(" *`")))
+
+
+def _facts(turn, text) -> list[Candidate]:
     out = []
     for rx in phrases()["facts"]:
         for m in rx.finditer(text):
@@ -220,7 +227,7 @@ def _facts(ctx, turn, text) -> list[Candidate]:
     return out[:3]
 
 
-def _negative(ctx, turn, text, who) -> list[Candidate]:
+def _negative(turn, text) -> list[Candidate]:
     out = []
     for rx in phrases()["negative_results"]:
         for m in rx.finditer(text):
@@ -231,23 +238,24 @@ def _negative(ctx, turn, text, who) -> list[Candidate]:
     return out[:2]
 
 
-def _from_assistant(ctx, turn, so_far) -> list[Candidate]:
-    """Low-confidence discoveries and negative results the agent reported (capped per trace)."""
-    if sum(c.kind == "discovery" for c in so_far) >= 3:
-        return []
-    out = [c for c in _negative(ctx, turn, turn.text, "assistant") if c.fields.get("reason")]
-    for sentence in signals.sentences(turn.text):
-        if _any("discoveries", sentence) and 6 <= len(sentence.split()) <= 60:
-            out.append(Candidate("discovery", turn.n, sentence, 0.3, 0.35, "knowledge",
+def _confirmed(turns, i, reported: str) -> list[Candidate]:
+    """What the agent reported (a finding, an approach that failed) and the person confirmed:
+    the agent's words, marked as such, with the person's confirming turn as the source."""
+    turn = turns[i]
+    out = [c for c in _negative(turn, reported) if c.fields.get("reason")][:1]
+    for sentence in signals.sentences(reported):
+        if find("discoveries", sentence) and 6 <= len(sentence.split()) <= 60:
+            out.append(Candidate("discovery", turn.n, sentence, 0.5, 0.45, "knowledge",
                                  {"lesson": sentence}, created=turn.ts))
             break
-    return [Candidate(c.kind, c.turn, c.statement, min(c.confidence, 0.45), c.importance, c.lifecycle, c.fields,
-                      c.evidence, c.how, c.created) for c in out]
+    return [Candidate(c.kind, c.turn, c.statement, 0.5, c.importance, c.lifecycle,
+                      {**c.fields, "said_by": "agent", "confirmed_by": "person"}, c.evidence,
+                      "the agent reported it and the person confirmed", c.created) for c in out]
 
 
-def _marked(ctx, turns, i, text) -> Candidate:
+def _marked(turns, i, text) -> Candidate:
     statement = text
     if len(re.sub(r"(?i)please|remember (this|that)|thanks?|this was (very )?good\.?", "", text).split()) < 4:
-        statement = signals.first_sentence(_proposal(turns, i), 300) or text
+        statement = signals.first_sentence(pushback.proposal(turns, i), 300) or text
     return Candidate("discovery", turns[i].n, statement, 0.6, signals.importance(0.55, text), "knowledge",
                      {"lesson": statement}, created=turns[i].ts)

@@ -1,5 +1,6 @@
-"""Small text readers the extractors share: sentences, numbered options, call summaries,
-and the importance score built from several weak signals.
+"""Small text readers the extractors share: the person's own words (pasted output left out),
+sentences, numbered options, call summaries, and the importance score built from several
+weak signals.
 
 Pure functions over strings; no I/O beyond the phrase table the heuristic loads.
 """
@@ -26,6 +27,45 @@ def is_paste(text: str) -> bool:
         return True
     code = sum(1 for ln in lines if re.match(r"^\s*([{}\[\]$#>|]|at |File \"|\d+[:|]|Traceback)", ln))
     return len(lines) >= 6 and code / len(lines) > 0.5
+
+
+# A line of program output rather than a sentence: a prompt or shell line, a traceback frame,
+# an error or log line, a test summary, a table row, a listing entry, a path on its own.
+_OUTPUT = re.compile(
+    r"^\s*(?:[$%#] |>>> |\.\.\. |at |File \"|Traceback|[\w.]*(?:Error|Exception|Warning)\b[:(]|"
+    r"(?:error|warning|fatal|note|hint|E|npm ERR!|ERROR|WARN|INFO|DEBUG)[:\]]|\[\w+\]|[-=+*~^_]{3,}|"
+    r"[|│├└┌┐┘╭╰]|[drwx-]{10}|\d+[:|)]\s|total \d+|\d+ (?:passed|failed|errors?|warnings?)\b|"
+    r"[~./]?[\w.-]*/[\w./-]+:?\s*$)", re.I)
+_ERRORS = re.compile(r"No such file or directory|command not found|Permission denied|not a git repository|"
+                     r"exit (?:code|status) \d+|^On branch \S+$|^Your branch is", re.I)
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def own_words(text: str) -> str:
+    """What the person wrote themselves: code fences, program output and pasted listings left out.
+    A line reads as output when it matches _OUTPUT or holds more symbols and digits than letters."""
+    kept: list[str] = []
+    fenced = False
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if fenced or _is_output(line):
+            continue
+        kept.append(line)
+    return "\n".join(kept).strip()
+
+
+def _is_output(line: str) -> bool:
+    stripped = line.strip()
+    if not stripped:
+        return False
+    if _ERRORS.search(stripped):
+        return True
+    if _OUTPUT.search(stripped) and not re.match(r"^[A-Za-z][a-z]+(?: [a-z']+){3,}", stripped):
+        return True
+    letters = sum(ch.isalpha() for ch in stripped)
+    return len(stripped) >= 12 and letters < 0.5 * len(stripped.replace(" ", ""))
 
 
 def is_harness(text: str) -> bool:
@@ -67,6 +107,28 @@ def options(text: str) -> dict[str, str]:
     return dict(reversed(block)) if block and block[-1][0] in ("1", "a") else {}
 
 
+_PICK = re.compile(r"^(?:(?:yes|yeah|yep|ok|okay|sure|right|agreed)\b[,.!]*\s*)?(?:(?:let'?s|we'?ll|I'?ll|I'?d)\s+)?"
+                   r"(?:go (?:with|for)|pick|choose|take|prefer|do|use)?\s*(?:the\s+|option\s+)?", re.I)
+_FILLER = frozenset("the a an of to in on for and or with by it this that one option please yes yeah ok okay "
+                    "sure let lets let's go we i'll i'd use do take pick choose prefer is be".split())
+
+
+def named_option(reply: str, options: dict[str, str]) -> str:
+    """The key of the one offered option a short reply names in words ("yes, the optional field"):
+    the reply shares a word with that option that no other option has, and none with the others'."""
+    text = reply.strip()
+    if len(options) < 2 or not text or len(text.split()) > 12 or text.endswith("?"):
+        return ""
+    said = {w for w in re.findall(r"[a-z0-9]+", _PICK.sub("", text.lower())) if w not in _FILLER and len(w) > 2}
+    words = {k: {w for w in re.findall(r"[a-z0-9]+", v.lower()) if w not in _FILLER and len(w) > 2}
+             for k, v in options.items()}
+    hits = {k: said & (ws - set().union(*(o for j, o in words.items() if j != k))) for k, ws in words.items()}
+    named = [k for k, h in hits.items() if h]
+    if len(named) != 1 or not said or len(hits[named[0]]) < max(1, len(said) // 2):
+        return ""
+    return named[0]
+
+
 def describe_call(call) -> str:
     data: Any = call.input
     if isinstance(data, dict):
@@ -93,7 +155,7 @@ def is_vague(key: str) -> bool:
 
 def importance(base: float, text: str, *, rejected: bool = False, interrupted: bool = False,
                high: bool = False) -> float:
-    from memkit.extract.heuristic import _any
+    from memkit.extract.phrases import find as _any
 
     score = base
     score += 0.15 if rejected else 0.1 if interrupted else 0.0

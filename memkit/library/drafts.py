@@ -75,6 +75,15 @@ def target_for(meta: dict[str, Any]) -> str:
     return {"self": "preference", "operational": "procedure"}.get(str(meta.get("lifecycle")), "note")
 
 
+def session_ids(meta: dict[str, Any]) -> set[str]:
+    """The traces an observation was said in: its `sessions` when it was said again, else its own."""
+    return {i for s in meta.get("sessions") or [] for i, _ in provenance.links(s)} or {trace_of(meta)}
+
+
+def _said_at(metas: list[dict[str, Any]]) -> list[str]:
+    return [s for m in metas for s in [m.get("source"), *(m.get("sources") or [])] if isinstance(s, str)]
+
+
 def trace_of(meta: dict[str, Any]) -> str:
     found = provenance.links(meta.get("session")) or provenance.links(meta.get("source"))
     return found[0][0] if found else ""
@@ -110,8 +119,8 @@ def draft(vault, metas: list[dict[str, Any]], target: str | None = None, title: 
     target = target or target_for(rep)
     text = _prefer(rep) if target == "preference" and rep.get("kind") == "decision" else clean(statement(rep))
     d = Draft(target, title or title_for(text), text, [str(m["id"]) for m in metas],
-              provenance.turn_refs([m.get("source") for m in metas if isinstance(m.get("source"), str)]),
-              [], len({trace_of(m) for m in metas}), max(float(m.get("importance") or 0.5) for m in metas),
+              provenance.turn_refs(_said_at(metas)),
+              [], len(set().union(*(session_ids(m) for m in metas))), max(float(m.get("importance") or 0.5) for m in metas),
               basis, max(str(m.get("created") or "") for m in metas))
     if target == "decision":
         _adr(vault, d, rep)

@@ -17,7 +17,7 @@ from typing import Any
 
 from memkit.storage import index, notes, templates
 from memkit.library import provenance
-from memkit.library.drafts import Draft, body, draft, now, slug, split_ref, statement, trace_of
+from memkit.library.drafts import Draft, body, draft, now, session_ids, slug, split_ref, statement
 
 SCANNED = ("correction", "preference", "decision", "procedure")
 COMMON = 50    # a word shared by more first members than this says nothing about sameness
@@ -66,7 +66,8 @@ def _linked(a: dict[str, Any], b: dict[str, Any], sim: float) -> bool:
 
 
 def sessions(g: list[dict[str, Any]]) -> int:
-    return len({trace_of(m) for m in g})
+    """Sessions behind a group; an observation said again in later sessions lists them in `sessions`."""
+    return len(set().union(*(session_ids(m) for m in g)))
 
 
 def scan(vault, *, refresh: bool = True) -> dict[str, Any]:
@@ -149,7 +150,9 @@ def _groups(obs: dict[str, list[dict[str, Any]]], cfg: dict[str, Any]):
         covered |= members
         yield target, modal, basis
     high = float(cfg["decision_importance"])
-    for g in group(obs["decision"], sim, low, _topic):
+    # a pick that only moved the session along (push, commit, proceed) is no record anyone wants
+    shaping = [m for m in obs["decision"] if m.get("lifecycle") != "operational"]
+    for g in group(shaping, sim, low, _topic):
         for m in g:
             if float(m.get("importance") or 0) >= high:
                 yield "decision", [m], f"a decision of importance {float(m['importance']):.2f}"

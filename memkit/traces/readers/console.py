@@ -42,6 +42,8 @@ MARKERS = {"hook": (Role.SYSTEM, "", frozenset({Flag.HOOK})),
            "interrupt": (Role.USER, INTERRUPTED, frozenset({Flag.INTERRUPT})),
            "compacted": (Role.SYSTEM, "[conversation compacted]", META)}
 REJECTIONS = ("No (tell Claude what to do differently)", "User rejected")
+NO_CHANGES = "(No changes)"                 # an edit the person declined: the copy shows no diff
+EDITS = ("Update", "Edit", "MultiEdit", "Write", "Create", "NotebookEdit")
 PROGRESS = ("Waiting…", "Running…")
 
 
@@ -153,20 +155,19 @@ class _Builder:
         self.calls = 0                         # tool calls so far in this session: ids c1, c2 …
         self.pending: ToolCall | None = None   # the call the next ⎿ results answer
         self.context = META                    # flags of ⎿ results that answer no call
-        self.after_text = False                # those results follow assistant text (a plan)
         self.items: list[str] = []
 
     def block(self, b: _Block) -> None:
         if b.kind == "result":
             self.items.append(_result_item(b.lines))
             return
-        self.flush()
+        self.flush(b.kind)
         if b.kind == "banner":
             self.close()
             cwd = b.lines[0][len(BANNER):]
             self.session = Session("", AGENT, cwd=cwd, project=_project(cwd))
             return
-        self.pending, self.context, self.after_text = None, META, b.kind == "text"
+        self.pending, self.context = None, META
         if b.kind in MARKERS:                  # one-line blocks: hook messages, interrupts, compaction
             role, text, flags = MARKERS[b.kind]
             self.add(Turn(role, text or b.lines[0], flags=flags))
@@ -224,12 +225,16 @@ class _Builder:
         else:
             self.add(Turn(Role.ASSISTANT, "", tool_calls=(self.pending,)))
 
-    def flush(self) -> None:
+    def flush(self, following: str = "") -> None:
+        """Close the pending results; `following` is the kind of the block that comes next."""
         items, self.items = [it for it in self.items if it not in PROGRESS], []
-        if self.after_text and any(it.startswith(REJECTIONS) for it in items):
-            self.attach(ToolCall(self.next_id(), "ExitPlanMode", {"raw": ""}))   # a refused plan
+        if self.pending is None and any(it.startswith(REJECTIONS) for it in items):
+            # a refused plan: after the agent's text, or shown at once after the prompt
+            self.attach(ToolCall(self.next_id(), "ExitPlanMode", {"raw": ""}))
         if self.pending is not None and items:
-            self.tool_result(self.pending, items)
+            declined = (following == "prompt" and items == [NO_CHANGES]
+                        and self.pending.name in EDITS)   # the person said no to the edit and typed
+            self.tool_result(self.pending, items, declined)
         elif items:                            # command output, attachments, a bare interrupt
             body = [it for it in items if it != INTERRUPTED]
             if body:
@@ -238,11 +243,11 @@ class _Builder:
                 self.add(Turn(Role.USER, INTERRUPTED, flags=frozenset({Flag.INTERRUPT})))
         self.pending = None
 
-    def tool_result(self, call: ToolCall, items: list[str]) -> None:
+    def tool_result(self, call: ToolCall, items: list[str], declined: bool = False) -> None:
         interrupted = INTERRUPTED in items
         body = [it for it in items if it != INTERRUPTED]
         flags: set[Flag] = set()
-        if any(it.startswith(REJECTIONS) for it in body):
+        if declined or any(it.startswith(REJECTIONS) for it in body):
             flags.add(Flag.REJECTED)
         elif interrupted and not body or any(it.startswith("Error") for it in body):
             flags.add(Flag.ERROR)

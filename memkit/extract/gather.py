@@ -1,0 +1,146 @@
+"""Gathering: the same lesson given again becomes one observation with several sources.
+
+Owns recognising a repeat (same kind, the same words give or take a few characters: a
+message re-sent after an error, a replayed or resumed history, the same rule restated in a
+later session) and folding it into the first candidate: its `sources` and `sessions` lists
+grow and its importance rises. Folds only into candidates memkit wrote and nobody reviewed
+or edited; a person's edits are never overwritten. Never touches library notes.
+"""
+from __future__ import annotations
+
+import json
+import re
+from contextlib import closing
+from dataclasses import replace
+from typing import Any
+
+from memkit.extract import Candidate
+
+KINDS = ("correction", "preference", "decision", "fact", "negative_result", "discovery")
+SAME = 92            # rapidfuzz ratio of the normalised words: a repeat, not a new lesson
+BOOST = 0.05         # importance added per further source
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def key(kind: str, fields: dict[str, Any], statement: str) -> str:
+    """What must match for two observations to be one: kind and the person's words."""
+    if kind == "fact":
+        text = f"{fields.get('key')} {fields.get('value')}"
+    elif kind == "decision":
+        text = str(fields.get("chosen") or statement)
+    else:
+        text = str(fields.get("lesson") or fields.get("approach") or statement)
+    return kind + ":" + " ".join(_WORD.findall(text.lower().replace("*", "")))
+
+
+def same(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    if a.split(":", 1)[0] != b.split(":", 1)[0] or min(len(a), len(b)) < 24:
+        return False
+    from rapidfuzz import fuzz
+
+    return fuzz.ratio(a, b) >= SAME
+
+
+def within(found: list[Candidate], trace_id: str = "") -> list[Candidate]:
+    """One candidate per lesson of a session: later repeats become further sources of the first."""
+    out: list[Candidate] = []
+    keys: list[str] = []
+    for c in found:
+        k = key(c.kind, c.fields, c.statement)
+        hit = next((j for j, other in enumerate(keys) if same(k, other)), None)
+        if hit is None:
+            out.append(c)
+            keys.append(k)
+            continue
+        first = out[hit]
+        turns = list(first.fields.get("repeated_at") or []) + [c.turn]
+        out[hit] = replace(first, importance=min(1.0, round(first.importance + BOOST, 2)),
+                           fields={**first.fields, "repeated_at": turns})
+    return out
+
+
+# ---- across sessions: a pass over what one extraction run wrote ---------------------------
+def across(vault, written: list[str], out: dict[str, Any]) -> None:
+    """Fold each candidate written by this run into an older unreviewed candidate of the same
+    lesson from another session. The caller holds the vault lock."""
+    from memkit.storage import notes
+    from memkit.errors import InvalidInput
+
+    fresh = []
+    for rel in dict.fromkeys(written):
+        if not rel.startswith("workshop/observations/") or not (vault.root / rel).exists():
+            continue
+        try:
+            note = notes.read(vault.root / rel)
+        except InvalidInput:
+            continue
+        if note.meta.get("kind") in KINDS and str(note.meta.get("extractor") or "").startswith("heuristic@"):
+            fresh.append((rel, note))
+    if not fresh:
+        return
+    fresh_rels = {rel for rel, _ in fresh}
+    pool = _older(vault, fresh_rels) + [(rel, note.meta) for rel, note in fresh]
+    # what the workshop held before this run anchors first, then the run's own, oldest first
+    pool.sort(key=lambda item: (item[0] in fresh_rels, str(item[1].get("created") or ""), str(item[1].get("id") or "")))
+    anchors: list[tuple[str, str, dict[str, Any]]] = []      # (key, rel, meta) of first sayings
+    for rel, meta in pool:
+        k = key(str(meta.get("kind")), meta, str(meta.get("lesson") or meta.get("chosen") or ""))
+        anchor = next((a for a in anchors if same(k, a[0]) and _session(a[2]) != _session(meta)), None)
+        if anchor is None or rel not in fresh_rels or not _fold(vault, anchor[1], rel, out):
+            anchors.append((k, rel, meta))
+
+
+def _older(vault, skip: set[str]) -> list[tuple[str, dict[str, Any]]]:
+    """Unreviewed heuristic candidates already in the workshop, from the index."""
+    from memkit.storage import index
+
+    with closing(index.connect(vault.index_path)) as con:
+        rows = con.execute(
+            "SELECT path, meta FROM files WHERE layer='workshop' AND type='observation' AND status='candidate' "
+            "AND json_extract(meta, '$.extractor') LIKE 'heuristic@%'").fetchall()
+    return [(rel, json.loads(meta)) for rel, meta in rows
+            if rel not in skip and (vault.root / rel).exists() and json.loads(meta).get("kind") in KINDS]
+
+
+def _session(meta: dict[str, Any]) -> str:
+    return str(meta.get("session") or "")
+
+
+def _fold(vault, into: str, rel: str, out: dict[str, Any]) -> bool:
+    """Add rel's sources to the candidate at `into` and remove rel. False when `into` may not change."""
+    from memkit.storage import notes
+
+    target, extra = notes.read(vault.root / into), notes.read(vault.root / rel)
+    if (target.meta.get("status") != "candidate" or extra.meta.get("status") != "candidate"
+            or target.edited_by_person() or extra.edited_by_person()):
+        return False
+    meta = dict(target.meta)
+    meta["sources"] = _union(sources(target.meta), sources(extra.meta))
+    meta["sessions"] = _union(sessions(target.meta), sessions(extra.meta))
+    meta["importance"] = min(1.0, round(max(float(meta.get("importance") or 0.5),
+                                            float(extra.meta.get("importance") or 0.5)) + BOOST, 2))
+    added = [s for s in meta["sources"] if s not in sources(target.meta)]
+    body = target.body.rstrip("\n") + "\n\nSaid again: " + ", ".join(added) + "\n"
+    vault.write_text(into, notes.render(notes.Note(notes.stamp(meta, body), body, newline=target.newline)))
+    (vault.root / rel).unlink()
+    out["written"] += [into, rel]
+    out.setdefault("deleted", []).append(rel)
+    out.setdefault("gathered", []).append(rel)
+    return True
+
+
+def sources(meta: dict[str, Any]) -> list[str]:
+    """Every turn an observation was said at: its `sources`, else its one `source`."""
+    found = [str(s) for s in meta.get("sources") or []]
+    return found or ([str(meta["source"])] if meta.get("source") else [])
+
+
+def sessions(meta: dict[str, Any]) -> list[str]:
+    found = [str(s) for s in meta.get("sessions") or []]
+    return found or ([str(meta["session"])] if meta.get("session") else [])
+
+
+def _union(a: list[str], b: list[str]) -> list[str]:
+    return list(dict.fromkeys(a + b))

@@ -1,0 +1,145 @@
+"""Pushback: whether a typed message corrects what the agent just did or proposed.
+
+Owns reading one message in its scene (a refused call, an interruption, the agent's last
+actions and words since the person last spoke) into a verdict, and telling a durable lesson
+from one-off steering. Reads only the person's own words (pasted output is left out by the
+caller); never calls a message a correction when the agent had done and said nothing.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memkit.extract.phrases import find, phrases
+from memkit.layers import Flag, Role
+from memkit.traces.model import ToolCall, Turn
+
+QUESTION_TOOLS = {"AskUserQuestion"}   # refusing to answer a question is not a correction
+READ_ONLY = {"Read", "Glob", "Grep", "LS", "WebSearch", "TodoWrite", "TodoRead", "NotebookRead", "Task",
+             "ExitPlanMode", "BashOutput", "ListMcpResourcesTool", "Search", "List", "Fetch", "WebFetch"}
+MIN_WORDS = 3   # a lesson shorter than this says nothing a later session could use
+# after "yes, but …": a negation or an imperative that changes what was agreed to
+_AFTER_BUT = re.compile(r"^(please )?(without|not|no|never|don'?t|do not|leave out|skip|use|make|put|call|name|"
+                        r"keep|drop|remove|move|change|rename|replace)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What happened between the person's previous message and this one."""
+    rejected: tuple[Turn, ...]        # tool results the person refused
+    interrupted: bool
+    acted: tuple[ToolCall, ...]       # calls that changed something
+    proposal: str                     # the agent's last words, when it said any
+
+    @property
+    def agent_spoke(self) -> bool:
+        return bool(self.rejected or self.interrupted or self.acted or self.proposal)
+
+
+def scene(turns: list[Turn], i: int, prior: list[Turn]) -> Scene:
+    rejected = tuple(t for t in prior if Flag.REJECTED in t.flags and t.tool_name not in QUESTION_TOOLS)
+    acted = tuple(c for t in prior for c in t.tool_calls if c.name not in READ_ONLY)
+    return Scene(rejected, any(Flag.INTERRUPT in t.flags for t in prior), acted, proposal(turns, i))
+
+
+def proposal(turns: list[Turn], i: int) -> str:
+    """The agent's last text before turn i, back to the person's previous message."""
+    for t in reversed(turns[max(0, i - 8):i]):
+        if t.role is Role.ASSISTANT and t.text.strip():
+            return t.text.strip()
+        if t.role is Role.USER and t.typed:
+            break
+    return ""
+
+
+def verdict(words: str, sc: Scene) -> tuple[str, float] | None:
+    """(how, confidence) when the message redirects the agent, else None."""
+    if len(words.split()) < MIN_WORDS or not sc.agent_spoke or find("near_misses", words):
+        return None
+    cue = _cue(words, bool(sc.acted or sc.proposal or sc.rejected))
+    if sc.rejected:
+        if cue or _plain_direction(words):
+            return "rejected the call, then said", 0.85
+        return None
+    if sc.interrupted:
+        if cue or _plain_direction(words):
+            return "interrupted, then said", 0.8
+        return None
+    if cue:
+        return "redirected", 0.75 if cue == "opener" else 0.7
+    return None
+
+
+def _cue(words: str, produced: bool) -> str:
+    """Which kind of pushback the words carry: opener, challenge, statement, edit — or ""."""
+    body, turned = _after_courtesy(words)
+    if body is None:
+        return ""
+    if turned == "redirect" or (turned and _AFTER_BUT.match(body)):
+        return "opener" if turned == "redirect" else "edit"
+    first = _first_sentence(body)
+    if find("redirect_openers", first):
+        return "opener"
+    if produced and find("draft_edits", re.sub(r"^let'?s\s+", "", first, flags=re.I)):
+        return "edit"
+    if any(find("challenge_questions", s) for s in _questions(body)):
+        return "challenge"
+    if find("pushback_statements", body):
+        return "statement"
+    return ""
+
+
+def _after_courtesy(words: str) -> tuple[str | None, str]:
+    """The words after a leading "thanks," / "yes," and how they turn: "redirect" after "actually" or
+    "instead", "but" after "but"/"however", "" when they do not turn. None: only courtesy."""
+    body = words.strip()
+    m = phrases()["courtesy_openers"].match(body)
+    if not m:
+        return body, ""
+    rest = body[m.end():].strip()
+    if not rest:
+        return None, ""
+    turn = phrases()["agreement_turns"].match(rest)
+    if turn:
+        how = "redirect" if turn.group(1).lower() in ("actually", "instead") else "but"
+        return rest[turn.end():].strip() or None, how
+    return rest, ""
+
+
+def _unwrap(text: str) -> str:
+    """One paragraph per line: a terminal wraps long lines, a blank line ends a paragraph."""
+    return re.sub(r"(?<!\n)\n(?!\n)", " ", text.strip())
+
+
+def _first_sentence(text: str) -> str:
+    return re.split(r"(?<=[.!?])\s+|\n", _unwrap(text), maxsplit=1)[0]
+
+
+def _questions(text: str) -> list[str]:
+    parts = re.split(r"(?<=[.!?])\s+|\n+", _unwrap(text))
+    return [re.sub(r"^(so|and|also|then|hmm+|well|but)[,]?\s+", "", p, flags=re.I) for p in parts
+            if p.rstrip().endswith("?") or p.rstrip().endswith("?!")][:4]
+
+
+def _plain_direction(words: str) -> bool:
+    """After a refusal: a direction, even one asked as a request ("can you … first?"), that does not
+    open with an information question or a go-ahead."""
+    body, _ = _after_courtesy(words)
+    if body is None or len(body.split()) < MIN_WORDS:
+        return False
+    first = _first_sentence(body)
+    if re.match(r"^(ok|okay|yes|yep|sure|go|go ahead|continue|proceed|carry on)\b", first, re.I):
+        return False
+    asked = first.rstrip().endswith("?")
+    return not asked or bool(re.match(r"^(please|(can|could|would|will) you|let'?s|how about|what about|why not)\b",
+                                      first, re.I))
+
+
+def lifecycle(lesson: str) -> str:
+    """`self` for how the person likes to work, `knowledge` for a rule about the project,
+    `operational` for steering this task only. Questions in the lesson state no rule."""
+    said = "\n".join(s for s in re.split(r"(?<=[.!?])\s+|\n+", _unwrap(lesson)) if not s.rstrip().endswith("?"))
+    if not find("durable_markers", said) and not find("self_markers", said):
+        return "operational"
+    return "self" if find("self_markers", said) and not re.search(
+        r"\b(repo|project|codebase|we|our)\b", said, re.I) else "knowledge"

@@ -1,0 +1,86 @@
+"""Decisions that shape the project are recorded (and proposed as ADRs); menu picks that only move
+the session along are not; agent-only text never becomes a candidate that claims to be the person's."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import run_cli, write_generic
+
+from memkit.storage import notes
+
+DESIGNS = ("Two ways to model samples:\n1. an optional is_sample field on the Book record\n"
+           "2. a separate SampleBook type with its own loader\nWhich do you prefer?")
+MENU = "All tests pass. What next?\n1. Push to GitHub\n2. Stage and commit all changes\n3. Show the diff"
+
+
+def ingest(vault: Path, tmp_path: Path, offered: str, reply: str, name: str = "d") -> None:
+    log = write_generic(tmp_path / f"{name}.jsonl", [
+        {"role": "user", "content": "let's support sample books"},
+        {"role": "assistant", "content": offered},
+        {"role": "user", "content": reply},
+    ], {"session_id": name, "agent": "generic", "project": "shelf"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+
+
+def written(vault: Path, folder: str) -> list[notes.Note]:
+    return [notes.read(p) for p in sorted((vault / "workshop" / folder).rglob("*.md"))]
+
+
+@pytest.mark.parametrize("reply, chosen", [
+    ("2", "a separate SampleBook type with its own loader"),
+    ("yes, the optional field", "an optional is_sample field on the Book record"),
+    ("go with the separate type", "a separate SampleBook type with its own loader"),
+])
+def test_a_choice_among_designs_is_a_decision_with_its_alternatives(vault, tmp_path, reply, chosen):
+    ingest(vault, tmp_path, DESIGNS, reply)
+    [dec] = written(vault, "observations/decision")
+    assert dec.meta["chosen"] == chosen
+    assert len(dec.meta["alternatives"]) == 1 and dec.meta["alternatives"][0] != chosen
+    assert dec.meta["question"] == "Which do you prefer?"
+
+
+@pytest.mark.parametrize("reply", ["1", "2", "go with 3", "yes go ahead", "push to github"])
+def test_a_menu_pick_that_only_moves_the_session_along_is_no_decision(vault, tmp_path, reply):
+    ingest(vault, tmp_path, MENU, reply)
+    assert written(vault, "observations") == []
+    assert written(vault, "proposals") == []
+
+
+def test_a_bare_yes_to_one_proposal_is_no_decision(vault, tmp_path):
+    ingest(vault, tmp_path, "I'll add an is_sample field to Book. Shall I go ahead?", "yes")
+    assert written(vault, "observations") == []
+
+
+def test_what_only_the_agent_said_is_no_candidate(vault, tmp_path):
+    ingest(vault, tmp_path, "It turns out the root cause was a stale cache. I tried clearing the cache, "
+                            "it failed because the directory is read-only.", "ok, thanks")
+    assert written(vault, "observations") == []
+
+
+def test_an_operational_decision_is_never_drafted_as_an_adr(vault, tmp_path):
+    """A decision candidate tagged operational (by hand or by another extractor) stays out of the scan."""
+    ingest(vault, tmp_path, DESIGNS, "2")
+    [dec] = written(vault, "observations/decision")
+    assert written(vault, "proposals")            # a debated design choice: a draft ADR
+    for p in (vault / "workshop" / "proposals").glob("*.md"):
+        p.unlink()
+    dec.meta["lifecycle"] = "operational"
+    dec.path.write_text(notes.render(dec), encoding="utf-8")
+    run_cli("--vault", str(vault), "reindex", check=True)
+    from memkit.library import promote
+    from memkit.storage.vault import Vault
+
+    v = Vault(vault)
+    with v.lock():
+        promote.scan(v)
+    assert written(vault, "proposals") == []
+
+
+def test_a_finding_the_person_confirms_is_a_candidate_marked_as_the_agents(vault, tmp_path):
+    ingest(vault, tmp_path, "It turns out the nightly job reads the replica, which lags by six hours.",
+           "yes, that's right")
+    [disc] = written(vault, "observations/discovery")
+    assert disc.meta["lesson"] == "It turns out the nightly job reads the replica, which lags by six hours."
+    assert (disc.meta["said_by"], disc.meta["confirmed_by"]) == ("agent", "person")
+    assert disc.meta["source"].endswith("#^t3]]")   # the person's confirming turn

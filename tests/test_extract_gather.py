@@ -1,0 +1,108 @@
+"""The same lesson given again — later in a session, in another session, in a replayed copy —
+is one observation whose sources grow; reviewed or hand-edited notes are never changed; the
+promotion scan still sees the recurrence."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import run_cli, write_generic
+
+from memkit.storage import notes
+
+LESSON = "no, never run the migrations against the shared database, use a local copy"
+
+
+def session(name: str, lesson: str = LESSON) -> list[dict]:
+    return [
+        {"role": "user", "content": f"add the invoices table ({name})"},
+        {"role": "assistant", "content": "Applying the migration.", "tool_calls": [
+            {"id": "c1", "name": "Bash", "input": {"command": "alembic upgrade head"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "done"},
+        {"role": "user", "content": lesson},
+    ]
+
+
+def log(tmp_path: Path, name: str, messages: list[dict]) -> Path:
+    return write_generic(tmp_path / f"{name}.jsonl", messages, {"session_id": name, "agent": "generic",
+                                                               "project": "billing"})
+
+
+def corrections(vault: Path, layer: str = "workshop") -> list[notes.Note]:
+    base = vault / layer / "observations" if layer == "workshop" else vault / "observations"
+    return [notes.read(p) for p in sorted(base.glob("correction/*.md"))]
+
+
+def trace_ids(vault: Path) -> dict[str, str]:
+    out = {}
+    for p in (vault / "traces").rglob("*.md"):
+        meta = notes.read(p).meta
+        out[meta["session"]] = meta["id"]
+    return out
+
+
+def test_a_lesson_given_in_two_sessions_is_one_observation_listing_both(vault, tmp_path):
+    run_cli("--vault", str(vault), "ingest", str(log(tmp_path, "s1", session("s1"))), check=True)
+    [first] = corrections(vault)
+    before = first.meta["importance"]
+    out = json.loads(run_cli("--vault", str(vault), "ingest", str(log(tmp_path, "s2", session("s2"))), "--json",
+                             check=True).stdout)
+    [only] = corrections(vault)
+    ids = trace_ids(vault)
+    assert only.path == first.path
+    assert only.meta["sessions"] == [f"[[{ids['s1']}]]", f"[[{ids['s2']}]]"]
+    assert only.meta["sources"] == [f"[[{ids['s1']}#^t4]]", f"[[{ids['s2']}#^t4]]"]
+    assert only.meta["importance"] > before
+    assert not only.edited_by_person()           # memkit's own write, stamped as such
+    assert f"[[{ids['s2']}#^t4]]" in only.body
+    assert out["commit"]
+
+
+def test_the_gathered_correction_still_becomes_a_convention_proposal(vault, tmp_path):
+    for name in ("s1", "s2"):
+        run_cli("--vault", str(vault), "ingest", str(log(tmp_path, name, session(name))), check=True)
+    [prop] = [notes.read(p) for p in (vault / "workshop" / "proposals").glob("prop-convention-*.md")]
+    ids = trace_ids(vault)
+    assert prop.meta["recurrence"] == 2
+    assert prop.meta["basis"] == "correction seen in 2 sessions"
+    assert f"[[{ids['s1']}#^t4]]" in prop.meta["sources"] and f"[[{ids['s2']}#^t4]]" in prop.meta["sources"]
+
+
+def test_one_ingest_of_a_replayed_history_yields_each_observation_once(vault, tmp_path):
+    replay = tmp_path / "replay"
+    replay.mkdir()
+    log(replay, "first", session("first"))
+    log(replay, "resumed", session("first"))        # the same history copied again
+    run_cli("--vault", str(vault), "ingest", str(replay), check=True)
+    [only] = corrections(vault)
+    assert len(only.meta["sessions"]) == 2
+
+
+def test_a_hand_edited_candidate_is_left_alone_and_the_repeat_kept_apart(vault, tmp_path):
+    run_cli("--vault", str(vault), "ingest", str(log(tmp_path, "s1", session("s1"))), check=True)
+    [first] = corrections(vault)
+    first.meta["lesson"] = "never migrate the shared database; use a local copy (edited)"
+    first.path.write_text(notes.render(first), encoding="utf-8")
+    edited = first.path.read_bytes()
+    run_cli("--vault", str(vault), "ingest", str(log(tmp_path, "s2", session("s2"))), check=True)
+    assert first.path.read_bytes() == edited
+    assert len(corrections(vault)) == 2
+
+
+def test_an_accepted_observation_is_never_updated_by_a_repeat(vault, tmp_path):
+    run_cli("--vault", str(vault), "ingest", str(log(tmp_path, "s1", session("s1"))), check=True)
+    [first] = corrections(vault)
+    run_cli("--vault", str(vault), "accept", first.meta["id"], check=True)
+    [accepted] = corrections(vault, "observations")
+    snapshot = accepted.path.read_bytes()
+    run_cli("--vault", str(vault), "ingest", str(log(tmp_path, "s2", session("s2"))), check=True)
+    assert accepted.path.read_bytes() == snapshot
+    [fresh] = corrections(vault)
+    assert "sessions" not in fresh.meta
+
+
+def test_different_lessons_are_not_gathered(vault, tmp_path):
+    run_cli("--vault", str(vault), "ingest", str(log(tmp_path, "s1", session("s1"))), check=True)
+    other = "no, never run the seed script against the shared database, it wipes the fixtures"
+    run_cli("--vault", str(vault), "ingest", str(log(tmp_path, "s2", session("s2", other))), check=True)
+    assert sorted(c.meta["lesson"] for c in corrections(vault)) == sorted([LESSON, other])

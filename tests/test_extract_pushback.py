@@ -1,0 +1,184 @@
+"""Corrections the way people type them, and the near misses that must stay silent.
+
+Every session is a small generic JSONL log ingested through the command line; the candidates are
+read from the workshop on disk.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import run_cli, write_generic
+
+from memkit.storage import notes
+
+EDIT = {"role": "assistant", "content": "I moved the retry loop into the client and added a cache.",
+        "tool_calls": [{"id": "e1", "name": "Edit", "input": {"file_path": "src/client.py", "old_string": "x",
+                                                             "new_string": "cache = {}"}}]}
+EDIT_DONE = {"role": "tool", "tool_call_id": "e1", "content": "ok"}
+PLAN = {"role": "assistant", "content": "Here is the plan:\n1. rewrite the importer\n2. add a progress bar\n"
+                                        "Shall I start with the importer?"}
+
+
+def candidates(vault: Path, kind: str = "*") -> list[notes.Note]:
+    return [notes.read(p) for p in sorted((vault / "workshop" / "observations").glob(f"{kind}/*.md"))]
+
+
+def ingest(vault: Path, tmp_path: Path, name: str, messages: list[dict]) -> None:
+    log = write_generic(tmp_path / f"{name}.jsonl", messages, {"session_id": name, "agent": "generic",
+                                                              "project": "atlas"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+
+
+def after_edit(text: str) -> list[dict]:
+    return [{"role": "user", "content": "speed up the client"}, EDIT, EDIT_DONE, {"role": "user", "content": text}]
+
+
+def after_plan(text: str) -> list[dict]:
+    return [{"role": "user", "content": "plan the import work"}, PLAN, {"role": "user", "content": text}]
+
+
+CORRECTIONS = {
+    "question-why": after_edit("why did you add a cache there? the client is called once per run"),
+    "question-whats-with": after_edit("what's with the global dict? nothing else in the module keeps state"),
+    "question-isnt": after_edit("isn't the retry loop already in the transport layer?"),
+    "question-did-you": after_edit("did you read the transport module before moving the loop?"),
+    "question-purpose": after_edit("I'm puzzled, what's the purpose of caching a value we read once?"),
+    "wait": after_edit("w8, hold on"),
+    "stop": after_edit("stop, revert the cache first"),
+    "thanks-then-redirect": after_edit("Thanks! Actually, in this repo we keep clients stateless, drop the cache"),
+    "rule-restated": after_edit("please recall that you should not add module level state to clients"),
+    "claim-wrong": after_plan("that's not right, the importer was rewritten last month and works fine"),
+    "still-there": after_edit("the old retry helper is still there, you only copied it"),
+    "agreement-first": after_plan("OK, but without the progress bar, the job runs in cron"),
+    "agreement-first-use": after_plan("yes, but use the batch reader for the importer"),
+    "draft-edit": after_plan("drop the second step and put the notes under docs/out/"),
+    "draft-keep": after_plan("keep the original file names in the importer output"),
+    "critique": after_edit("I don't see why a cache helps here, the data changes every call"),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(CORRECTIONS))
+def test_each_shape_of_pushback_is_one_correction_in_the_persons_words(vault, tmp_path, shape):
+    messages = CORRECTIONS[shape]
+    ingest(vault, tmp_path, shape, messages)
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["lesson"] == messages[-1]["content"]
+    assert corr.meta["source"].endswith(f"#^t{len(messages)}]]")
+    assert corr.meta["trigger"]
+    assert candidates(vault, "preference") == []   # a rule said in a correction is stored once
+
+
+NEAR_MISSES = {
+    "information-question": after_edit("how does the transport layer decide when to give up?"),
+    "thats-all": after_edit("no, that's all for now"),
+    "looks-fine": after_edit("actually that looks fine, leave it"),
+    "go-ahead": after_plan("yes go ahead"),
+    "thanks": after_edit("ok, thanks"),
+    "small-talk": after_edit("great, nice work"),
+    "new-task": after_edit("now add a test for the parser"),
+    "no-agent-yet": [{"role": "user", "content": "why did the nightly build fail yesterday?"}],
+    "pasted-output": after_edit("No such file or directory\nls: cannot access 'build/': No such file or directory"),
+    "declined-offer": after_plan("no, I'll run the importer myself later"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NEAR_MISSES))
+def test_near_misses_write_no_correction(vault, tmp_path, case):
+    ingest(vault, tmp_path, case, NEAR_MISSES[case])
+    assert candidates(vault, "correction") == []
+
+
+def test_pasted_output_is_left_out_of_the_lesson(vault, tmp_path):
+    text = ("it still fails, you skipped the migration step:\n"
+            "$ make migrate\n"
+            "Error: relation \"jobs\" does not exist\n"
+            "No such file or directory")
+    ingest(vault, tmp_path, "paste", after_edit(text))
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["lesson"] == "it still fails, you skipped the migration step:"
+
+
+def test_a_redirect_after_a_refused_call_names_the_call(vault, tmp_path):
+    ingest(vault, tmp_path, "refused", [
+        {"role": "user", "content": "tidy the build folder"},
+        {"role": "assistant", "content": "Removing it.", "tool_calls": [
+            {"id": "c1", "name": "Bash", "input": {"command": "rm -rf build/"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "rejected", "rejected": True},
+        {"role": "user", "content": "move it to archive/ instead"},
+    ])
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["trigger"] == "Bash: rm -rf build/ (rejected)"
+    assert corr.meta["lesson"] == "move it to archive/ instead"
+
+
+def test_a_question_after_a_refusal_that_redirects_nothing_is_no_correction(vault, tmp_path):
+    ingest(vault, tmp_path, "asked", [
+        {"role": "user", "content": "tidy the build folder"},
+        {"role": "assistant", "content": "Removing it.", "tool_calls": [
+            {"id": "c1", "name": "Bash", "input": {"command": "rm -rf build/"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "rejected", "rejected": True},
+        {"role": "user", "content": "where does the build script put its cache?"},
+    ])
+    assert candidates(vault, "correction") == []
+
+
+def test_a_message_sent_again_after_an_api_error_is_one_correction_with_both_turns(vault, tmp_path):
+    text = "why did you add a cache there? the client is called once per run"
+    ingest(vault, tmp_path, "resent", after_edit(text) + [
+        {"role": "system", "content": "API Error: 529 overloaded"},
+        {"role": "user", "content": text},
+    ])
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["sources"] == [corr.meta["source"], corr.meta["source"].replace("^t4", "^t6")]
+
+
+@pytest.mark.parametrize("text, lifecycle", [
+    ("no, never keep state in a client module, we pass it in", "knowledge"),
+    ("no, in this repo we keep clients stateless", "knowledge"),
+    ("no, I prefer small functions over a cache like that", "self"),
+    ("no, use the other file for that", "operational"),
+])
+def test_durable_lessons_are_told_from_one_off_steering(vault, tmp_path, text, lifecycle):
+    ingest(vault, tmp_path, "life", after_edit(text))
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["lifecycle"] == lifecycle
+    durable = lifecycle != "operational"
+    assert (corr.meta["importance"] >= 0.75) is durable
+
+
+def test_a_standing_wish_without_a_correction_is_a_preference(vault, tmp_path):
+    ingest(vault, tmp_path, "pref", [{"role": "user", "content": "from now on keep commits small and focused"}])
+    [pref] = candidates(vault, "preference")
+    assert pref.meta["lesson"] == "from now on keep commits small and focused"
+    assert candidates(vault, "correction") == []
+
+
+def test_the_console_reader_flags_a_refused_plan_and_a_declined_edit(vault, tmp_path):
+    copy = tmp_path / "console.md"
+    copy.write_text("\n".join([
+        "╭──────────────────────────────╮",
+        "│ ✻ Welcome to Claude Code!    │",
+        "│   cwd: /home/dev/atlas        │",
+        "╰──────────────────────────────╯",
+        "",
+        "> plan the importer rewrite",
+        "  ⎿  User rejected Claude's plan:",
+        "     ╭──────────────╮",
+        "     │ Plan: rewrite │",
+        "     ╰──────────────╯",
+        "",
+        "> keep the old parser, only add the batch reader",
+        "",
+        "⏺ Update(src/importer.py)",
+        "  ⎿  (No changes)",
+        "",
+        "> name it read_batches, not load_all",
+        "",
+    ]) + "\n", encoding="utf-8")
+    run_cli("--vault", str(vault), "ingest", str(copy), check=True)
+    lessons = sorted(c.meta["lesson"] for c in candidates(vault, "correction"))
+    assert lessons == ["keep the old parser, only add the batch reader", "name it read_batches, not load_all"]
+    triggers = sorted(c.meta["trigger"] for c in candidates(vault, "correction"))
+    assert triggers[0].startswith("ExitPlanMode") and triggers[0].endswith("(rejected)")
+    assert triggers[1] == "Update: src/importer.py (rejected)"
