@@ -20,7 +20,8 @@ KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "st
 
 # the polarity of a clause: what it forbids, what it asks for, what it allows, or only why
 _FORBID = re.compile(
-    r"(?i)\b(never|don'?t|do\s+not|didn'?t|no\b|not\b|nor\b|avoid\w*|stop\w*|without|"
+    r"(?i)\b(never|don'?t|do\s+not|didn'?t|no\b(?!\s+(longer|more|matter|doubt|need)\b)|not\b(?!\s+only\b)|"
+    r"nor\b|avoid\w*|stop\w*|without|"
     r"instead\s+of|rather\s+than|must\s*n[o']t|mustn'?t|should\s*n[o']t|shouldn'?t|can'?t|cannot|"
     r"forbidden|banned|not\s+allowed|disallowed|prohibited|wrong|bad\s+idea|dangerous|unsafe|careful|"
     r"ask\s+(me\s+)?(first|before))")
@@ -30,6 +31,12 @@ _PRESCRIBE = re.compile(
     r"write|follow|we\s+(use|do|keep|run|have|follow)|make\s+sure|remember\s+to|do\s+it\s+as|"
     r"starts?\s+with|is\s+done\s+with|comes?\s+from|belongs?\s+in|lives?\s+in|sits?\s+(in|next\s+to)|"
     r"goes?\s+in(to)?|instead)\b")
+_IMPERATIVE = re.compile(
+    r"(?i)^(please\s+|just\s+|so\s+|then\s+|instead,?\s+|actually,?\s+)?(do|add|put|use|run|keep|move|write|wrap|pin|"
+    r"split|mark|fit|call|open|ask|check|go|make|set|pass|leave|link|stage|commit|create|name|rename|prefix|"
+    r"return|raise|log|store|send|read|load|start|end|stick|switch|follow|document|describe|explain|tell|"
+    r"wait|test|build|install|regenerate|generate|point|bump|lock|sign|squash|rebase|merge|push|deploy|"
+    r"annotate|type|validate|escape|quote|sanitize|sanitise|paginate|batch|cache|await|guard|catch|handle)\b")
 _ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
                     r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b")
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|,\s+(?=but\b|so\b|and\s+(?:then|only|never|always)\b)"
@@ -65,7 +72,7 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         if _ALLOW.search(part):
             out.append(("allow", part))
             continue
-        forbid, ask = _FORBID.search(part), _PRESCRIBE.search(part)
+        forbid, ask = _FORBID.search(part), _PRESCRIBE.search(part) or _IMPERATIVE.search(part)
         if forbid and (not ask or forbid.start() <= ask.start()):
             out.append(("forbid", part))
         elif ask:
@@ -273,4 +280,38 @@ def valid(cue) -> dict | None:
     out["compiled"] = str(cue.get("compiled") or "")
     if cue.get("of") is not None:
         out["of"] = str(cue["of"])
+    return out
+
+
+def describe(cue: dict, cat) -> dict[str, list[str]]:
+    """For a person: {"fires before": […], "silent when": […]} in plain words."""
+    fires, silent = [], []
+    for kid in cue.get("forbids", []):
+        kind = cat.kinds.get(kid)
+        if kind is not None and not kind.broad:
+            fires.append(f"{kind.about} ({kid})")
+    for name in cue.get("entities", []):
+        fires.append(f"an action that touches {name}")
+    if cue.get("example"):
+        fires.append(f"a near repeat of `{cue['example'][:80]}`")
+    topics = [cat.kinds[k].about for k in cue.get("forbids", []) if k in cat.kinds and cat.kinds[k].broad]
+    if topics:
+        fires.append("a request about " + ", ".join(topics))
+    if cue.get("standing"):
+        fires.insert(0, "every session (a standing rule)")
+    for item in cue.get("complies", []):
+        kind = cat.kinds.get(item)
+        silent.append(f"the action is {kind.about} ({item})" if kind else f"the action uses {item}")
+    env = (cue.get("scope") or {}).get("env")
+    if env:
+        silent.append("the action names an environment other than " + "/".join(env))
+    return {"fires before": fires or ["nothing yet (no kind, name or call to match: edit `cue:` to say)"],
+            "silent when": silent}
+
+
+def describe_line(cue: dict, cat) -> str:
+    said = describe(cue, cat)
+    out = "fires before: " + "; ".join(said["fires before"])
+    if said["silent when"]:
+        out += " — silent when: " + "; ".join(said["silent when"])
     return out

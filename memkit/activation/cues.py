@@ -135,3 +135,48 @@ def _observation(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
         cue = cue_for(vault, meta, text, corrected, cue_type)
     reviewed = str(meta.get("status") or "") in REVIEWED and not rel.startswith("workshop/")
     yield _row(rel, note.id, cue_type, trigger, lesson, cue, meta, reviewed)
+
+
+def lesson_of(meta: dict) -> tuple[str, str, str] | None:
+    """(lesson, corrected call, cue type) of a note that can fire, as its cue is compiled from;
+    None for notes that do not fire."""
+    kind = str(meta.get("type") or "")
+    if kind == "observation":
+        obs = str(meta.get("kind") or "")
+        cue_type = OBS_CUE.get(obs)
+        if cue_type in (None, "fact"):
+            return None
+        trigger = str(meta.get("trigger") or meta.get("approach") or "")
+        lesson = str(meta.get("lesson") or meta.get("reason") or meta.get("chosen") or "")
+        if obs == "negative_result":
+            return f"{trigger}: {lesson}", "", cue_type
+        if obs == "decision":
+            alternatives = ", ".join(_list(meta.get("alternatives")))
+            return (f"use {meta.get('chosen') or lesson}" + (f", not {alternatives}" if alternatives else ""),
+                    "", cue_type)
+        return (lesson, trigger, cue_type) if lesson else None
+    if kind in LIBRARY:
+        entries = [c for c in meta.get("cues") or [] if isinstance(c, dict) and (c.get("lesson") or c.get("trigger"))]
+        if len(entries) == 1:
+            return str(entries[0].get("lesson") or ""), str(entries[0].get("trigger") or ""), f"library:{kind}"
+    return None
+
+
+def effective(vault, meta: dict) -> dict | None:
+    """The cue a note fires with: its stored one while it stands, else compiled now."""
+    found = lesson_of(meta)
+    if found is None:
+        return None
+    lesson, trigger, cue_type = found
+    return cue_for(vault, meta, lesson, trigger, cue_type)
+
+
+def attach(vault, meta: dict) -> dict:
+    """Store the compiled cue in a note's frontmatter as memkit writes the note (a cue a person
+    wrote, `compiled: person`, stays as it is)."""
+    if isinstance(meta.get("cue"), dict) and meta["cue"].get("compiled") == "person":
+        return meta
+    cue = effective(vault, {k: v for k, v in meta.items() if k != "cue"})
+    if cue is not None:
+        meta["cue"] = cue
+    return meta

@@ -273,6 +273,9 @@ def _note(vault: Vault, ctx: TraceContext, c: Candidate, cid: str, tag: str) -> 
                                                               for t, r, x in c.evidence],
                             **{"trigger_about": "", **c.fields})
     meta.pop("trigger_about", None)
+    from memkit.activation import cues
+
+    cues.attach(vault, meta)   # the compiled cue: what this lesson fires on, editable by a person
     if meta.get("sources"):
         body = body.rstrip("\n") + "\n\nSaid again: " + ", ".join(meta["sources"][1:]) + "\n"
     return notes.stamp(meta, body), body

@@ -236,6 +236,9 @@ def fold(vault, lib: notes.Note, d: Draft) -> str:
         else:
             same["action_types"] = sorted(set(same.get("action_types") or []) | set(cue["action_types"]))
     meta["cues"], meta["updated"] = cues, now()
+    from memkit.activation import cues as cue_mod
+
+    cue_mod.attach(vault, meta)
     quotes = [provenance.quote(vault, *split_ref(t)) for t in d.turns]
     added = "\n".join(f"- [[{q['link']}]]: “{q['text']}”" for q in quotes) or f"- {d.statement}"
     body = lib.body.rstrip("\n") + f"\n\nAlso seen ({', '.join(f'[[{o}]]' for o in d.observations)}):\n{added}\n"

@@ -166,6 +166,9 @@ def _write_note(vault, d: drafts.Draft, obs: list[tuple[str, notes.Note]],
     when = drafts.now()
     meta = {"type": d.target, "id": note_id, "status": "active", "created": when, "updated": when,
             "importance": round(d.importance, 2), "sources": d.sources, "cues": d.cues}
+    from memkit.activation import cues
+
+    cues.attach(vault, meta)
     body = drafts.body(vault, d)
     vault.write_text(rel, notes.render(notes.Note(notes.stamp(meta, body), body)), exclusive=True)
     paths, link = [vault.root / rel], f"[[{note_id}]]"

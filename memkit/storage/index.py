@@ -100,6 +100,9 @@ def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None
 
     stats = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
     with closing(connect(vault.index_path)) as con:
+        compiled = _cue_stamp(vault)   # cues compiled by another compiler or catalogue: compile again
+        row = con.execute("SELECT value FROM meta WHERE key='cues'").fetchone()
+        full = full or (row is not None and row[0] != compiled) or (row is None and _has_rows(con))
         journal = changes.current(vault)   # a live `memkit watch` notes what changes
         if journal and not full and _follow(con, vault, journal, stats):
             return stats
@@ -130,8 +133,21 @@ def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None
             stats["removed"] += 1
         con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{start}" if journal else "",))
         con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
+        con.execute("INSERT OR REPLACE INTO meta VALUES('cues', ?)", (compiled,))
         con.commit()
     return stats
+
+
+def _cue_stamp(vault) -> str:
+    """The lesson compiler's version and the catalogue files it reads, by name, time and size."""
+    from memkit.activation import catalogue, compiler
+
+    files = catalogue._files(vault.root)
+    return compiler.NAME + ";" + ";".join(f"{p.name}:{catalogue._stamp(p)[0]}:{catalogue._stamp(p)[1]}" for p in files)
+
+
+def _has_rows(con: sqlite3.Connection) -> bool:
+    return con.execute("SELECT 1 FROM cues LIMIT 1").fetchone() is not None
 
 
 def _follow(con: sqlite3.Connection, vault, journal: str, stats: dict[str, int]) -> bool:

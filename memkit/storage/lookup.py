@@ -49,7 +49,14 @@ def show(vault, ident: str) -> dict[str, Any]:
     note = notes.read(vault.root / rel)
     if turn is None:
         text = (vault.root / rel).read_text(encoding="utf-8", errors="replace")
-        return {"id": note.id, "path": rel, "meta": note.meta, "text": text}
+        shown = {"id": note.id, "path": rel, "meta": note.meta, "text": text}
+        from memkit.activation import catalogue, compiler, cues
+
+        cue = cues.effective(vault, note.meta)
+        if cue is not None:   # what the note fires on, in words (edit its `cue:` to change it)
+            shown["cue"] = cue
+            shown["text"] = text.rstrip("\n") + "\n\n" + compiler.describe_line(cue, catalogue.load(vault.root)) + "\n"
+        return shown
     for t in traces.parse_turns(note.body):
         if t.n == int(turn):
             calls = "\n".join(f"[{c.name}] {c.input}" for c in t.tool_calls)
