@@ -211,7 +211,7 @@ def _mentions(lesson: str, act) -> bool:
 
 
 def _example(act) -> str:
-    if act is None:
+    if act is None or act.family == "prose":   # a description is no call to repeat
         return ""
     if act.command:
         return act.command[:300]

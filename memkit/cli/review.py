@@ -116,6 +116,9 @@ def _show(v, item, n: int, total: int) -> None:
     if item["type"] == "proposal":
         click.echo(f"  recurrence: {item['recurrence']} session(s) — {item['basis']}")
         click.echo(f"  sources: {', '.join(item['observations'])}")
+    fires = review_mod.fires(v, item)
+    if fires:
+        click.echo(f"  {fires}")
     for q in review_mod.evidence(v, item):
         click.echo(f"  evidence {q['link']} ({q['role'] or '?'}{', ' + q['ts'][:10] if q['ts'] else ''}):")
         click.echo(f"    > {q['text'] or q.get('missing', '')}")

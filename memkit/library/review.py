@@ -46,6 +46,20 @@ def describe(rel: str, meta: dict[str, Any]) -> dict[str, Any]:
             "suggested": meta.get("target") if proposal else drafts.target_for(meta)}
 
 
+def fires(vault, item: dict[str, Any]) -> str:
+    """What the candidate or proposal would fire on, in words ("" for what never fires)."""
+    from memkit.activation import catalogue, compiler, cues
+
+    try:
+        meta = notes.read(vault.path(item["path"])).meta
+    except (InvalidInput, OSError):
+        return ""
+    if item["type"] == "proposal":
+        meta = {**meta, "type": meta.get("target") or "note"}
+    cue = cues.effective(vault, meta)
+    return compiler.describe_line(cue, catalogue.load(vault.root)) if cue else ""
+
+
 def evidence(vault, item: dict[str, Any]) -> list[dict[str, Any]]:
     cache: dict = {}
     return [provenance.quote(vault, *drafts.split_ref(t), cache) for t in item["turns"]]
