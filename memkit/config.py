@@ -59,6 +59,9 @@ max_tokens = 2048
 timeout = 60.0
 max_retries = 2
 
+[llm]
+compile = false               # compile each new lesson into its cue with the anthropic model too (needs a key)
+
 [activation]
 budget = 1200                 # tokens for a context block
 delivery = "context"          # check --hook: context | deny-once | ask

@@ -172,11 +172,23 @@ def effective(vault, meta: dict) -> dict | None:
 
 
 def attach(vault, meta: dict) -> dict:
-    """Store the compiled cue in a note's frontmatter as memkit writes the note (a cue a person
-    wrote, `compiled: person`, stays as it is)."""
-    if isinstance(meta.get("cue"), dict) and meta["cue"].get("compiled") == "person":
+    """Store the compiled cue in a note's frontmatter as memkit writes the note. A cue a person
+    wrote (`compiled: person`) stays as it is; so does a model's cue of the same lesson. With
+    `[llm] compile = true` a new lesson is also compiled by the model (one request)."""
+    stored = meta.get("cue")
+    if isinstance(stored, dict) and stored.get("compiled") == "person":
         return meta
-    cue = effective(vault, {k: v for k, v in meta.items() if k != "cue"})
-    if cue is not None:
-        meta["cue"] = cue
+    found = lesson_of(meta)
+    if found is None:
+        return meta
+    lesson, trigger, cue_type = found
+    if isinstance(stored, dict) and str(stored.get("compiled") or "").startswith("llm:") \
+            and compiler.is_current(stored, lesson, trigger):
+        return meta
+    cue = cue_for(vault, {k: v for k, v in meta.items() if k != "cue"}, lesson, trigger, cue_type)
+    from memkit.activation import llmcompile
+
+    if llmcompile.enabled(vault.config):
+        cue = llmcompile.refine(vault, catalogue_of(vault), cue, lesson, trigger)
+    meta["cue"] = cue
     return meta

@@ -1,0 +1,151 @@
+"""The lesson compiler: a lesson becomes a structured cue (what it forbids, what complies, the names
+it is about, its scope, whether it holds in every session), stored in the note's frontmatter,
+shown to a person, editable by one, and optionally refined by a model whose answer is checked."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_cli, write_generic
+from memkit.activation import catalogue, compiler
+from memkit.storage import notes
+
+CAT = catalogue.load(None)
+
+
+def compiled(lesson: str, trigger: str = "", **kw) -> dict:
+    return compiler.compile_lesson(CAT, lesson, trigger, **kw)
+
+
+def test_a_clause_after_a_comma_that_prescribes_is_its_own_clause():
+    assert compiler.clauses("no print statements in the worker, use the module logger") == [
+        ("forbid", "no print statements in the worker"), ("prescribe", "use the module logger")]
+    assert compiler.clauses("use rg, not grep -r") == [("prescribe", "use rg"), ("forbid", "grep -r")]
+    assert [p for p, _ in compiler.clauses("It breaks the build. Keep it small.")] == ["neutral", "prescribe"]
+
+
+def test_the_corrected_call_decides_what_went_wrong():
+    cue = compiled("no, never stage everything at once; add the files you changed by name",
+                   "Bash: git add -A && git commit -m 'wip' (rejected)")
+    assert "git:stage-all" in cue["forbids"]
+    assert cue["example"] == "git add -A && git commit -m 'wip'"
+    assert cue["compiled"] == compiler.NAME and cue["of"] == compiler.fingerprint(
+        "no, never stage everything at once; add the files you changed by name",
+        "Bash: git add -A && git commit -m 'wip' (rejected)")
+
+
+def test_names_split_into_what_is_forbidden_and_what_complies():
+    cue = compiled("don't write under vendor/acme/ by hand, it is synced from upstream; "
+                   "put local fixes in patches/ as a .patch file", "Edit: /p/vendor/acme/x.c — int y;")
+    assert "vendor/acme/" in cue["entities"]
+    assert "patches/" in cue["complies"] and "patches/" not in cue["entities"]
+
+
+def test_an_allowance_with_a_condition_is_kept_with_it():
+    cue = compiled("no unwrap in library code. unwrap is only ok in tests.", "Edit: /p/src/lib.rs — x.unwrap()")
+    assert "unwrap [in tests]" in cue["complies"]
+
+
+def test_a_rule_about_how_to_work_with_no_action_is_standing():
+    cue = compiled("from now on always explain what you found before you propose a fix", kind="preference",
+                   lifecycle="self")
+    assert cue["standing"] is True
+    assert compiled("no, don't drop that column", "Bash: psql -c 'ALTER TABLE a DROP COLUMN b'")["standing"] is False
+
+
+def test_scope_keeps_the_environment_a_lesson_names():
+    cue = compiled("never run deletes against production from a shell",
+                   "Bash: psql $PROD_URL -c 'DELETE FROM sessions'")
+    assert cue["scope"]["env"] == ["prod"]
+
+
+def test_a_stored_cue_stands_until_the_lesson_changes_and_a_persons_cue_always():
+    lesson, trigger = "never force-push", "Bash: git push -f"
+    cue = compiled(lesson, trigger)
+    assert compiler.is_current(cue, lesson, trigger)
+    assert not compiler.is_current(cue, lesson + " to main", trigger)
+    assert compiler.is_current({**cue, "compiled": "person"}, "anything else", "")
+    assert compiler.valid({"forbids": "git:force-push", "standing": "yes"})["forbids"] == ["git:force-push"]
+    assert compiler.valid(["not", "a", "mapping"]) is None
+
+
+def _vault_with_lesson(vault, tmp_path, lesson: str, command: str):
+    log = write_generic(tmp_path / "s.jsonl", [
+        {"role": "user", "content": "tidy up the release", "timestamp": "2026-05-01T10:00:00Z"},
+        {"role": "assistant", "content": "Pushing.", "timestamp": "2026-05-01T10:00:05Z",
+         "tool_calls": [{"id": "c1", "name": "Bash", "input": {"command": command}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "The user doesn't want to proceed", "rejected": True},
+        {"role": "user", "content": lesson, "timestamp": "2026-05-01T10:00:30Z"},
+    ], {"session_id": "cue-1", "project": "shop", "cwd": "/srv/shop"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    return next((vault / "workshop" / "observations" / "correction").glob("*.md"))
+
+
+def test_a_candidate_carries_its_cue_and_show_and_explain_say_it_in_words(vault, tmp_path):
+    path = _vault_with_lesson(vault, tmp_path, "no, never force-push to the shared branches, others pull from them",
+                              "git push --force origin develop")
+    cue = notes.read(path).meta["cue"]
+    assert "git:force-push" in cue["forbids"] and cue["compiled"] == compiler.NAME
+    shown = run_cli("--vault", str(vault), "show", path.stem, check=True).stdout
+    assert "fires before: force-pushing" in shown
+    out = run_cli("--vault", str(vault), "check", "--explain", "git push -f origin main", check=True).stdout
+    assert f"FIRES: {path.stem}" in out and "same kind of action: git:force-push (" in out
+    quiet = run_cli("--vault", str(vault), "check", "--explain", "git status", check=True).stdout
+    assert "nothing recalled" not in quiet and "FIRES" not in quiet
+
+
+def test_a_cue_a_person_edits_is_the_one_that_fires(vault, tmp_path):
+    path = _vault_with_lesson(vault, tmp_path, "no, never force-push to the shared branches, others pull from them",
+                              "git push --force origin develop")
+    note = notes.read(path)
+    note.meta["cue"] = {**note.meta["cue"], "forbids": ["git:tag"], "compiled": "person"}
+    path.write_text(notes.render(note), encoding="utf-8")
+    fired = run_cli("--vault", str(vault), "check", "--json", "git tag v1.2.0", check=True).stdout
+    assert [c["id"] for c in json.loads(fired)["cues"]] == [path.stem]
+    silent = run_cli("--vault", str(vault), "check", "--json", "git push -f origin main", check=True).stdout
+    assert json.loads(silent)["cues"] == []
+
+
+@pytest.fixture
+def llm_vault(vault):
+    toml = vault / "memkit.toml"
+    toml.write_text(toml.read_text().replace("compile = false", "compile = true")
+                    .replace("max_retries = 2", "max_retries = 0"))
+    return vault
+
+
+def test_the_model_refines_a_new_lesson_and_a_reply_that_does_not_fit_is_refused(llm_vault, tmp_path):
+    from messages_api import MessagesServer
+
+    answer = {"forbids": ["git:force-push"], "complies": ["--force-with-lease"], "entities": ["develop"],
+              "standing": False}
+    with MessagesServer(lambda req: answer) as server:
+        env = {"ANTHROPIC_BASE_URL": server.url, "ANTHROPIC_API_KEY": "k"}
+        log = write_generic(tmp_path / "s.jsonl", [
+            {"role": "assistant", "content": "Pushing.", "tool_calls": [{"id": "c1", "name": "Bash",
+                                                                         "input": {"command": "git push -f"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "no", "rejected": True},
+            {"role": "user", "content": "no, never force-push develop, others build on it"},
+        ], {"session_id": "llm-1", "project": "shop"})
+        run_cli("--vault", str(llm_vault), "ingest", str(log), env=env, check=True)
+        body = server.requests[-1]["body"]
+        assert body["tool_choice"] == {"type": "tool", "name": "compile_lesson"}
+        assert "never force-push develop" in body["messages"][0]["content"]
+        enum = body["tools"][0]["input_schema"]["properties"]["forbids"]["items"]["enum"]
+        assert "git:force-push" in enum and "fs:read" not in enum       # safe kinds are never forbidden
+        path = next((llm_vault / "workshop/observations/correction").glob("*.md"))
+        cue = notes.read(path).meta["cue"]
+        assert cue["compiled"].startswith("llm:") and cue["entities"] == ["develop"]
+
+        server.raw_input = {"forbids": ["no:such-kind"], "complies": [], "entities": [], "standing": False}
+        log2 = write_generic(tmp_path / "s2.jsonl", [
+            {"role": "assistant", "content": "Cleaning.", "tool_calls": [{"id": "c1", "name": "Bash",
+                                                                          "input": {"command": "rm -rf data"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "no", "rejected": True},
+            {"role": "user", "content": "stop, never rm -rf anything under data/, it is not in git"},
+        ], {"session_id": "llm-2", "project": "shop"})
+        proc = run_cli("--vault", str(llm_vault), "ingest", str(log2), env=env, check=True)
+        assert "unknown kinds ['no:such-kind']; keeping the heuristic cue" in proc.stderr
+        second = [p for p in (llm_vault / "workshop/observations/correction").glob("*.md") if p != path][0]
+        assert notes.read(second).meta["cue"]["compiled"] == compiler.NAME
