@@ -62,7 +62,7 @@ def test_every_corpus_session_ingests_with_the_right_counts(corpus_vault):
     assert result["errors"] == []
     by_source = {}
     for path in trace_files(root):
-        src = Path(notes.read(path).meta["source"]["path"]).stem
+        src = Path(notes.read(path).meta["log_path"]).stem
         key = src if src.startswith("agent-") or not src[:8].isalnum() or src in ("short", "subagent", "tool_heavy") \
             else src[:8]
         by_source[key] = counts(path)

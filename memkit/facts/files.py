@@ -170,6 +170,9 @@ def save(vault, rel: str, note: notes.Note | None, meta: dict[str, Any]) -> bool
         old_render = body(vault, note.meta)
         text_body, kept = merge_body(note.body, old_render, new_render)
         newline = note.newline
+    for key, value in notes.properties(meta).items():
+        if key not in meta:
+            put(meta, key, value)
     put(meta, "memkit-sha", notes.content_hash(meta, text_body))
     out = notes.Note(meta, text_body.replace("\n", newline), vault.root / rel, newline)
     vault.write_text(rel, notes.render(out))
