@@ -178,6 +178,6 @@ def mcp(ctx):
     Example:
       claude mcp add memkit -- memkit --vault ~/notes/agent-memory mcp
     """
-    from memkit.integrations import mcp_server
+    from memkit.integrations import mcp as mcp_server
 
     mcp_server.serve(get_vault(ctx))
