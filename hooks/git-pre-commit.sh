@@ -7,6 +7,12 @@ MEMKIT_PYTHON=@PYTHON@
 MEMKIT_VAULT_DIR=@VAULT@
 MEMKIT_TRACES=@TRACES@
 
+# Once per commit: the pre-commit framework may run this file as its legacy hook while this file
+# runs the framework's hook as its chained one.
+[ -z "${MEMKIT_HOOK_ACTIVE:-}" ] || exit 0
+MEMKIT_HOOK_ACTIVE=1
+export MEMKIT_HOOK_ACTIVE
+
 chained="$(dirname "$0")/pre-commit.memkit-chained"
 if [ -x "$chained" ]; then
     "$chained" "$@" || exit $?

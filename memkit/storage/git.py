@@ -296,3 +296,25 @@ def hooks_dir(root: Path) -> tuple[Path, Path] | None:
     with _clean_env():
         top = Path(repo.working_tree_dir).resolve()
         return top, (top / repo.git.rev_parse("--git-path", "hooks")).resolve()
+
+
+def ignored(top: Path, rel: str) -> bool:
+    """Whether git ignores rel (a path under the working tree top)."""
+    repo = repo_for(top)
+    if repo is None:
+        return False
+    import git
+
+    with _clean_env():
+        try:
+            repo.git.check_ignore("-q", rel)
+            return True
+        except git.GitCommandError:
+            return False
+
+
+def info_dir(top: Path) -> Path:
+    """The repository's info folder (for info/exclude: ignore rules that are not shared)."""
+    repo = repo_for(top)
+    with _clean_env():
+        return (top / repo.git.rev_parse("--git-path", "info")).resolve()
