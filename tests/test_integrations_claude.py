@@ -44,8 +44,8 @@ def install(vault: Path, project: Path, *flags: str) -> subprocess.CompletedProc
     return run_cli("--vault", str(vault), "hooks", "install", "--claude", "--project-dir", str(project), *flags)
 
 
-def settings(project: Path) -> dict:
-    return json.loads((project / ".claude" / LOCAL).read_text())
+def settings(project: Path, name: str = LOCAL) -> dict:
+    return json.loads((project / ".claude" / name).read_text())
 
 
 def memkit_command(data: dict, event: str) -> str:
