@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from memkit.cli import complete
 from memkit.cli.common import emit_json, json_option, report, vault as get_vault
 
 
@@ -57,7 +58,8 @@ def ingest(ctx, paths, fmt, no_extract, commit, as_json):
 
 
 @click.command()
-@click.option("--session", "session", help="Extract one trace (its id or session id).")
+@click.option("--session", "session", help="Extract one trace (its id or session id).",
+              shell_complete=complete.trace_id)
 @click.option("--all", "all_", is_flag=True, help="Every trace (re-runs are cheap: ids are deterministic).")
 @click.option("--staged", is_flag=True, help="Traces staged in git (the pre-commit hook uses this).")
 @click.option("--extractor", type=click.Choice(["heuristic", "anthropic"]), default=None,
@@ -152,7 +154,7 @@ def _date(value: str | None, flag: str) -> str | None:
 
 
 @click.command()
-@click.argument("ident")
+@click.argument("ident", shell_complete=complete.note_id)
 @json_option
 @click.pass_context
 def show(ctx, ident, as_json):
