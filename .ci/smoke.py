@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end smoke test of memkit as a user installs it: a wheel of this checkout, installed
-(not editable) into a fresh virtual environment, then driven through its `memkit` executable
-from a folder outside the checkout. Each step prints what it does; the first failure stops the
+(not editable) into a fresh virtual environment and through pipx, then driven through its
+`memkit` executable from a folder outside the checkout. Each step prints what it does; the first failure stops the
 run with the command, its output and exit 1.
 
 Usage: python3 .ci/smoke.py [WORKDIR]   (WORKDIR defaults to a new temporary folder)
@@ -131,6 +131,19 @@ def git_hook(memkit: Path, vault: Path, work: Path, env: dict) -> None:
            proc.stderr)
 
 
+def pipx(work: Path, vault: Path, env: dict) -> None:
+    """The same wheel through pipx, as a person installs a command-line tool."""
+    tools = work / "tools"
+    run([sys.executable, "-m", "venv", tools], cwd=work, env=env)
+    run([tools / "bin" / "python", "-m", "pip", "install", "-q", "pipx"], cwd=work, env=env)
+    wheel = sorted((work / "dist").glob("memkit-*.whl"))[0]
+    e = {**env, "PIPX_HOME": str(work / "pipx"), "PIPX_BIN_DIR": str(work / "pipx-bin")}
+    run([tools / "bin" / "pipx", "install", wheel], cwd=work, env=e)
+    memkit = work / "pipx-bin" / "memkit"
+    out = run([memkit, "--vault", vault, "check", "git add -A && git commit -m wip"], cwd=work, env=e)
+    expect("git add -A" in out, "the pipx-installed memkit recalls the correction", out)
+
+
 def main() -> None:
     work = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.mkdtemp(prefix="memkit-smoke-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -140,6 +153,7 @@ def main() -> None:
     vault = core(memkit, work, env)
     mcp(venv, vault, work, env)
     git_hook(memkit, vault, work, env)
+    pipx(work, vault, env)
     print("smoke: all passed", flush=True)
 
 
