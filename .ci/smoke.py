@@ -28,7 +28,7 @@ def fail(message: str) -> None:
 def run(argv: list[str], *, cwd: Path, env: dict, input: str | None = None, ok: bool = True) -> str:
     print("smoke: $", " ".join("<script>" if "\n" in str(a) else str(a) for a in argv), flush=True)
     proc = subprocess.run([str(a) for a in argv], cwd=cwd, env=env, input=input, capture_output=True, text=True,
-                          timeout=900)
+                          timeout=900, check=False)
     if ok and proc.returncode != 0:
         fail(f"exit {proc.returncode}\n--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}")
     return proc.stdout
@@ -114,11 +114,11 @@ def mcp(venv: Path, vault: Path, work: Path, env: dict) -> None:
 
 def git_hook(memkit: Path, vault: Path, work: Path, env: dict) -> None:
     run([memkit, "--vault", vault, "hooks", "install", "--git"], cwd=work, env=env)
-    last = sorted(SESSIONS.glob("*.jsonl"))[-1]
+    last = max(SESSIONS.glob("*.jsonl"))
     run([memkit, "--vault", vault, "ingest", "--no-commit", "--no-extract", last], cwd=work, env=env)
     run(["git", "add", "traces"], cwd=vault, env=env)
     proc = subprocess.run(["git", "commit", "-m", "a session"], cwd=vault, env=env, capture_output=True, text=True,
-                          timeout=300)
+                          timeout=300, check=False)
     expect(proc.returncode == 0, "git commit with a staged trace succeeds", proc.stdout + proc.stderr)
     files = run(["git", "show", "--name-only", "--format=", "HEAD"], cwd=vault, env=env).split()
     expect(any(f.startswith("traces/") for f in files) and any(f.startswith("workshop/") for f in files),
@@ -126,7 +126,7 @@ def git_hook(memkit: Path, vault: Path, work: Path, env: dict) -> None:
     (vault / "notes.txt").write_text("no trace here\n")
     run(["git", "add", "notes.txt"], cwd=vault, env=env)
     proc = subprocess.run(["git", "commit", "-m", "no trace"], cwd=vault, env=env, capture_output=True, text=True,
-                          timeout=300)
+                          timeout=300, check=False)
     expect(proc.returncode == 0 and proc.stderr == "", "a commit without a trace: the hook says nothing",
            proc.stderr)
 
@@ -136,7 +136,7 @@ def pipx(work: Path, vault: Path, env: dict) -> None:
     tools = work / "tools"
     run([sys.executable, "-m", "venv", tools], cwd=work, env=env)
     run([tools / "bin" / "python", "-m", "pip", "install", "-q", "pipx"], cwd=work, env=env)
-    wheel = sorted((work / "dist").glob("memkit-*.whl"))[0]
+    wheel = min((work / "dist").glob("memkit-*.whl"))
     e = {**env, "PIPX_HOME": str(work / "pipx"), "PIPX_BIN_DIR": str(work / "pipx-bin")}
     run([tools / "bin" / "pipx", "install", wheel], cwd=work, env=e)
     memkit = work / "pipx-bin" / "memkit"

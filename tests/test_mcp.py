@@ -260,5 +260,5 @@ def test_memkit_mcp_speaks_stdio(memory):
 
 def test_no_vault_is_one_line_and_exit_1(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "memkit", "--vault", str(tmp_path), "mcp"], capture_output=True,
-                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+                          text=True, timeout=60, stdin=subprocess.DEVNULL, check=False)
     assert proc.returncode == 1 and proc.stderr.count("\n") == 1 and "is not a memkit vault" in proc.stderr

@@ -25,7 +25,7 @@ def on_a_terminal(vault, *args: str, **env: str) -> str:
     """memkit's stdout as a terminal shows it (a pseudo-terminal)."""
     leader, follower = pty.openpty()
     proc = subprocess.run([sys.executable, "-m", "memkit", "--vault", str(vault), *args], stdout=follower,
-                          stderr=subprocess.PIPE, env={**os.environ, "TERM": "xterm", **env}, timeout=120)
+                          stderr=subprocess.PIPE, env={**os.environ, "TERM": "xterm", **env}, timeout=120, check=False)
     os.close(follower)
     chunks = []
     while True:

@@ -15,13 +15,14 @@ LIMIT = 200
 
 
 def _rows(ctx: click.Context, sql: str, args: tuple) -> list[tuple]:
-    from memkit.storage import index, vault as vault_mod
+    from memkit.storage import index
+    from memkit.storage import vault as vault_mod
 
     try:
         v = vault_mod.find(ctx.find_root().params.get("vault_path"))
         with closing(index.connect(v.index_path, create=False)) as con:
             return con.execute(sql, args).fetchall()
-    except Exception:   # completion must stay silent: no vault, no index, a busy database
+    except Exception:  # noqa: BLE001 — completion stays silent: no vault, no index, a busy database
         return []
 
 

@@ -61,10 +61,10 @@ _codex = click.option("--codex", is_flag=True, help="Codex CLI's hooks.json (def
 def _scope(fn):
     """--local, --project or --user: which settings file (the agents' defaults differ)."""
     for flag, help_ in (("user", "~/.claude/settings.json or ~/.codex/hooks.json: every project, this person."),
-                        ("project", "The project's shared .claude/settings.json or .codex/hooks.json, with "
-                                    "commands that work on a teammate's machine (memkit on PATH)."),
-                        ("local", "Claude Code's .claude/settings.local.json: this project, this person, "
-                                  "not committed (the default for --claude).")):
+                        ("project", ("The project's shared .claude/settings.json or .codex/hooks.json, with "
+                                     "commands that work on a teammate's machine (memkit on PATH).")),
+                        ("local", ("Claude Code's .claude/settings.local.json: this project, this person, "
+                                   "not committed (the default for --claude)."))):
         fn = click.option(f"--{flag}", "scope", flag_value=flag, default=None, help=help_)(fn)
     return fn
 
@@ -99,7 +99,8 @@ def install(ctx, git, claude, codex, scope, project_dir):
       memkit hooks install --claude --project    # .claude/settings.json, for the team
       memkit hooks install --codex               # ~/.codex/hooks.json
     """
-    from memkit.integrations import githook, installers as hooks_mod
+    from memkit.integrations import githook
+    from memkit.integrations import installers as hooks_mod
 
     v = get_vault(ctx)
     git, claude, codex = _targets(git, claude, codex)
@@ -125,7 +126,8 @@ def uninstall(ctx, git, claude, codex, scope, project_dir):
       memkit hooks uninstall --claude
       memkit hooks uninstall --claude --project
     """
-    from memkit.integrations import githook, installers as hooks_mod
+    from memkit.integrations import githook
+    from memkit.integrations import installers as hooks_mod
 
     git, claude, codex = _targets(git, claude, codex)
     lines = githook.uninstall(get_vault(ctx)) if git else []
@@ -146,7 +148,8 @@ def status(ctx, project_dir, as_json):
     Example:
       memkit hooks status --json
     """
-    from memkit.integrations import githook, installers as hooks_mod
+    from memkit.integrations import githook
+    from memkit.integrations import installers as hooks_mod
 
     data = hooks_mod.status(get_vault(ctx), project_dir)
     if as_json:
@@ -165,8 +168,8 @@ def status(ctx, project_dir, as_json):
 def run(ctx, event):
     """What a hook runs, failing open: session-end ingests the payload's transcript; pre-commit
     (the pre-commit framework's entry) extracts from the staged traces and stages the candidates."""
-    from memkit.integrations import installers as hooks_mod
     from memkit import pipeline
+    from memkit.integrations import installers as hooks_mod
 
     try:
         if event == "session-end":
@@ -179,7 +182,7 @@ def run(ctx, event):
             os.environ.update(githook.hook_env())
             result = pipeline.extract(get_vault(ctx), staged=True, stage=True)
             lines = result["lines"] if result.get("written") else []
-    except Exception as e:  # fail open: memkit must never block a commit or the end of a session
+    except Exception as e:  # noqa: BLE001 — fail open: never block a commit or the end of a session
         click.echo(f"memkit: warning: {event} hook skipped: {e}", err=True)
         return
     for line in lines:

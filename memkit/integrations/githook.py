@@ -98,8 +98,8 @@ def _out_of_migration_mode(vault: Vault, hook: Path, chained: Path, legacy: Path
     os.replace(hook, chained)
     _write(hook, text)
     legacy.unlink()
-    return [f"git: pre-commit hook installed in {hook}; the pre-commit framework's hook runs first "
-            f"(moved to {chained.name}), and its migration-mode warning is gone"]
+    return [(f"git: pre-commit hook installed in {hook}; the pre-commit framework's hook runs first "
+             f"(moved to {chained.name}), and its migration-mode warning is gone")]
 
 
 def uninstall(vault: Vault) -> list[str]:
@@ -184,7 +184,7 @@ def nothing_staged(vault_path: str | None) -> bool:
         return False
     try:
         out = subprocess.run(["git", "diff", "--cached", "--name-only", "--diff-filter=AM", "--", "traces/"],
-                             cwd=root, capture_output=True, timeout=30, env=hook_env())
+                             cwd=root, capture_output=True, timeout=30, env=hook_env(), check=False)
     except (OSError, subprocess.TimeoutExpired):
         return False
     return out.returncode == 0 and not out.stdout.strip()

@@ -17,10 +17,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-
 from typing import Any
 
-from memkit.errors import InvalidInput, MemkitError
+from memkit.errors import InvalidInput
 from memkit.storage.vault import Vault
 
 # A settings entry is memkit's when its command runs memkit with one of these verbs.

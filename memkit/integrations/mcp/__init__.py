@@ -67,7 +67,7 @@ def guard(fn: Callable[..., Any]) -> Callable[..., Any]:
             return fn(*args, **kwargs)
         except MemkitError as e:
             raise ToolError(str(e)) from None
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 — one line for the model, never a traceback
             raise ToolError(f"internal error: {type(e).__name__}: {e}") from None
     return call
 

@@ -119,20 +119,20 @@ def register(vault, expose) -> None:
         return store.get(vault, key).as_dict()
 
     for fn, title, text in (
-            (search, "Search memory", "Full-text search over traces, candidates, observations, episodes, facts and "
-             "library notes, best first; filter by kind, layer, project and dates; page with offset."),
-            (recent, "Recent activity", "The newest notes (sessions, candidates, reviewed notes), newest first; "
-             "filter by kind, layer, project and dates."),
-            (timeline, "Turns around a moment", "The turns before and after an anchor turn (TRACE-ID#^tN, or an "
-             "observation's source turn): what led to it and what came of it."),
-            (show, "Show a note", "One note by id, or one turn (TRACE-ID#^tN); long notes come in pages "
-             "(offset, max_chars) and a trace's turns by range (turns='10-20')."),
-            (fetch, "Fetch several notes", "Several notes by id in one call (each cut to max_chars); an unknown "
-             "id gets an error entry, the others still come."),
-            (context, "Context for a task", "The remembered corrections, preferences, facts and precedents relevant "
-             "to a task, as one block under a token budget."),
-            (check, "Check an action", "Match a tool call you are about to make against remembered corrections; "
-             "empty `cues` means nothing was recalled."),
+            (search, "Search memory", ("Full-text search over traces, candidates, observations, episodes, facts and "
+             "library notes, best first; filter by kind, layer, project and dates; page with offset.")),
+            (recent, "Recent activity", ("The newest notes (sessions, candidates, reviewed notes), newest first; "
+             "filter by kind, layer, project and dates.")),
+            (timeline, "Turns around a moment", ("The turns before and after an anchor turn (TRACE-ID#^tN, or an "
+             "observation's source turn): what led to it and what came of it.")),
+            (show, "Show a note", ("One note by id, or one turn (TRACE-ID#^tN); long notes come in pages "
+             "(offset, max_chars) and a trace's turns by range (turns='10-20').")),
+            (fetch, "Fetch several notes", ("Several notes by id in one call (each cut to max_chars); an unknown "
+             "id gets an error entry, the others still come.")),
+            (context, "Context for a task", ("The remembered corrections, preferences, facts and precedents relevant "
+             "to a task, as one block under a token budget.")),
+            (check, "Check an action", ("Match a tool call you are about to make against remembered corrections; "
+             "empty `cues` means nothing was recalled.")),
             (why, "Provenance", "Where a note or fact came from: its sources, the turns that justify it, its commits."),
             (fact_get, "Get a fact", "The active value of a fact by key, with its trust, source and history.")):
         expose(fn, title, text, _read_hints())
