@@ -35,3 +35,12 @@ def test_a_source_turn_is_not_a_prefix_of_a_longer_one(vault):
         git_mod.commit(vault, [vault / name], f"commit {name}", [("Memkit-Source", f"2026-03-02-claude-aa#^t{turn}")])
     found = git(vault, "log", "--format=%s", "-F", "--grep", "Memkit-Source: [[2026-03-02-claude-aa#^t58]]")
     assert found.split("\n")[:-1] == ["commit a.md"]
+
+
+def test_the_readme_searches_trailers_as_fixed_strings():
+    lines = [line for line in (REPO / "README.md").read_text().splitlines() if "--grep" in line and "Memkit-" in line]
+    assert len(lines) >= 3
+    for line in lines:
+        assert "git log" in line and " -F " in line, line
+        value = line.split("Memkit-", 1)[1].split(":", 1)[1].strip().strip('"`')
+        assert value.startswith("[[") or line.count("Memkit-Fact") == 1, line
