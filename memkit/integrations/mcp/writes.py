@@ -55,8 +55,10 @@ def fact_set(vault, key: Annotated[str, Field(description="The fact's key: words
 
 
 TOOLS = [
-    (remember, "Remember", "Keep something worth remembering as a candidate observation for a person to review "
-     "(never straight into the library); one commit. The same text again is the same candidate.", WRITE),
-    (fact_set, "Propose a fact", "Propose a fact (key = value) as an agent-inferred candidate (trust 0.5, "
-     "unconfirmed) for a person to accept; the active value, if any, is returned beside it.", WRITE),
+    (remember, "Remember", ("Keep something worth remembering as a candidate observation for a person to review "
+                            "(never straight into the library); one commit. The same text again is the same "
+                            "candidate."), WRITE),
+    (fact_set, "Propose a fact", ("Propose a fact (key = value) as an agent-inferred candidate (trust 0.5, "
+                                  "unconfirmed) for a person to accept; the active value, if any, is returned "
+                                  "beside it."), WRITE),
 ]
