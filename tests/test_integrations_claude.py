@@ -333,3 +333,12 @@ def test_codex_project_hooks_are_portable_and_codex_has_no_local_file(project, t
                                                   '"$(git rev-parse --show-toplevel)"/.memory check --hook')
     refused = run_cli("--vault", str(vault), "hooks", "install", "--codex", "--local", "--project-dir", str(project))
     assert refused.returncode == 1 and refused.stderr.count("\n") == 1 and "Codex has no local settings" in refused.stderr
+
+
+def test_hooks_in_two_settings_files_are_pointed_out(vault, project):
+    install(vault, project, "--project")
+    proc = install(vault, project)
+    assert "note: memkit's hooks are also in" in proc.stdout and "uninstall --claude --project" in proc.stdout
+    run_cli("--vault", str(vault), "hooks", "uninstall", "--claude", "--project", "--project-dir", str(project),
+            check=True)
+    assert "note:" not in install(vault, project).stdout

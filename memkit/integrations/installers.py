@@ -182,13 +182,24 @@ def install_agent(vault: Vault, agent: str, scope: str = "", project_dir: Path |
         ", the vault by its place in the project)" if "--vault" in json.dumps(groups) else
         ", the vault from each person's $MEMKIT_VAULT or memkit.toml)") if (agent, scope) in SHARED else ""
     if new == data and path.exists():
-        return [f"{_name(agent)}: hooks already installed in {path}"]
+        return [f"{_name(agent)}: hooks already installed in {path}", *_also_elsewhere(agent, scope, project_dir)]
     path.parent.mkdir(parents=True, exist_ok=True)
     _write_atomic(path, json.dumps(new, indent=2, ensure_ascii=False) + "\n")
     lines = [f"{_name(agent)}: hooks installed in {path} ({', '.join(groups)}){shared}"]
     if scope == "local":
         lines += _keep_out_of_git(path)
-    return lines
+    return lines + _also_elsewhere(agent, scope, project_dir)
+
+
+def _also_elsewhere(agent: str, scope: str, project_dir: Path | None) -> list[str]:
+    """The agent runs the hooks of every settings file it reads: memkit's in two of them fire twice."""
+    out = []
+    for other in SCOPES[agent]:
+        found = agent_status(agent, other, project_dir) if other != scope else {"events": []}
+        if found["events"]:
+            out.append(f"  note: memkit's hooks are also in {found['path']}; {_name(agent)} runs both — remove "
+                       f"one with `memkit hooks uninstall --{agent} --{other}`")
+    return out
 
 
 def _keep_out_of_git(path: Path) -> list[str]:
