@@ -1,6 +1,6 @@
 """Commands that connect memkit to other tools: watch, hooks (install, uninstall, status, run), mcp.
 
-Each is a thin wrapper over memkit.watch, memkit.hooks or memkit.mcp_server; rendering only.
+Each is a thin wrapper over memkit.integrations (watch, githook, installers, mcp); rendering only.
 """
 from __future__ import annotations
 
@@ -192,7 +192,12 @@ def run(ctx, event):
 @click.command()
 @click.pass_context
 def mcp(ctx):
-    """Serve the vault to MCP clients over stdio (search, context, check, show, why, facts, remember).
+    """Serve the vault to MCP clients over stdio.
+
+    Tools: search, recent, timeline, show, fetch, context, check, why, fact_get (reading);
+    remember, fact_set (a committed candidate in the workshop for a person to review).
+    Resources: memkit://guide, memkit://library[/ID], memkit://facts[/KEY]. Prompts:
+    recall_before_acting, keep_what_was_learned.
 
     \b
     Example:
