@@ -3,7 +3,7 @@
 Owns the trace format in both directions: render a Session to Markdown with a
 `^tN` anchor on every turn heading, and parse that Markdown back into Turns, so
 extraction always reads the file (the source of truth), never the raw log.
-Never drops a turn and never lets text inside a turn pose as a turn heading.
+Never drops a turn and never lets text inside a turn pose as a turn heading or a link.
 """
 from __future__ import annotations
 
