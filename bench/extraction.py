@@ -185,7 +185,8 @@ def read_observations(root: Path) -> tuple[list[Obs], dict[str, str]]:
     for path in sorted((root / "traces").rglob("*.md")):
         meta = notes.read(path).meta
         if meta.get("type") == "trace":
-            traces[str(meta.get("id") or path.stem)] = "" if meta.get("parent") else str(meta.get("session") or "")
+            session = meta.get("session_id") or meta.get("session") or ""   # a trace's own session id
+            traces[str(meta.get("id") or path.stem)] = "" if meta.get("parent") else str(session)
     out = []
     for path in sorted((root / "workshop" / "observations").rglob("*.md")):
         note = notes.read(path)

@@ -65,9 +65,24 @@ def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool 
         sha = None
         wanted = commit if commit is not None else vault.config.get("ingest.commit")
         if wanted and (written or orphans(vault.state)):   # a killed run's work is committed now
-            trailers = [("Memkit-Action", "ingest")] + [("Memkit-Trace", Path(r).stem) for r in traces[:50]]
+            trailers = [("Memkit-Action", "ingest"), *_named(traces, written)]
             sha = _commit(vault, written, f"memkit: ingest {len(traces)} trace(s)", trailers)
     return _ingest_summary(report, traces, extracted, sha)
+
+
+MAX_NAMED = 500   # trailers per kind in one commit; a bulk ingest says how many it left out
+
+
+def _named(traces: list[str], written: list[str]) -> list[tuple[str, str]]:
+    """Trailers naming the traces a commit holds and the candidates it created, so
+    `git log -F --grep "Memkit-Candidate: [[ID]]"` finds the commit that wrote a candidate."""
+    made = [Path(r).stem for r in written if r.startswith("workshop/") and r.endswith(".md")]
+    out: list[tuple[str, str]] = []
+    for key, ids in (("Memkit-Trace", [Path(r).stem for r in traces]), ("Memkit-Candidate", made)):
+        out += [(key, i) for i in ids[:MAX_NAMED]]
+        if len(ids) > MAX_NAMED:
+            out.append((key + "s-Omitted", str(len(ids) - MAX_NAMED)))
+    return out
 
 
 def _ingest_summary(report, traces: list[str], extracted: dict, sha: str | None) -> dict[str, Any]:
@@ -133,7 +148,7 @@ def extract(vault: Vault, *, session: str | None = None, all_: bool = False, sta
         if stage:
             _stage(vault, rels if staged else [], result["written"])
         if commit and result["written"]:
-            trailers = [("Memkit-Action", "extract")] + [("Memkit-Trace", Path(r).stem) for r in rels[:50]]
+            trailers = [("Memkit-Action", "extract"), *_named(rels, result["written"])]
             result["commit"] = _commit(vault, result["written"], f"memkit: extract from {result['traces']} trace(s)",
                                        trailers)
     return result

@@ -37,7 +37,7 @@ def trace_ids(vault: Path) -> dict[str, str]:
     out = {}
     for p in (vault / "traces").rglob("*.md"):
         meta = notes.read(p).meta
-        out[meta["session"]] = meta["id"]
+        out[meta.get("session_id") or meta["session"]] = meta["id"]
     return out
 
 

@@ -23,7 +23,7 @@ def test_dev_set_every_lesson_yields_its_correction_and_distractors_none(vault):
     by_session: dict[str, list[notes.Note]] = {}
     for c in corrections:
         trace = notes.read(next((vault / "traces").rglob(c.meta["session"].strip("[]") + ".md")))
-        by_session.setdefault(trace.meta["session"], []).append(c)
+        by_session.setdefault(trace.meta["session_id"], []).append(c)
     for s in manifest["sessions"]:
         sid = s["file"].removesuffix(".jsonl")
         found = by_session.get(sid, [])

@@ -40,7 +40,7 @@ def test_backup_scenario_end_to_end(vault):
                  check=True)
     assert "created" in first.stdout
     assert meta_of(vault, "facts/backup-frequency.md")["value"] == "every 5 days"
-    assert "Memkit-Source: 2026-04-12-claude-aa11#^t3" in log_messages(vault, "-1")
+    assert "Memkit-Source: [[2026-04-12-claude-aa11#^t3]]" in log_messages(vault, "-1")
 
     # a different value: recorded in the workshop, nothing changed, exit status 3, both values named
     clash = fact(vault, "set", "backup_frequency", "every 3 days", "--reason", "user changed it")
@@ -65,7 +65,7 @@ def test_backup_scenario_end_to_end(vault):
     assert "**every 3 days**" in (vault / "facts/backup-frequency.md").read_text()
     assert "previously every 5 days" in (vault / "facts/backup-frequency.md").read_text()
     found = log_messages(vault, "--grep", "Memkit-Fact: backup_frequency")
-    assert "Memkit-Action: fact-resolve" in found and f"Memkit-Conflict: {recorded.stem}" in found
+    assert "Memkit-Action: fact-resolve" in found and f"Memkit-Conflict: [[{recorded.stem}]]" in found
     assert meta_of(vault, f"workshop/facts/{recorded.name}")["status"] == "resolved"
 
     # a near key is a conflict too

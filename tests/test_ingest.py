@@ -62,7 +62,7 @@ def test_every_corpus_session_ingests_with_the_right_counts(corpus_vault):
     assert result["errors"] == []
     by_source = {}
     for path in trace_files(root):
-        src = Path(notes.read(path).meta["source"]["path"]).stem
+        src = Path(notes.read(path).meta["log_path"]).stem
         key = src if src.startswith("agent-") or not src[:8].isalnum() or src in ("short", "subagent", "tool_heavy") \
             else src[:8]
         by_source[key] = counts(path)
@@ -86,7 +86,7 @@ def test_search_finds_the_yubikey_session_with_a_turn(corpus_vault):
     root, _ = corpus_vault
     hits = json.loads(run_cli("--vault", str(root), "search", "yubikey", "--json", check=True).stdout)
     assert hits and hits[0]["type"] == "trace" and isinstance(hits[0]["turn"], int)
-    sessions = {notes.read(root / h["path"]).meta["session"] for h in hits}
+    sessions = {notes.read(root / h["path"]).meta["session_id"] for h in hits}
     assert "621cc355-460a-48af-8722-af105fc5d65e" in sessions
     shown = run_cli("--vault", str(root), "show", f"{hits[0]['id']}#^t{hits[0]['turn']}", check=True).stdout
     assert "yubikey" in shown.lower()
@@ -135,7 +135,7 @@ def test_hostile_session_id_cannot_escape_the_vault(vault, tmp_path):
     run_cli("--vault", str(vault), "ingest", str(log), check=True)
     (path,) = trace_files(vault)
     assert path.resolve().is_relative_to(vault.resolve() / "traces")
-    assert notes.read(path).meta["session"] == "../../../../tmp/evil"
+    assert notes.read(path).meta["session_id"] == "../../../../tmp/evil"
     assert not (tmp_path.parent / "evil.md").exists()
 
 

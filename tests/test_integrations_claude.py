@@ -13,6 +13,7 @@ import pytest
 from conftest import REPO, git, run_cli
 
 EXAMPLES = sorted((REPO / "examples" / "sessions").glob("*.jsonl"))
+LOCAL = "settings.local.json"   # the default target: this person's file of the project
 SESSION = "8c35adc1-1f2e-4d3c-9b8a-7f6e5d4c3b2a"
 EXISTING = {
     "model": "opus",
@@ -43,8 +44,8 @@ def install(vault: Path, project: Path, *flags: str) -> subprocess.CompletedProc
     return run_cli("--vault", str(vault), "hooks", "install", "--claude", "--project-dir", str(project), *flags)
 
 
-def settings(project: Path) -> dict:
-    return json.loads((project / ".claude" / "settings.json").read_text())
+def settings(project: Path, name: str = LOCAL) -> dict:
+    return json.loads((project / ".claude" / name).read_text())
 
 
 def memkit_command(data: dict, event: str) -> str:
@@ -69,7 +70,7 @@ def hook_json(stdout: str, event: str) -> dict:
 
 # ---- the installer ------------------------------------------------------------------
 def test_install_merges_and_keeps_every_other_key(vault, project):
-    path = project / ".claude" / "settings.json"
+    path = project / ".claude" / LOCAL
     path.write_text(json.dumps(EXISTING, indent=4))
     proc = install(vault, project)
     assert proc.returncode == 0 and proc.stdout.startswith("Claude Code: hooks installed in ")
@@ -85,7 +86,7 @@ def test_install_merges_and_keeps_every_other_key(vault, project):
 
 
 def test_install_twice_changes_nothing(vault, project):
-    path = project / ".claude" / "settings.json"
+    path = project / ".claude" / LOCAL
     path.write_text(json.dumps(EXISTING))
     install(vault, project)
     first = path.read_bytes()
@@ -106,7 +107,7 @@ def test_a_moved_vault_updates_the_entries_in_place(vault, project, tmp_path):
 
 @pytest.mark.parametrize("text", ['{"model": "opus",', '["not", "an", "object"]', '{"hooks": {"Stop": {}}}'])
 def test_invalid_json_is_refused_and_left_byte_for_byte(vault, project, text):
-    path = project / ".claude" / "settings.json"
+    path = project / ".claude" / LOCAL
     path.write_text(text)
     proc = install(vault, project)
     assert proc.returncode == 1
@@ -117,7 +118,7 @@ def test_invalid_json_is_refused_and_left_byte_for_byte(vault, project, text):
 
 
 def test_uninstall_removes_only_memkits_entries(vault, project):
-    path = project / ".claude" / "settings.json"
+    path = project / ".claude" / LOCAL
     path.write_text(json.dumps(EXISTING))
     install(vault, project)
     proc = run_cli("--vault", str(vault), "hooks", "uninstall", "--claude", "--project-dir", str(project), check=True)
@@ -128,7 +129,7 @@ def test_uninstall_removes_only_memkits_entries(vault, project):
 
 
 def test_a_new_file_and_uninstall_leave_no_trace(vault, project):
-    path = project / ".claude" / "settings.json"
+    path = project / ".claude" / LOCAL
     install(vault, project)
     assert set(settings(project)["hooks"]) == {"SessionStart", "UserPromptSubmit", "PreToolUse", "SessionEnd"}
     run_cli("--vault", str(vault), "hooks", "uninstall", "--claude", "--project-dir", str(project), check=True)
@@ -139,11 +140,11 @@ def test_user_scope_writes_home_settings(vault, project, isolated):
     proc = install(vault, project, "--user")
     assert proc.returncode == 0
     assert (isolated / ".claude" / "settings.json").is_file()
-    assert not (project / ".claude" / "settings.json").exists()
+    assert not (project / ".claude" / LOCAL).exists() and not (project / ".claude" / "settings.json").exists()
     status = run_cli("--vault", str(vault), "hooks", "status", "--json", "--project-dir", str(project), check=True)
     data = json.loads(status.stdout)
     assert data["claude-user"]["events"] == ["PreToolUse", "SessionEnd", "SessionStart", "UserPromptSubmit"]
-    assert data["claude-project"]["events"] == []
+    assert data["claude-project"]["events"] == [] and data["claude-local"]["events"] == []
 
 
 # ---- the installed commands, end to end -------------------------------------------------
@@ -264,3 +265,80 @@ def test_codex_hooks_deny_once_then_allow(memory, tmp_path, isolated):
     assert "permissionDecision" not in second and second["additionalContext"]
     run_cli("--vault", str(memory), "hooks", "uninstall", "--codex", check=True)
     assert json.loads(path.read_text()) == {}
+
+
+# ---- team-safe targets -------------------------------------------------------------------
+def path_env(**extra: str) -> dict:
+    """PATH with this interpreter's bin folder first: `memkit` found as a teammate's install finds it."""
+    import os
+    import sys
+
+    return {**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}", **extra}
+
+
+def test_the_default_local_file_stays_out_of_the_teams_commits(vault, project):
+    git(project, "init", "-q")
+    proc = install(vault, project)
+    assert (project / ".claude" / LOCAL).is_file() and not (project / ".claude" / "settings.json").exists()
+    assert ".git/info/exclude" in proc.stdout
+    assert "/.claude/settings.local.json" in (project / ".git" / "info" / "exclude").read_text()
+    assert git(project, "status", "--porcelain", "--untracked-files=all") == ""
+    install(vault, project)   # the second run adds nothing to the exclude file
+    assert (project / ".git" / "info" / "exclude").read_text().count("settings.local.json") == 1
+
+
+def test_the_shared_file_gets_commands_that_work_on_a_teammates_machine(project, tmp_path):
+    vault = project / ".memory"
+    run_cli("init", str(vault), "--no-git", check=True)
+    run_cli("--vault", str(vault), "ingest", *map(str, EXAMPLES), check=True)
+    proc = install(vault, project, "--project")
+    assert "portable" in proc.stdout
+    data = settings(project, "settings.json")
+    check = memkit_command(data, "PreToolUse")
+    assert check == 'memkit --vault "$CLAUDE_PROJECT_DIR"/.memory check --hook'
+    assert str(tmp_path) not in json.dumps(data)
+    clone = tmp_path / "teammate" / "ledger"          # the same project elsewhere, as a clone has it
+    clone.parent.mkdir()
+    subprocess.run(["cp", "-r", str(project), str(clone)], check=True)
+    (clone / "src").mkdir()
+    payload = {"session_id": SESSION, "hook_event_name": "PreToolUse", "tool_name": "Bash",
+               "tool_input": {"command": "git add -A && git commit -m wip"}, "cwd": str(clone / "src")}
+    proc = subprocess.run(["bash", "-c", check], input=json.dumps(payload), capture_output=True, text=True,
+                          cwd=clone / "src", env=path_env(CLAUDE_PROJECT_DIR=str(clone)), timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "never use git add -A" in hook_json(proc.stdout, "PreToolUse")["additionalContext"]
+
+
+def test_a_vault_outside_the_project_is_left_to_each_persons_setting(memory, project, tmp_path):
+    proc = install(memory, project, "--project")
+    assert "MEMKIT_VAULT" in proc.stdout
+    check = memkit_command(settings(project, "settings.json"), "PreToolUse")
+    assert check == "memkit check --hook"
+    payload = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "git add -A"}}
+    proc = subprocess.run(["bash", "-c", check], input=json.dumps(payload), capture_output=True, text=True,
+                          cwd=tmp_path, env=path_env(MEMKIT_VAULT=str(memory)), timeout=120)
+    assert "git add -A" in hook_json(proc.stdout, "PreToolUse")["additionalContext"]
+    run_cli("--vault", str(memory), "hooks", "uninstall", "--claude", "--project", "--project-dir", str(project),
+            check=True)
+    assert settings(project, "settings.json") == {}
+
+
+def test_codex_project_hooks_are_portable_and_codex_has_no_local_file(project, tmp_path):
+    vault = project / ".memory"
+    run_cli("init", str(vault), "--no-git", check=True)
+    run_cli("--vault", str(vault), "hooks", "install", "--codex", "--project", "--project-dir", str(project),
+            check=True)
+    data = json.loads((project / ".codex" / "hooks.json").read_text())
+    assert memkit_command(data, "PreToolUse") == ('env MEMKIT_DELIVERY=deny-once memkit --vault '
+                                                  '"$(git rev-parse --show-toplevel)"/.memory check --hook')
+    refused = run_cli("--vault", str(vault), "hooks", "install", "--codex", "--local", "--project-dir", str(project))
+    assert refused.returncode == 1 and refused.stderr.count("\n") == 1 and "Codex has no local settings" in refused.stderr
+
+
+def test_hooks_in_two_settings_files_are_pointed_out(vault, project):
+    install(vault, project, "--project")
+    proc = install(vault, project)
+    assert "note: memkit's hooks are also in" in proc.stdout and "uninstall --claude --project" in proc.stdout
+    run_cli("--vault", str(vault), "hooks", "uninstall", "--claude", "--project", "--project-dir", str(project),
+            check=True)
+    assert "note:" not in install(vault, project).stdout

@@ -1,25 +1,27 @@
-"""The MCP server through the real SDK's in-memory client: list the tools, call each one.
+"""The MCP server through the real SDK client: in memory, and `memkit mcp` over stdio.
 
-Errors are tool errors carrying memkit's one-line message; the writing tools write only
-a candidate in the workshop (remember) or a fact by the facts rules (fact_set).
+Every tool is annotated and answers with structured content beside its text; bad arguments
+are one-line tool errors; long notes come in pages; everything an agent writes is a
+committed candidate in the workshop (a fact too: agent-inferred, trust 0.5).
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 
 import anyio
 import pytest
-from conftest import REPO, git, run_cli
+from conftest import REPO, git, run_cli, write_generic
 from mcp import Client
 
-from memkit.integrations import mcp_server
+from memkit.integrations import mcp as mcp_server
 from memkit.storage import vault as vault_mod
 
 EXAMPLES = sorted((REPO / "examples" / "sessions").glob("*.jsonl"))
-TOOLS = {"search", "context", "check", "show", "why", "fact_get", "fact_set", "remember"}
+READS = {"search", "recent", "timeline", "show", "fetch", "context", "check", "why", "fact_get"}
+WRITES = {"remember", "fact_set"}
+T2 = "2026-03-04-claude-e41f09d2"
 
 
 @pytest.fixture
@@ -48,102 +50,197 @@ def text(result) -> str:
 
 def payload(result):
     assert not result.is_error, text(result)
-    return json.loads(text(result))
+    assert result.structured_content is not None
+    return result.structured_content
 
 
-def test_the_tools_are_listed_with_descriptions(vault):
+def error(result) -> str:
+    assert result.is_error
+    message = text(result)
+    assert "\n" not in message and "pydantic" not in message and "http" not in message, message
+    return message
+
+
+def test_every_tool_is_annotated_and_every_parameter_described(vault):
     tools = session(vault, lambda c: c.list_tools()).tools
-    assert {t.name for t in tools} == TOOLS
+    assert {t.name for t in tools} == READS | WRITES
     for t in tools:
-        assert t.description and len(t.description) < 400, t.name
-        assert t.input_schema["type"] == "object"
+        a = t.annotations
+        assert t.description and len(t.description) < 400 and a.title, t.name
+        assert (a.read_only_hint, a.destructive_hint, a.idempotent_hint) == (t.name in READS, False, True), t.name
+        for name, schema in t.input_schema["properties"].items():
+            assert schema.get("description"), f"{t.name}.{name}"
+    schemas = {t.name: t.input_schema["properties"] for t in tools}
+    assert "enum" in json.dumps(schemas["remember"]["kind"]) and "source" not in schemas["fact_set"]
+    assert schemas["search"]["limit"]["maximum"] == 100
 
 
-def test_search_finds_the_turn(memory):
-    hits = payload(call(memory, "search", {"query": "git add -A", "limit": 5}))["hits"]
-    assert hits and set(hits[0]) == {"id", "type", "kind", "title", "path", "turn", "score", "snippet"}
-    trace = next(h for h in hits if h["type"] == "trace")
-    assert trace["turn"] is not None
-    bad = call(memory, "search", {"query": "x", "layer": "nowhere"})
-    assert bad.is_error and "unknown layer 'nowhere'" in text(bad)
+@pytest.mark.parametrize("name, args, message", [
+    ("context", {"budget": -5}, "budget: Input should be greater than or equal to 50 (got -5)"),
+    ("remember", {"text": "x", "kind": "gossip"}, "kind: Input should be 'correction'"),
+    ("search", {"query": "x", "limit": 500}, "limit: Input should be less than or equal to 100"),
+    ("search", {"query": "x", "since": "last week"}, "since: String should match pattern"),
+    ("fact_set", {"key": "k", "value": "v", "source": "user_stated"}, "unknown argument(s) source"),
+    ("show", {"id": "x", "turns": "9-2"}, "turns: give N or A-B"),
+    ("check", {"tool": "Bash"}, "check needs action"),
+])
+def test_bad_arguments_are_one_line_tool_errors(memory, name, args, message):
+    before = git(memory, "status", "--porcelain")
+    assert message in error(call(memory, name, args))
+    assert git(memory, "status", "--porcelain") == before
 
 
-def test_context_and_check_recall_the_correction(memory):
+def test_search_filters_and_pages(memory):
+    first = payload(call(memory, "search", {"query": "git", "limit": 2}))
+    assert len(first["hits"]) == 2 and first["next_offset"] == 2
+    second = payload(call(memory, "search", {"query": "git", "limit": 2, "offset": 2}))
+    assert not {h["path"] for h in first["hits"]} & {h["path"] for h in second["hits"]}
+    hits = payload(call(memory, "search", {"query": "git add", "kind": "correction", "limit": 5}))["hits"]
+    assert hits and {h["kind"] for h in hits} == {"correction"} and "**" in hits[0]["snippet"]
+    dated = payload(call(memory, "search", {"query": "git", "layer": "trace", "since": "2026-03-03"}))["hits"]
+    assert dated and all(h["id"] >= "2026-03-03" for h in dated)
+    assert payload(call(memory, "search", {"query": "column", "until": "2026-03-02"}))["hits"]
+    assert payload(call(memory, "search", {"query": "column", "project": "elsewhere"}))["hits"] == []
+    assert payload(call(memory, "search", {"query": "column", "project": "ledger"}))["hits"]
+
+
+def test_recent_is_newest_first(memory):
+    notes = payload(call(memory, "recent", {"limit": 5, "layer": "trace"}))["notes"]
+    assert [n["id"] for n in notes] == sorted((n["id"] for n in notes), reverse=True)
+    assert notes[0]["id"].startswith("2026-03-12")
+
+
+def test_timeline_around_a_turn_and_an_observation(memory):
+    around = payload(call(memory, "timeline", {"anchor": f"{T2}#^t4", "before": 2, "after": 1}))
+    assert [t["ref"] for t in around["turns"]] == [f"{T2}#^t{n}" for n in (2, 3, 4, 5)]
+    assert "rejected" in around["turns"][1]["flags"] and around["turns"][2]["role"] == "user"
+    [hit] = payload(call(memory, "search", {"query": "never use git add", "kind": "correction", "limit": 1}))["hits"]
+    by_note = payload(call(memory, "timeline", {"anchor": hit["id"], "before": 1, "after": 0}))
+    assert by_note["trace"] == T2 and by_note["anchor"] == 4
+    assert "no turn 99" in error(call(memory, "timeline", {"anchor": f"{T2}#^t99"}))
+
+
+def test_show_pages_a_long_trace_and_gives_turn_ranges(vault, tmp_path):
+    log = write_generic(tmp_path / "long.jsonl", [
+        {"role": "user", "content": "show me the build log"},
+        {"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "name": "Bash", "input": {"command": "make"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "compiling\n" * 30_000},
+        {"role": "user", "content": "thanks"}], {"session_id": "long-1", "agent": "generic", "project": "p"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    [trace] = payload(call(vault, "recent", {"layer": "trace"}))["notes"]
+    page = call(vault, "show", {"id": trace["id"], "max_chars": 5000})
+    data = payload(page)
+    assert data["total_chars"] > 300_000 and data["next_offset"] == 5000 and len(text(page)) < 5200
+    assert "offset=5000" in text(page)
+    last = payload(call(vault, "show", {"id": trace["id"], "offset": data["total_chars"] - 100}))
+    assert last["next_offset"] is None
+    turns = call(vault, "show", {"id": trace["id"], "turns": "1-2"})
+    assert text(turns).startswith(f"{trace['id']}#^t1 · user") and "compiling" not in text(turns)
+    assert payload(turns)["turns"] == {"from": 1, "to": 2, "of": 4}
+    tool_turn = payload(call(vault, "show", {"id": f"{trace['id']}#^t3", "max_chars": 1000}))
+    assert tool_turn["type"] == "turn" and tool_turn["next_offset"] == 1000
+
+
+def test_fetch_several_ids_in_one_call(memory):
+    [hit] = payload(call(memory, "search", {"query": "never use git add", "kind": "correction", "limit": 1}))["hits"]
+    notes = payload(call(memory, "fetch", {"ids": [hit["id"], f"{T2}#^t4", "corr-no-such-thing-0000"],
+                                           "max_chars": 500}))["notes"]
+    assert [n["id"] for n in notes] == [hit["id"], f"{T2}#^t4", "corr-no-such-thing-0000"]
+    assert notes[0]["text"].startswith("---\ntype: observation") and "git add -A" in notes[1]["text"]
+    assert "not found" in notes[2]["error"]
+
+
+def test_check_takes_any_case_and_the_real_tool_input(memory):
+    drop = "op.drop_column('users', 'legacy_flag')"
+    for args in ({"action": drop, "tool": "edit", "file_path": "migrations/versions/0042_drop.py"},
+                 {"tool": "Edit", "tool_input": {"file_path": "migrations/versions/0042_drop.py",
+                                                 "old_string": "", "new_string": drop}},
+                 {"action": drop, "tool": "WRITE", "file_path": "migrations/versions/0042_drop.py"}):
+        fired = payload(call(memory, "check", args))
+        assert any("three-phase" in c["lesson"] for c in fired["cues"]), args
+    assert payload(call(memory, "check", {"action": "git add -A && git commit -m wip", "tool": "bash"}))["cues"]
+    assert payload(call(memory, "check", {"action": "ls -la"}))["cues"] == []
+
+
+def test_context_why_and_unknown_ids(memory):
     ctx = payload(call(memory, "context", {"task": "stage everything with git add -A and commit"}))
     assert "git add -A" in ctx["text"] and ctx["cues"]
-    fired = payload(call(memory, "check", {"action": "git add -A && git commit -m wip"}))
-    assert any("git add -A" in c["lesson"] for c in fired["cues"])
-    silent = payload(call(memory, "check", {"action": "ls -la"}))
-    assert silent["cues"] == [] and silent["text"] == ""
-
-
-def test_show_an_id_a_turn_and_an_unknown_id(memory):
     [hit] = payload(call(memory, "search", {"query": "never use git add", "kind": "correction", "limit": 1}))["hits"]
-    shown = call(memory, "show", {"id": hit["id"]})
-    assert not shown.is_error and text(shown).startswith("---\ntype: observation\n")
-    turn = call(memory, "show", {"id": "2026-03-04-claude-e41f09d2#^t4"})
-    assert text(turn).startswith("2026-03-04-claude-e41f09d2#^t4 · user")
-    missing = call(memory, "show", {"id": "corr-no-such-thing-0000"})
-    assert missing.is_error and "'corr-no-such-thing-0000' not found" in text(missing)
+    assert T2 in json.dumps(payload(call(memory, "why", {"id": hit["id"]})))
+    assert "'corr-no-such-thing-0000' not found" in error(call(memory, "show", {"id": "corr-no-such-thing-0000"}))
+    assert "fact backup_frequency not found" in error(call(memory, "fact_get", {"key": "backup_frequency"}))
 
 
-def test_why_explains_or_says_it_is_not_in_this_build(memory):
-    [hit] = payload(call(memory, "search", {"query": "never use git add", "kind": "correction", "limit": 1}))["hits"]
-    result = call(memory, "why", {"id": hit["id"]})
-    if importlib.util.find_spec("memkit.library.provenance") is None:
-        assert result.is_error and text(result).endswith("why is not available in this build")
-        return
-    chain = payload(result)
-    assert chain["id"] == hit["id"] and "2026-03-04-claude-e41f09d2" in json.dumps(chain)
-    unknown = call(memory, "why", {"id": "corr-no-such-thing-0000"})
-    assert unknown.is_error and "not found" in text(unknown)
-
-
-def test_fact_set_then_get_and_a_conflict_is_recorded_not_applied(vault):
-    missing = call(vault, "fact_get", {"key": "backup_frequency"})
-    assert missing.is_error and "fact backup_frequency not found" in text(missing)
-    first = payload(call(vault, "fact_set", {"key": "backup_frequency", "value": "every 3 days",
-                                             "source": "user_stated"}))
-    assert first["fact"]["value"] == "every 3 days"
-    got = payload(call(vault, "fact_get", {"key": "backup_frequency"}))
-    assert got["value"] == "every 3 days" and got["trust"] == 0.8
-    other = payload(call(vault, "fact_set", {"key": "backup_frequency", "value": "every 5 days"}))
-    assert other["outcome"] == "conflict"
-    assert payload(call(vault, "fact_get", {"key": "backup_frequency"}))["value"] == "every 3 days"
-    assert list(vault.glob("workshop/facts/*.md"))
-    refused = call(vault, "fact_set", {"key": "k", "value": "v", "source": "system_verified"})
-    assert refused.is_error and "source must be agent_inferred or user_stated" in text(refused)
-
-
-def test_remember_writes_one_candidate_in_the_workshop(memory):
+def test_remember_commits_one_candidate_and_links_its_turn(memory):
     before = {p.relative_to(memory) for p in memory.rglob("*.md")}
-    args = {"text": "The ledger's CI runs the migrations against a copy of production first.",
-            "session": "2026-03-04-claude-e41f09d2"}
+    args = {"text": "The ledger's CI runs the migrations against a copy of production first.", "session": T2}
     made = payload(call(memory, "remember", args))
-    assert made["written"] and made["path"].startswith("workshop/observations/discovery/")
+    assert made["written"] and made["status"] == "candidate"
     after = {p.relative_to(memory) for p in memory.rglob("*.md")}
     assert {p.as_posix() for p in after - before} == {made["path"]}
     note = (memory / made["path"]).read_text()
     for line in ("status: candidate", "kind: discovery", "extractor: mcp@1",   # t6: the session's latest turn
-                 "session: '[[2026-03-04-claude-e41f09d2]]'", "source: '[[2026-03-04-claude-e41f09d2#^t6]]'"):
+                 f"session: '[[{T2}]]'", f"source: '[[{T2}#^t6]]'"):
         assert line in note
-    assert payload(call(memory, "remember", args)) == {**made, "written": False}    # same words, same id
+    assert git(memory, "status", "--porcelain") == ""
+    message = git(memory, "log", "-1", "--format=%B")
+    assert f"Memkit-Candidate: [[{made['id']}]]" in message and f"Memkit-Source: [[{T2}#^t6]]" in message
+    again = payload(call(memory, "remember", args))    # same words, same id, nothing new
+    assert again["id"] == made["id"] and not again["written"] and again["commit"] is None
     hits = payload(call(memory, "search", {"query": "copy of production", "layer": "workshop"}))["hits"]
     assert hits[0]["id"] == made["id"]
 
 
-def test_remember_a_correction_becomes_a_cue_and_bad_input_is_a_tool_error(vault):
-    made = payload(call(vault, "remember", {
-        "text": "never run terraform apply without a saved plan", "kind": "correction",
-        "fields": {"trigger": "Bash: terraform apply"}}))
+def test_remember_without_a_session_links_nothing_that_does_not_exist(vault):
+    made = payload(call(vault, "remember", {"text": "never run terraform apply without a saved plan",
+                                            "kind": "correction", "fields": {"trigger": "Bash: terraform apply"}}))
     note = (vault / made["path"]).read_text()
-    assert "lesson: never run terraform apply without a saved plan" in note and "source: mcp" in note
-    for args, message in (({"text": "x", "kind": "gossip"}, "unknown kind 'gossip'"),
-                          ({"text": "   "}, "nothing to remember"),
-                          ({"text": "x", "fields": {"key": "k"}}, "key do not apply to a discovery")):
-        result = call(vault, "remember", args)
-        assert result.is_error and message in text(result)
-    assert git(vault, "status", "--porcelain", "--", "library", "observations", "facts") == ""
+    assert "lesson: never run terraform apply without a saved plan" in note
+    assert "[[" not in note and "when :" not in note and "when Bash: terraform apply:" in note
+    assert note.endswith("Source: remembered through MCP\n") and "source:" not in note
+    assert git(vault, "status", "--porcelain") == ""
+    unknown_session = payload(call(vault, "remember", {"text": "the staging DB is read-only on Fridays",
+                                                       "session": "0c2b1a9e-not-ingested"}))
+    note = (vault / unknown_session["path"]).read_text()
+    assert "session_id: 0c2b1a9e-not-ingested" in note and "[[" not in note
+    assert "fields" in error(call(vault, "remember", {"text": "x", "fields": {"key": "k"}}))
+
+
+def test_fact_set_is_an_unconfirmed_candidate_never_a_fact(vault):
+    run_cli("--vault", str(vault), "fact", "set", "backup_frequency", "every 5 days", check=True)
+    facts_before = (vault / "facts" / "backup-frequency.md").read_text()
+    made = payload(call(vault, "fact_set", {"key": "Backup Frequency", "value": "every 3 days",
+                                            "reason": "the cron file says so"}))
+    assert made["path"].startswith("workshop/observations/fact/") and made["unconfirmed"]
+    assert made["current"]["value"] == "every 5 days"
+    note = (vault / made["path"]).read_text()
+    for line in ("key: backup_frequency", "value: every 3 days", "source_kind: agent_inferred", "trust: 0.5",
+                 "status: candidate"):
+        assert line in note
+    assert (vault / "facts" / "backup-frequency.md").read_text() == facts_before
+    assert payload(call(vault, "fact_get", {"key": "backup_frequency"}))["value"] == "every 5 days"
+    assert git(vault, "status", "--porcelain") == ""
+    assert "Memkit-Action: remember" in git(vault, "log", "-1", "--format=%B")
+    assert "unknown argument(s) trust" in error(call(vault, "fact_set", {"key": "k", "value": "v", "trust": 1}))
+
+
+def test_resources_and_prompts(memory):
+    async def calls(c):
+        resources = {str(r.uri) for r in (await c.list_resources()).resources}
+        templates = {t.uri_template for t in (await c.list_resource_templates()).resource_templates}
+        prompts = {p.name for p in (await c.list_prompts()).prompts}
+        facts = await c.read_resource("memkit://facts")
+        guide = await c.read_resource("memkit://guide")
+        prompt = await c.get_prompt("recall_before_acting", {"task": "remove the legacy column from users"})
+        return resources, templates, prompts, facts, guide, prompt
+    run_cli("--vault", str(memory), "fact", "set", "db_port", "5432", check=True)
+    resources, templates, prompts, facts, guide, prompt = session(memory, calls)
+    assert {"memkit://guide", "memkit://library", "memkit://facts"} <= resources
+    assert {"memkit://library/{id}", "memkit://facts/{key}"} <= templates
+    assert {"recall_before_acting", "keep_what_was_learned"} <= prompts
+    assert json.loads(facts.contents[0].text)[0]["key"] == "db_port"
+    assert "`check`" in guide.contents[0].text
+    assert "three-phase" in prompt.messages[0].content.text
 
 
 def test_memkit_mcp_speaks_stdio(memory):
@@ -155,13 +252,13 @@ def test_memkit_mcp_speaks_stdio(memory):
     async def main():
         async with Client(params) as client:
             tools = await client.list_tools()
-            result = await client.call_tool("show", {"id": "2026-03-04-claude-e41f09d2#^t1"})
+            result = await client.call_tool("show", {"id": f"{T2}#^t1"})
             return {t.name for t in tools.tools}, text(result)
     names, shown = anyio.run(main)
-    assert names == TOOLS and "add the new settings module" in shown
+    assert names == READS | WRITES and "add the new settings module" in shown
 
 
 def test_no_vault_is_one_line_and_exit_1(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "memkit", "--vault", str(tmp_path), "mcp"], capture_output=True,
-                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+                          text=True, timeout=60, stdin=subprocess.DEVNULL, check=False)
     assert proc.returncode == 1 and proc.stderr.count("\n") == 1 and "is not a memkit vault" in proc.stderr

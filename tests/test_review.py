@@ -101,10 +101,10 @@ def test_two_sessions_become_a_convention_with_provenance_compile_and_check(vaul
     # git log --grep finds the promotion by either source turn, with every trailer
     title = notes.title_of(notes.read(vault / rel))
     for source in (f"{T1}#^t4", f"{T2}#^t5"):
-        found = log(vault, "--grep", f"Memkit-Source: {source}")
+        found = log(vault, "-F", "--grep", f"Memkit-Source: [[{source}]]")
         assert found.count("----") == 1
         assert f'memkit: promote convention "{title}"' in found
-        assert "Memkit-Action: promote" in found and all(f"Memkit-Observation: {o}" in found for o in corr)
+        assert "Memkit-Action: promote" in found and all(f"Memkit-Observation: [[{o}]]" in found for o in corr)
 
     why = mk(vault, "why", note_id, check=True).stdout
     for expected in (*corr, "never use git add -A in this repo", "don't stage everything with commit -a",
@@ -203,7 +203,8 @@ def test_a_rejected_candidate_stays_rejected_when_extracted_again(vault, tmp_pat
     assert out[0]["action"] == "reject"
     m = meta(vault, rel)
     assert m["status"] == "rejected" and m["rejected_reason"] == "only true for that repo"
-    found = log(vault, "--grep", f"Memkit-Observation: {corr}", "--grep", "Memkit-Action: reject", "--all-match")
+    found = log(vault, "-F", "--grep", f"Memkit-Observation: [[{corr}]]", "--grep", "Memkit-Action: reject",
+                "--all-match")
     assert found.count("----") == 1 and f"{T1}#^t4" in found and "Reason: only true for that repo" in found
 
     # the proposal built on it is out of date: promoting it refuses, the next scan removes it
@@ -294,8 +295,8 @@ def test_promote_by_hand_then_merge_the_second_session(vault, tmp_path):
     assert f"[[{second}]]" in m["sources"] and f"[[{T2}#^t5]]" in m["sources"] and len(m["cues"]) == 1
     assert "don't stage everything" in (vault / made["path"]).read_text()
     assert meta(vault, f"observations/correction/{second}.md")["promoted_to"] == f"[[{made['id']}]]"
-    found = log(vault, "--grep", f"Memkit-Source: {T2}#^t5")
-    assert "Memkit-Action: merge" in found and f"Memkit-Note: {made['id']}" in found
+    found = log(vault, "-F", "--grep", f"Memkit-Source: [[{T2}#^t5]]")
+    assert "Memkit-Action: merge" in found and f"Memkit-Note: [[{made['id']}]]" in found
     assert mkjson(vault, "review", "--scan")["retired"]                  # the two-session proposal is spent
     bad = mk(vault, "merge", first, "--into", "no-such-note")
     assert bad.returncode == 1 and "not found" in bad.stderr and "Traceback" not in bad.stderr

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from memkit.cli import complete
 from memkit.cli.common import emit_json, json_option, report, vault as get_vault
 
 
@@ -57,7 +58,8 @@ def ingest(ctx, paths, fmt, no_extract, commit, as_json):
 
 
 @click.command()
-@click.option("--session", "session", help="Extract one trace (its id or session id).")
+@click.option("--session", "session", help="Extract one trace (its id or session id).",
+              shell_complete=complete.trace_id)
 @click.option("--all", "all_", is_flag=True, help="Every trace (re-runs are cheap: ids are deterministic).")
 @click.option("--staged", is_flag=True, help="Traces staged in git (the pre-commit hook uses this).")
 @click.option("--extractor", type=click.Choice(["heuristic", "anthropic"]), default=None,
@@ -105,31 +107,54 @@ def status(ctx, as_json):
 @click.argument("query")
 @click.option("--kind", help="Only this observation kind (correction, preference, …).")
 @click.option("--layer", type=click.Choice(["trace", "workshop", "observation", "episode", "fact", "library"]))
+@click.option("--project", help="Only notes of this project (a trace's `project`).")
+@click.option("--since", metavar="DATE", help="Only notes created on or after this ISO date.")
+@click.option("--until", metavar="DATE", help="Only notes created on or before this ISO date.")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
 @json_option
 @click.pass_context
-def search(ctx, query, kind, layer, limit, as_json):
+def search(ctx, query, kind, layer, project, since, until, limit, as_json):
     """Full-text search over every layer; trace hits name the best turn.
+
+    Matched words are bold on a terminal (not when piped, nor with NO_COLOR set).
 
     \b
     Example:
       memkit search "yubikey pin" --layer trace --json
+      memkit search "drop column" --project ledger --since 2026-03-01
     """
     from memkit import search as search_mod
 
-    hits = search_mod.search(get_vault(ctx), query, kind=kind, layer=layer, limit=limit)
+    filters = search_mod.Filters(kind, layer, project, _date(since, "--since"), _date(until, "--until"))
+    hits = search_mod.search(get_vault(ctx), query, limit=limit, filters=filters)
     if as_json:
         emit_json([h.as_dict() for h in hits])
         return
     if not hits:
         click.echo(f"no match for {query!r}")
+    on, off = ("\x1b[1m", "\x1b[22m") if _colour() else ("", "")
     for h in hits:
         where = f"{h.id}#^t{h.turn}" if h.turn else h.id
-        click.echo(f"{where}  [{h.kind or h.type}] {h.title}\n    {h.snippet}")
+        click.echo(f"{where}  [{h.kind or h.type}] {h.title}\n    {search_mod.marked(h.snippet, on, off)}")
+
+
+def _colour() -> bool:
+    import os
+    import sys
+
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+
+def _date(value: str | None, flag: str) -> str | None:
+    import re
+
+    if value and not re.fullmatch(r"\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?", value):
+        raise click.BadParameter(f"{value!r} is not an ISO date like 2026-03-01", param_hint=flag)
+    return value
 
 
 @click.command()
-@click.argument("ident")
+@click.argument("ident", shell_complete=complete.note_id)
 @json_option
 @click.pass_context
 def show(ctx, ident, as_json):

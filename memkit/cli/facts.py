@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from memkit.cli import complete
 from memkit.cli.common import emit_json, interactive, json_option
 from memkit.cli.common import vault as get_vault
 
@@ -138,7 +139,7 @@ def _fact_line(f) -> str:
 
 
 @fact.command("get")
-@click.argument("key")
+@click.argument("key", shell_complete=complete.fact_key)
 @json_option
 @click.pass_context
 def get(ctx, key, as_json):
@@ -187,7 +188,7 @@ def list_(ctx, min_trust, conflicts, as_json):
 
 
 @fact.command("history")
-@click.argument("key")
+@click.argument("key", shell_complete=complete.fact_key)
 @json_option
 @click.pass_context
 def history(ctx, key, as_json):
@@ -216,7 +217,7 @@ def history(ctx, key, as_json):
 
 
 @fact.command("resolve")
-@click.argument("conflict_id")
+@click.argument("conflict_id", shell_complete=complete.conflict_id)
 @click.option("--keep", "choice", flag_value="keep", help="Keep the existing value.")
 @click.option("--update", "choice", flag_value="update", help="Use the proposed value.")
 @click.option("--both", "choice", flag_value="both", help="Both are right, in different contexts.")

@@ -1,6 +1,6 @@
 """Commands that connect memkit to other tools: watch, hooks (install, uninstall, status, run), mcp.
 
-Each is a thin wrapper over memkit.watch, memkit.hooks or memkit.mcp_server; rendering only.
+Each is a thin wrapper over memkit.integrations (watch, githook, installers, mcp); rendering only.
 """
 from __future__ import annotations
 
@@ -54,19 +54,27 @@ def _targets(git, claude, codex):
 
 
 _git = click.option("--git", is_flag=True, help="The pre-commit hook of the vault's repository (the default).")
-_claude = click.option("--claude", is_flag=True, help="Claude Code's settings.json hooks.")
-_codex = click.option("--codex", is_flag=True, help="Codex CLI's hooks.json.")
-_scope = click.option("--user/--project", "user", default=None,
-                      help="~/.claude or ~/.codex (user) or the project's folder (default: project for "
-                           "Claude Code, user for Codex).")
+_claude = click.option("--claude", is_flag=True, help="Claude Code's settings (default: .claude/settings.local.json).")
+_codex = click.option("--codex", is_flag=True, help="Codex CLI's hooks.json (default: ~/.codex/hooks.json).")
+
+
+def _scope(fn):
+    """--local, --project or --user: which settings file (the agents' defaults differ)."""
+    for flag, help_ in (("user", "~/.claude/settings.json or ~/.codex/hooks.json: every project, this person."),
+                        ("project", ("The project's shared .claude/settings.json or .codex/hooks.json, with "
+                                     "commands that work on a teammate's machine (memkit on PATH).")),
+                        ("local", ("Claude Code's .claude/settings.local.json: this project, this person, "
+                                   "not committed (the default for --claude)."))):
+        fn = click.option(f"--{flag}", "scope", flag_value=flag, default=None, help=help_)(fn)
+    return fn
+
+
 _project_dir = click.option("--project-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
                             help="The project whose .claude/ or .codex/ to use (default: here).")
 
 
-def _scope_of(user, agent):
-    if user is None:
-        return "user" if agent == "codex" else "project"
-    return "user" if user else "project"
+def _each_agent(claude, codex):
+    return [agent for agent, wanted in (("claude", claude), ("codex", codex)) if wanted]
 
 
 @hooks.command()
@@ -76,22 +84,29 @@ def _scope_of(user, agent):
 @_scope
 @_project_dir
 @click.pass_context
-def install(ctx, git, claude, codex, user, project_dir):
+def install(ctx, git, claude, codex, scope, project_dir):
     """Install the hooks (default: git). Safe to run again: it changes only what differs.
+
+    Claude Code's hooks go to .claude/settings.local.json by default: a file of this
+    person and project that is not committed, so absolute paths to this machine's memkit
+    and vault belong there. --project writes the shared .claude/settings.json with
+    commands that work on a teammate's machine; --user writes ~/.claude/settings.json.
 
     \b
     Example:
       memkit hooks install --git
-      memkit hooks install --claude --user
+      memkit hooks install --claude              # .claude/settings.local.json
+      memkit hooks install --claude --project    # .claude/settings.json, for the team
+      memkit hooks install --codex               # ~/.codex/hooks.json
     """
+    from memkit.integrations import githook
     from memkit.integrations import installers as hooks_mod
 
     v = get_vault(ctx)
     git, claude, codex = _targets(git, claude, codex)
-    lines = hooks_mod.install_git(v) if git else []
-    for agent, wanted in (("claude", claude), ("codex", codex)):
-        if wanted:
-            lines += hooks_mod.install_agent(v, agent, _scope_of(user, agent), project_dir)
+    lines = githook.install(v) if git else []
+    for agent in _each_agent(claude, codex):
+        lines += hooks_mod.install_agent(v, agent, scope or "", project_dir)
     for line in lines:
         click.echo(line)
 
@@ -103,20 +118,21 @@ def install(ctx, git, claude, codex, user, project_dir):
 @_scope
 @_project_dir
 @click.pass_context
-def uninstall(ctx, git, claude, codex, user, project_dir):
+def uninstall(ctx, git, claude, codex, scope, project_dir):
     """Remove memkit's hooks (default: git); everything else in those files stays.
 
     \b
     Example:
       memkit hooks uninstall --claude
+      memkit hooks uninstall --claude --project
     """
+    from memkit.integrations import githook
     from memkit.integrations import installers as hooks_mod
 
     git, claude, codex = _targets(git, claude, codex)
-    lines = hooks_mod.uninstall_git(get_vault(ctx)) if git else []
-    for agent, wanted in (("claude", claude), ("codex", codex)):
-        if wanted:
-            lines += hooks_mod.uninstall_agent(agent, _scope_of(user, agent), project_dir)
+    lines = githook.uninstall(get_vault(ctx)) if git else []
+    for agent in _each_agent(claude, codex):
+        lines += hooks_mod.uninstall_agent(agent, scope or "", project_dir)
     for line in lines:
         click.echo(line)
 
@@ -132,16 +148,14 @@ def status(ctx, project_dir, as_json):
     Example:
       memkit hooks status --json
     """
+    from memkit.integrations import githook
     from memkit.integrations import installers as hooks_mod
 
     data = hooks_mod.status(get_vault(ctx), project_dir)
     if as_json:
         emit_json(data)
         return
-    g = data["git"]
-    click.echo(f"git pre-commit: {'installed in ' + g['path'] if g['installed'] else 'not installed'}"
-               + (" (chains the earlier hook)" if g.get("chained") else "")
-               + (f" — {g['problem']}" if g.get("problem") else ""))
+    click.echo(githook.describe(data["git"]))
     for name, d in data.items():
         if name != "git":
             state = ", ".join(d["events"]) if d["events"] else "not installed"
@@ -154,15 +168,21 @@ def status(ctx, project_dir, as_json):
 def run(ctx, event):
     """What a hook runs, failing open: session-end ingests the payload's transcript; pre-commit
     (the pre-commit framework's entry) extracts from the staged traces and stages the candidates."""
-    from memkit.integrations import installers as hooks_mod
     from memkit import pipeline
+    from memkit.integrations import installers as hooks_mod
 
     try:
         if event == "session-end":
             lines = [hooks_mod.session_end(get_vault(ctx), sys.stdin.read())]
-        else:
-            lines = pipeline.extract(get_vault(ctx), staged=True, stage=True)["lines"]
-    except Exception as e:  # fail open: memkit must never block a commit or the end of a session
+        else:   # the pre-commit framework's entry: quiet unless it wrote something
+            import os
+
+            from memkit.integrations import githook
+
+            os.environ.update(githook.hook_env())
+            result = pipeline.extract(get_vault(ctx), staged=True, stage=True)
+            lines = result["lines"] if result.get("written") else []
+    except Exception as e:  # noqa: BLE001 — fail open: never block a commit or the end of a session
         click.echo(f"memkit: warning: {event} hook skipped: {e}", err=True)
         return
     for line in lines:
@@ -172,12 +192,17 @@ def run(ctx, event):
 @click.command()
 @click.pass_context
 def mcp(ctx):
-    """Serve the vault to MCP clients over stdio (search, context, check, show, why, facts, remember).
+    """Serve the vault to MCP clients over stdio.
+
+    Tools: search, recent, timeline, show, fetch, context, check, why, fact_get (reading);
+    remember, fact_set (a committed candidate in the workshop for a person to review).
+    Resources: memkit://guide, memkit://library[/ID], memkit://facts[/KEY]. Prompts:
+    recall_before_acting, keep_what_was_learned.
 
     \b
     Example:
       claude mcp add memkit -- memkit --vault ~/notes/agent-memory mcp
     """
-    from memkit.integrations import mcp_server
+    from memkit.integrations import mcp as mcp_server
 
     mcp_server.serve(get_vault(ctx))

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from memkit.cli import complete
 from memkit.cli.common import emit_json, interactive, json_option
 from memkit.cli.common import vault as get_vault
 
@@ -178,7 +179,7 @@ def _meta(v, rel: str) -> dict:
 
 
 @click.command()
-@click.argument("ids", nargs=-1, required=True)
+@click.argument("ids", nargs=-1, required=True, shell_complete=complete.reviewable_id)
 @json_option
 @click.pass_context
 def accept(ctx, ids, as_json):
@@ -194,7 +195,7 @@ def accept(ctx, ids, as_json):
 
 
 @click.command()
-@click.argument("ids", nargs=-1, required=True)
+@click.argument("ids", nargs=-1, required=True, shell_complete=complete.reviewable_id)
 @click.option("--reason", default="", help="Why (kept in the file and in the commit).")
 @json_option
 @click.pass_context
@@ -211,7 +212,7 @@ def reject(ctx, ids, reason, as_json):
 
 
 @click.command()
-@click.argument("ids", nargs=-1, required=True)
+@click.argument("ids", nargs=-1, required=True, shell_complete=complete.reviewable_id)
 @click.option("--as", "as_type", type=click.Choice(TYPES), help="The library type (default: proposed or by lifecycle).")
 @click.option("--title", help="The note's title (its id is the title's slug).")
 @json_option
@@ -230,8 +231,9 @@ def promote(ctx, ids, as_type, title, as_json):
 
 
 @click.command()
-@click.argument("ident")
-@click.option("--into", "into", required=True, help="The library note to merge into (its id).")
+@click.argument("ident", shell_complete=complete.reviewable_id)
+@click.option("--into", "into", required=True, help="The library note to merge into (its id).",
+              shell_complete=complete.library_id)
 @json_option
 @click.pass_context
 def merge(ctx, ident, into, as_json):
@@ -247,7 +249,7 @@ def merge(ctx, ident, into, as_json):
 
 
 @click.command()
-@click.argument("ident")
+@click.argument("ident", shell_complete=complete.note_id)
 @json_option
 @click.pass_context
 def why(ctx, ident, as_json):

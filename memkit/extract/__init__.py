@@ -92,7 +92,7 @@ def _free_id(vault: Vault, ctx: TraceContext, c: Candidate, existing: dict[str, 
 def context_for(vault: Vault, rel: str) -> tuple[TraceContext, notes.Note]:
     note = notes.read(vault.root / rel)
     m = note.meta
-    ctx = TraceContext(note.id, rel, str(m.get("session") or ""), str(m.get("project") or ""),
+    ctx = TraceContext(note.id, rel, traces.session_of(m), str(m.get("project") or ""),
                        str(m.get("cwd") or ""), str(m.get("started") or ""), str(m.get("agent") or ""),
                        bool(m.get("parent")), traces.parse_turns(note.body))
     return ctx, note

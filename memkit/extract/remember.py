@@ -50,8 +50,12 @@ def _fields(kind: str, text: str, given: dict[str, Any] | None) -> dict[str, Any
 
 def remember(vault: Vault, text: str, *, kind: str = "discovery", session: str | None = None,
              fields: dict[str, Any] | None = None, importance: float = 0.5, confidence: float = 0.6,
-             extractor: str = TAG) -> dict[str, Any]:
-    """Write one candidate; returns {"id", "path", "written"} (written False: it was there already)."""
+             extractor: str = TAG, commit: bool = True) -> dict[str, Any]:
+    """Write one candidate and commit it (when `[git] commit` is on, trailers naming it and its
+    turn); returns {"id", "path", "written", "commit"} (written False: it was there already).
+
+    A fact is an agent's inference until a person accepts it: `source_kind: agent_inferred`,
+    `trust` at most the agent-inferred trust (0.5 by default), whatever the caller says."""
     from memkit.redact import redact
 
     if kind not in KINDS:
@@ -60,6 +64,8 @@ def remember(vault: Vault, text: str, *, kind: str = "discovery", session: str |
     if not statement:
         raise InvalidInput("nothing to remember: the text is empty")
     extra = _fields(kind, statement, fields)
+    if kind == "fact":
+        extra.update(_fact_fields(vault, extra))
     trace = _trace(vault, session)
     trace_id = trace.id if trace else ""
     turn = int(trace.meta.get("turns") or 0) if trace else 0
@@ -71,10 +77,35 @@ def remember(vault: Vault, text: str, *, kind: str = "discovery", session: str |
     meta, body = _note(vault, cand, cid, extractor, trace, session)
     with vault.lock():
         if (vault.root / rel).exists():
-            return {"id": cid, "path": rel, "written": False}
+            return {"id": cid, "path": rel, "written": False, "commit": None}
         vault.write_text(rel, notes.render(notes.Note(meta, body)), exclusive=True)
         index.update_paths(vault, [vault.root / rel])
-    return {"id": cid, "path": rel, "written": True}
+        sha = _commit(vault, rel, cid, kind, meta) if commit else None
+    return {"id": cid, "path": rel, "written": True, "commit": sha}
+
+
+def _fact_fields(vault: Vault, extra: dict[str, Any]) -> dict[str, Any]:
+    from memkit.facts import files as factfiles
+
+    if not extra.get("key") or extra.get("value") in (None, ""):
+        raise InvalidInput("a fact needs fields key and value")
+    value = " ".join(str(extra["value"]).split())
+    if len(value) > 2000:
+        raise InvalidInput(f"a fact value must be 1-2000 characters (got {len(value)})")
+    ceiling = float(vault.config.section("facts").get("trust", {}).get("agent_inferred", 0.5))
+    return {"key": factfiles.normalise_key(str(extra["key"])), "value": value,
+            "source_kind": "agent_inferred", "trust": round(min(ceiling, 0.5), 3)}
+
+
+def _commit(vault: Vault, rel: str, cid: str, kind: str, meta: dict[str, Any]) -> str | None:
+    if not vault.config.get("git.commit"):
+        return None
+    from memkit.storage import git
+
+    trailers = [("Memkit-Action", "remember"), ("Memkit-Candidate", cid)]
+    if str(meta.get("source") or "").startswith("[[") and "#^t" in str(meta.get("source")):
+        trailers.append(("Memkit-Source", str(meta["source"])))
+    return git.commit(vault.root, [vault.root / rel], f"memkit: remember {kind} {cid}", trailers)
 
 
 def _note(vault: Vault, c: extract.Candidate, cid: str, tag: str, trace: notes.Note | None,
@@ -82,23 +113,18 @@ def _note(vault: Vault, c: extract.Candidate, cid: str, tag: str, trace: notes.N
     meta: dict[str, Any] = {"type": "observation", "id": cid, "kind": c.kind, "status": "candidate",
                             "lifecycle": c.lifecycle, "confidence": round(c.confidence, 2),
                             "importance": round(c.importance, 2), "created": c.created}
+    origin = "remembered through " + ("MCP" if tag.startswith("mcp") else tag.split("@")[0])
     if trace is not None:
         anchor = f"#^t{c.turn}" if c.turn else ""
         meta.update(session=f"[[{trace.id}]]", source=f"[[{trace.id}{anchor}]]",
                     project=str(trace.meta.get("project") or ""))
-    elif session:
-        meta.update(session=session, source=f"{tag.split('@')[0]} (session {session}, not ingested yet)")
-    else:
-        meta["source"] = tag.split("@")[0]
+    elif session:   # the agent's own session id, as a trace names it; the link comes with its ingest
+        meta["session_id"] = session
+        origin += f" in session {session} (not ingested yet)"
     meta["extractor"] = tag
     meta.update(c.fields)
     body = templates.render("observation", vault.root, kind=c.kind, statement=c.statement,
                             trace=trace.id if trace else "", turn=c.turn, how="", evidence=[],
-                            trigger_about="", **c.fields)
-    if trace is None or not c.turn:   # the template's closing line links a turn that does not exist here
-        lines = body.rstrip("\n").splitlines()
-        if lines and lines[-1].startswith("Source:"):
-            lines[-1] = (f"Source: remembered through {meta['source']}" if trace is None
-                         else f"Source: session [[{trace.id}]]")
-        body = "\n".join(lines) + "\n"
+                            trigger_about=c.fields.get("trigger", ""), origin=origin, **c.fields)
+    body = body.rstrip("\n") + "\n"
     return notes.stamp(meta, body), body

@@ -97,10 +97,29 @@ def from_note(note: notes.Note, rel: str) -> Fact:
     history = tuple(h for h in meta.get("history") or [] if isinstance(h, dict))
     value = meta.get("value")
     return Fact(key=normalise_key(str(meta.get("key"))), value="" if value is None else str(value),
-                trust=trust, source=str(meta.get("source") or ""), created=str(meta.get("created") or ""),
+                trust=trust, source=source_of(meta), created=str(meta.get("created") or ""),
                 updated=str(meta.get("updated") or meta.get("created") or ""),
                 context=str(meta.get("context") or ""), session=str(meta.get("session") or ""),
                 superseded_by=meta.get("superseded_by") or None, history=history, path=rel)
+
+
+# A fact's provenance class (user_stated, agent_inferred, system_verified) is `source_kind`, as in a
+# fact candidate: `source` is a wikilink to a turn in every other note. Earlier vaults wrote `source`.
+SOURCE_KEY = "source_kind"
+
+
+def source_of(meta: dict[str, Any]) -> str:
+    old = meta.get("source")
+    return str(meta.get(SOURCE_KEY) or ("" if str(old or "").startswith("[[") else old) or "")
+
+
+def set_source(meta: dict[str, Any], value: str) -> None:
+    """Write the provenance class under its current name; an earlier layout's `source` goes."""
+    if SOURCE_KEY not in meta and "source" in meta and not str(meta["source"] or "").startswith("[["):
+        items = [(SOURCE_KEY if k == "source" else k, v) for k, v in meta.items()]
+        meta.clear()
+        meta.update(items)
+    put(meta, SOURCE_KEY, value)
 
 
 def read(vault, key: str) -> Fact | None:
@@ -170,6 +189,9 @@ def save(vault, rel: str, note: notes.Note | None, meta: dict[str, Any]) -> bool
         old_render = body(vault, note.meta)
         text_body, kept = merge_body(note.body, old_render, new_render)
         newline = note.newline
+    for key, value in notes.properties(meta).items():
+        if key not in meta:
+            put(meta, key, value)
     put(meta, "memkit-sha", notes.content_hash(meta, text_body))
     out = notes.Note(meta, text_body.replace("\n", newline), vault.root / rel, newline)
     vault.write_text(rel, notes.render(out))
@@ -180,7 +202,7 @@ def new_meta(key: str, value: str, trust: float, source: str, *, context: str = 
              stamp: str | None = None) -> dict[str, Any]:
     when = stamp or now()
     meta: dict[str, Any] = {"type": "fact", "id": key_id(key), "key": key, "value": value, "trust": trust,
-                            "source": source}
+                            SOURCE_KEY: source}
     if context:
         meta["context"] = context
     if session:

@@ -90,7 +90,8 @@ def confirm(vault, fact: Fact, p: Proposal) -> Change:
         return Change(Outcome.CONFIRMED, [], [fact.key], notes=[same])
     note = factfiles.load_note(vault, fact.path)
     meta = dict(note.meta)
-    for k, v in (("trust", p.trust), ("source", p.source), ("updated", factfiles.now())):
+    factfiles.set_source(meta, p.source)
+    for k, v in (("trust", p.trust), ("updated", factfiles.now())):
         factfiles.put(meta, k, v)
     kept = factfiles.save(vault, fact.path, note, meta)
     return Change(Outcome.CONFIRMED, [fact.path], [fact.key],
@@ -106,7 +107,8 @@ def update(vault, fact: Fact, p: Proposal, reason: str) -> Change:
     entry = {"value": fact.value, "from": fact.since, "to": when, "reason": reason, "session": fact.session,
              "changed_in": p.session, "source": fact.source, "trust": fact.trust}
     meta["history"] = list(meta.get("history") or []) + [{k: v for k, v in entry.items() if v != ""}]
-    for k, v in (("value", p.value), ("trust", p.trust), ("source", p.source), ("updated", when)):
+    factfiles.set_source(meta, p.source)
+    for k, v in (("value", p.value), ("trust", p.trust), ("updated", when)):
         factfiles.put(meta, k, v)
     if p.session:
         factfiles.put(meta, "session", p.session)

@@ -1,10 +1,9 @@
-"""Installing memkit where people already work: git's pre-commit hook and the lifecycle
-hooks of Claude Code and Codex CLI (and running the SessionEnd hook).
+"""Installing memkit where people already work: the lifecycle hooks of Claude Code and Codex
+CLI (and running the SessionEnd hook); git's pre-commit hook is githook.py's.
 
-Owns memkit's own entries only: a hook file marked as memkit's (a hook that was there
-is chained, never replaced) and marked commands merged into a settings file (every other
+Owns memkit's own entries only: marked commands merged into a settings file (every other
 key kept; a file that is not valid JSON is refused and left byte for byte). What it
-installs fails open: a memkit problem never blocks a commit or an agent's tool call.
+installs fails open: a memkit problem never blocks an agent's tool call.
 """
 from __future__ import annotations
 
@@ -18,16 +17,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-
-from memkit import shipped
 from typing import Any
 
-from memkit.errors import InvalidInput, MemkitError
+from memkit.errors import InvalidInput
 from memkit.storage.vault import Vault
 
-MARKER = "# memkit-managed-hook"
-CHAINED = "pre-commit.memkit-chained"
-TEMPLATE = shipped("hooks") / "git-pre-commit.sh"
 # A settings entry is memkit's when its command runs memkit with one of these verbs.
 _VERBS = re.compile(r"\s(check --hook|context --hook|hooks run session-end)\s*$")
 _LOG_LIMIT = 1_000_000
@@ -46,98 +40,61 @@ def command(vault: Vault, *verb: str, env: str = "") -> str:
     return (env + " " if env else "") + shlex.join([*memkit_argv(), "--vault", str(vault.root), *verb])
 
 
-# ---- git pre-commit --------------------------------------------------------------
-def _git_paths(vault: Vault) -> tuple[Path, Path]:
-    from memkit.storage import git
-
-    found = git.hooks_dir(vault.root)
-    if found is None:
-        raise MemkitError(f"{vault.root} is not inside a git repository; run `git init` there first")
-    return found
-
-
-def git_hook_text(vault: Vault, top: Path) -> str:
-    rel = vault.root.relative_to(top).as_posix()
-    traces = ":(top)" + ("" if rel == "." else rel + "/") + "traces/"
-    return (TEMPLATE.read_text()
-            .replace("@PYTHON@", shlex.quote(os.path.abspath(sys.executable)))
-            .replace("@VAULT@", shlex.quote(str(vault.root)))
-            .replace("@TRACES@", shlex.quote(traces)))
-
-
-def _hook_vault(text: str) -> str:
-    for line in text.splitlines():
-        if line.startswith("MEMKIT_VAULT_DIR="):
-            return shlex.split(line.split("=", 1)[1])[0]
-    return ""
-
-
-def install_git(vault: Vault) -> list[str]:
-    top, hooks = _git_paths(vault)
-    hook, chained = hooks / "pre-commit", hooks / CHAINED
-    text = git_hook_text(vault, top)
-    note = ""
-    if hook.exists() or hook.is_symlink():
-        current = hook.read_text(errors="replace") if hook.exists() else ""
-        if MARKER in current:
-            other = _hook_vault(current)
-            if other and other != str(vault.root):
-                raise MemkitError(f"{hook} already runs memkit for the vault {other}; "
-                                  f"run `memkit --vault {shlex.quote(other)} hooks uninstall --git` first")
-            if current == text:
-                return [f"git: pre-commit hook already installed in {hook}"]
-        elif chained.exists() or chained.is_symlink():
-            raise MemkitError(f"{chained} already exists next to a hook that is not memkit's; "
-                              "move one of them away, then install again")
-        else:
-            os.replace(hook, chained)
-            note = f"; the hook that was there runs first (moved to {chained.name})"
-    hooks.mkdir(parents=True, exist_ok=True)
-    _write_atomic(hook, text, mode=0o755)
-    return [f"git: pre-commit hook installed in {hook}{note}"]
-
-
-def uninstall_git(vault: Vault) -> list[str]:
-    _top, hooks = _git_paths(vault)
-    hook, chained = hooks / "pre-commit", hooks / CHAINED
-    if not hook.is_file() or MARKER not in hook.read_text(errors="replace"):
-        return [f"git: no memkit pre-commit hook in {hooks}"]
-    hook.unlink()
-    if chained.exists() or chained.is_symlink():
-        os.replace(chained, hook)
-        return [f"git: pre-commit hook removed; the earlier hook is back in {hook}"]
-    return [f"git: pre-commit hook removed from {hook}"]
-
-
-def git_status(vault: Vault) -> dict[str, Any]:
-    try:
-        _top, hooks = _git_paths(vault)
-    except MemkitError as e:
-        return {"installed": False, "path": None, "chained": False, "problem": str(e)}
-    hook = hooks / "pre-commit"
-    text = hook.read_text(errors="replace") if hook.is_file() else ""
-    return {"installed": MARKER in text, "path": str(hook), "vault": _hook_vault(text) or None,
-            "chained": (hooks / CHAINED).exists()}
-
-
 # ---- Claude Code and Codex settings ---------------------------------------------
+# Where the hooks go. `local` (Claude Code's .claude/settings.local.json) and `user` are one
+# person's files: the commands name this machine's memkit and vault by absolute path. `project`
+# (.claude/settings.json, .codex/hooks.json) is a file a team commits: its commands run
+# `memkit` from PATH and find the vault as every teammate's checkout has it.
+SCOPES = {"claude": ("local", "project", "user"), "codex": ("user", "project")}
+DEFAULT_SCOPE = {"claude": "local", "codex": "user"}
+SHARED = {("claude", "project"), ("codex", "project")}
+
+
 def settings_path(agent: str, scope: str, project_dir: Path | None = None) -> Path:
+    if scope not in SCOPES[agent]:
+        raise InvalidInput(f"{_name(agent)} has no {scope} settings file; use one of --{', --'.join(SCOPES[agent])}")
     folder = ".claude" if agent == "claude" else ".codex"
-    name = "settings.json" if agent == "claude" else "hooks.json"
+    name = "settings.local.json" if scope == "local" else "settings.json" if agent == "claude" else "hooks.json"
     base = Path.home() if scope == "user" else (project_dir or Path.cwd()).resolve()
     return base / folder / name
 
 
-def wanted(vault: Vault, agent: str) -> dict[str, dict[str, Any]]:
+def _name(agent: str) -> str:
+    return "Claude Code" if agent == "claude" else "Codex"
+
+
+def portable(vault: Vault, agent: str, project_dir: Path | None, *verb: str, env: str = "") -> str:
+    """A command that works in a teammate's checkout: `memkit` from PATH, and the vault by its place
+    in the project (Claude Code's $CLAUDE_PROJECT_DIR, else the git top level); a vault outside
+    the project is left to each person's $MEMKIT_VAULT or a memkit.toml above their working folder."""
+    base = (project_dir or Path.cwd()).resolve()
+    try:
+        rel = vault.root.resolve().relative_to(base).as_posix()
+    except ValueError:
+        rel = None
+    if rel is None:
+        where = []
+    else:
+        top = '"$CLAUDE_PROJECT_DIR"' if agent == "claude" else '"$(git rev-parse --show-toplevel)"'
+        where = ["--vault", top + ("" if rel == "." else "/" + shlex.quote(rel))]
+    return (env + " " if env else "") + " ".join(["memkit", *where, *map(shlex.quote, verb)])
+
+
+def wanted(vault: Vault, agent: str, scope: str = "", project_dir: Path | None = None) -> dict[str, dict[str, Any]]:
     """event -> the group memkit adds: {"matcher"?, "hooks": [one command]}."""
-    context = {"type": "command", "command": command(vault, "context", "--hook"), "timeout": 10}
+    def cmd(*verb: str, env: str = "") -> str:
+        if (agent, scope) in SHARED:
+            return portable(vault, agent, project_dir, *verb, env=env)
+        return command(vault, *verb, env=env)
+
+    context = {"type": "command", "command": cmd("context", "--hook"), "timeout": 10}
     if agent == "codex":   # Codex's PreToolUse drops additionalContext: deny once so the lesson is seen
-        check = {"type": "command", "command": command(vault, "check", "--hook", env="env MEMKIT_DELIVERY=deny-once"),
+        check = {"type": "command", "command": cmd("check", "--hook", env="env MEMKIT_DELIVERY=deny-once"),
                  "timeout": 10}
         return {"SessionStart": {"hooks": [context]}, "UserPromptSubmit": {"hooks": [dict(context)]},
                 "PreToolUse": {"hooks": [check]}}
-    check = {"type": "command", "command": command(vault, "check", "--hook"), "timeout": 10}
-    end = {"type": "command", "command": command(vault, "hooks", "run", "session-end"), "timeout": 30}
+    check = {"type": "command", "command": cmd("check", "--hook"), "timeout": 10}
+    end = {"type": "command", "command": cmd("hooks", "run", "session-end"), "timeout": 30}
     return {"SessionStart": {"hooks": [context]}, "UserPromptSubmit": {"hooks": [dict(context)]},
             "PreToolUse": {"matcher": "*", "hooks": [check]}, "SessionEnd": {"hooks": [end]}}
 
@@ -215,35 +172,71 @@ def remove(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def install_agent(vault: Vault, agent: str, scope: str = "project", project_dir: Path | None = None) -> list[str]:
+def install_agent(vault: Vault, agent: str, scope: str = "", project_dir: Path | None = None) -> list[str]:
+    scope = scope or DEFAULT_SCOPE[agent]
     path = settings_path(agent, scope, project_dir)
     data = read_settings(path)
-    new = merge(data, wanted(vault, agent))
-    name = "Claude Code" if agent == "claude" else "Codex"
+    groups = wanted(vault, agent, scope, project_dir)
+    new = merge(data, groups)
+    shared = "; commands are portable (memkit on PATH" + (
+        ", the vault by its place in the project)" if "--vault" in json.dumps(groups) else
+        ", the vault from each person's $MEMKIT_VAULT or memkit.toml)") if (agent, scope) in SHARED else ""
     if new == data and path.exists():
-        return [f"{name}: hooks already installed in {path}"]
+        return [f"{_name(agent)}: hooks already installed in {path}", *_also_elsewhere(agent, scope, project_dir)]
     path.parent.mkdir(parents=True, exist_ok=True)
     _write_atomic(path, json.dumps(new, indent=2, ensure_ascii=False) + "\n")
-    return [f"{name}: hooks installed in {path} ({', '.join(wanted(vault, agent))})"]
+    lines = [f"{_name(agent)}: hooks installed in {path} ({', '.join(groups)}){shared}"]
+    if scope == "local":
+        lines += _keep_out_of_git(path)
+    return lines + _also_elsewhere(agent, scope, project_dir)
 
 
-def install_claude(vault: Vault, scope: str = "project", project_dir: Path | None = None) -> list[str]:
+def _also_elsewhere(agent: str, scope: str, project_dir: Path | None) -> list[str]:
+    """The agent runs the hooks of every settings file it reads: memkit's in two of them fire twice."""
+    out = []
+    for other in SCOPES[agent]:
+        found = agent_status(agent, other, project_dir) if other != scope else {"events": []}
+        if found["events"]:
+            out.append(f"  note: memkit's hooks are also in {found['path']}; {_name(agent)} runs both — remove "
+                       f"one with `memkit hooks uninstall --{agent} --{other}`")
+    return out
+
+
+def _keep_out_of_git(path: Path) -> list[str]:
+    """A local settings file names this machine's paths: keep it out of the project's commits
+    (in .git/info/exclude, which is not shared) unless git ignores it already."""
+    from memkit.storage import git
+
+    found = git.hooks_dir(path.parent)
+    if found is None:
+        return []
+    top = found[0]
+    rel = path.relative_to(top).as_posix() if path.is_relative_to(top) else None
+    if rel is None or git.ignored(top, rel):
+        return []
+    exclude = git.info_dir(top) / "exclude"
+    exclude.parent.mkdir(parents=True, exist_ok=True)
+    old = exclude.read_text(encoding="utf-8") if exclude.exists() else ""
+    _write_atomic(exclude, old + ("" if not old or old.endswith("\n") else "\n") + f"/{rel}\n")
+    return [f"  {rel} added to {exclude} (a file with this machine's paths stays out of commits)"]
+
+
+def install_claude(vault: Vault, scope: str = "", project_dir: Path | None = None) -> list[str]:
     return install_agent(vault, "claude", scope, project_dir)
 
 
-def install_codex(vault: Vault, scope: str = "user", project_dir: Path | None = None) -> list[str]:
+def install_codex(vault: Vault, scope: str = "", project_dir: Path | None = None) -> list[str]:
     return install_agent(vault, "codex", scope, project_dir)
 
 
-def uninstall_agent(agent: str, scope: str = "project", project_dir: Path | None = None) -> list[str]:
-    path = settings_path(agent, scope, project_dir)
-    name = "Claude Code" if agent == "claude" else "Codex"
+def uninstall_agent(agent: str, scope: str = "", project_dir: Path | None = None) -> list[str]:
+    path = settings_path(agent, scope or DEFAULT_SCOPE[agent], project_dir)
     data = read_settings(path)
     new = remove(data)
     if new == data:
-        return [f"{name}: no memkit hooks in {path}"]
+        return [f"{_name(agent)}: no memkit hooks in {path}"]
     _write_atomic(path, json.dumps(new, indent=2, ensure_ascii=False) + "\n")
-    return [f"{name}: memkit hooks removed from {path}"]
+    return [f"{_name(agent)}: memkit hooks removed from {path}"]
 
 
 def agent_status(agent: str, scope: str, project_dir: Path | None = None) -> dict[str, Any]:
@@ -258,11 +251,13 @@ def agent_status(agent: str, scope: str, project_dir: Path | None = None) -> dic
 
 
 def status(vault: Vault, project_dir: Path | None = None) -> dict[str, Any]:
-    return {"git": git_status(vault),
-            "claude-project": agent_status("claude", "project", project_dir),
-            "claude-user": agent_status("claude", "user"),
-            "codex-user": agent_status("codex", "user"),
-            "codex-project": agent_status("codex", "project", project_dir)}
+    from memkit.integrations import githook
+
+    out: dict[str, Any] = {"git": githook.status(vault)}
+    for agent, scopes in SCOPES.items():
+        for scope in scopes:
+            out[f"{agent}-{scope}"] = agent_status(agent, scope, project_dir)
+    return out
 
 
 def _write_atomic(path: Path, text: str, mode: int | None = None) -> None:

@@ -49,12 +49,26 @@ def init(path: Path) -> None:
         git.Repo.init(path)
 
 
+# Trailers that name a note or a turn carry it as a wikilink: `]]` ends the value, so
+# `git log -F --grep "Memkit-Source: [[2026-03-02-claude-b7c1e0aa#^t5]]"` finds that turn and
+# never turn 58 or 582, and the value reads as the vault's own links do.
+LINKED_TRAILERS = frozenset({"Memkit-Source", "Memkit-Observation", "Memkit-Candidate", "Memkit-Trace",
+                             "Memkit-Note", "Memkit-Proposal", "Memkit-Conflict"})
+
+
+def trailer(key: str, value: str) -> str:
+    value = " ".join(str(value).split())
+    if key in LINKED_TRAILERS and value:
+        value = f"[[{value.strip('[]')}]]"
+    return f"{key}: {value}"
+
+
 def message(subject: str, trailers: list[tuple[str, str]], body: str = "") -> str:
     text = subject.strip()
     if body:
         text += "\n\n" + body.strip()
     if trailers:
-        text += "\n\n" + "\n".join(f"{k}: {v}" for k, v in trailers)
+        text += "\n\n" + "\n".join(trailer(k, v) for k, v in trailers)
     return text + "\n"
 
 
@@ -282,3 +296,25 @@ def hooks_dir(root: Path) -> tuple[Path, Path] | None:
     with _clean_env():
         top = Path(repo.working_tree_dir).resolve()
         return top, (top / repo.git.rev_parse("--git-path", "hooks")).resolve()
+
+
+def ignored(top: Path, rel: str) -> bool:
+    """Whether git ignores rel (a path under the working tree top)."""
+    repo = repo_for(top)
+    if repo is None:
+        return False
+    import git
+
+    with _clean_env():
+        try:
+            repo.git.check_ignore("-q", rel)
+            return True
+        except git.GitCommandError:
+            return False
+
+
+def info_dir(top: Path) -> Path:
+    """The repository's info folder (for info/exclude: ignore rules that are not shared)."""
+    repo = repo_for(top)
+    with _clean_env():
+        return (top / repo.git.rev_parse("--git-path", "info")).resolve()

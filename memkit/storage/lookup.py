@@ -14,6 +14,7 @@ from memkit.traces import render as traces
 from memkit.errors import NotFound
 
 _TURN = re.compile(r"^(?P<id>[^#]+?)(?:#\^?t(?P<turn>\d+))?$")
+_TURN_LINK = re.compile(r"\[\[([^\]#|]+)#\^t(\d+)")
 
 
 def resolve(vault, ident: str, kinds: tuple[str, ...] = ()) -> str:
@@ -26,8 +27,9 @@ def resolve(vault, ident: str, kinds: tuple[str, ...] = ()) -> str:
     with closing(index.connect(vault.index_path)) as con:
         row = con.execute("SELECT path, type FROM files WHERE id=? ORDER BY path LIMIT 1", (ident,)).fetchone()
         if row is None:
-            row = con.execute("SELECT path, type FROM files WHERE type='trace' AND "
-                              "json_extract(meta, '$.session')=? LIMIT 1", (ident,)).fetchone()
+            row = con.execute("SELECT path, type FROM files WHERE type='trace' AND (json_extract(meta, "
+                              "'$.session_id')=? OR json_extract(meta, '$.session')=?) LIMIT 1",
+                              (ident, ident)).fetchone()
         if row and (not kinds or row[1] in kinds):
             return row[0]
         ids = [r[0] for r in con.execute("SELECT id FROM files" + (" WHERE type IN (%s)" % ",".join(
@@ -59,8 +61,44 @@ def show(vault, ident: str) -> dict[str, Any]:
         return shown
     for t in traces.parse_turns(note.body):
         if t.n == int(turn):
-            calls = "\n".join(f"[{c.name}] {c.input}" for c in t.tool_calls)
-            text = f"{note.id}#^t{t.n} · {t.role.value}{' ' + t.tool_name if t.tool_name else ''}" \
-                   f"{' · ' + t.ts if t.ts else ''}\n{t.text}\n{calls}".rstrip() + "\n"
-            return {"id": note.id, "path": rel, "turn": t.n, "role": t.role.value, "text": text}
+            return {"id": note.id, "path": rel, "turn": t.n, "role": t.role.value, "text": turn_text(note.id, t)}
     raise NotFound(f"{base} has no turn {turn} (it has {note.meta.get('turns', '?')} turns)")
+
+
+def turn_text(trace_id: str, t) -> str:
+    """One turn as `memkit show ID#^tN` prints it: a header line, the text, its tool calls."""
+    calls = "\n".join(f"[{c.name}] {c.input}" for c in t.tool_calls)
+    return f"{trace_id}#^t{t.n} · {t.role.value}{' ' + t.tool_name if t.tool_name else ''}" \
+           f"{' · ' + t.ts if t.ts else ''}\n{t.text}\n{calls}".rstrip() + "\n"
+
+
+def trace_turns(vault, ident: str, lo: int, hi: int) -> tuple[notes.Note, list]:
+    """The trace called ident and its turns lo..hi (inclusive)."""
+    rel = resolve(vault, ident.strip().strip("[]").split("#", 1)[0])
+    note = notes.read(vault.root / rel)
+    if note.type != "trace":
+        raise NotFound(f"{note.id} is a {note.type or 'file'}, not a trace; turns belong to traces")
+    return note, [t for t in traces.parse_turns(note.body) if lo <= t.n <= hi]
+
+
+def anchor(vault, ident: str) -> tuple[str, int]:
+    """(trace id, turn) that ident points at: `TRACE#^tN`, or a note whose `source` links a turn."""
+    m = _TURN.match(ident.strip().strip("[]"))
+    if m and m.group("turn"):
+        return m.group("id"), int(m.group("turn"))
+    note = notes.read(vault.root / resolve(vault, ident))
+    for value in (note.meta.get("source"), note.meta.get("sources"), note.meta.get("session")):
+        found = _TURN_LINK.search(str(value or ""))
+        if found:
+            return found.group(1), int(found.group(2))
+    raise NotFound(f"{note.id} points at no trace turn; give an anchor as TRACE-ID#^tN")
+
+
+def timeline(vault, ident: str, before: int = 3, after: int = 3) -> dict[str, Any]:
+    """The turns around an anchor: `before` turns before it, the anchor, `after` turns after it."""
+    tid, n = anchor(vault, ident)
+    note, turns = trace_turns(vault, tid, n - before, n + after)
+    if not any(t.n == n for t in turns):
+        raise NotFound(f"{note.id} has no turn {n} (it has {note.meta.get('turns', '?')} turns)")
+    return {"trace": note.id, "anchor": n, "project": note.meta.get("project"),
+            "total_turns": note.meta.get("turns"), "turns": turns}

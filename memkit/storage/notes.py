@@ -35,6 +35,12 @@ _ANY_START = _Loader.yaml_implicit_resolvers.get(None, [])
 _RESOLVERS = {ch: list(found) + _ANY_START for ch, found in _Loader.yaml_implicit_resolvers.items() if ch is not None}
 _RESOLVERS[None] = list(_ANY_START)
 
+# Writing quotes every string a standard YAML reader (PyYAML, Obsidian's Dataview) would take
+# for a timestamp, so `created` is one type, an ISO string, wherever the note is read.
+_DUMP_RESOLVERS = {ch: list(found) + _Base.yaml_implicit_resolvers.get(None, [])
+                   for ch, found in _Base.yaml_implicit_resolvers.items() if ch is not None}
+_DUMP_RESOLVERS[None] = list(_Base.yaml_implicit_resolvers.get(None, []))
+
 _FENCE = re.compile(r"^---[ \t]*\r?$", re.M)
 # Keys memkit itself keeps up to date; a change to them is not a person's edit.
 VOLATILE_KEYS = frozenset({"memkit-sha", "extracted", "updated"})
@@ -96,7 +102,7 @@ def read(path: Path) -> Note:
 
 
 def dump_meta(meta: dict[str, Any]) -> str:
-    fast = yamlfast.dump(meta, _RESOLVERS)   # flat frontmatter, as memkit writes it
+    fast = yamlfast.dump(meta, _DUMP_RESOLVERS)   # flat frontmatter, as memkit writes it
     if fast is not None:
         return fast
     return yaml.dump(meta, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
@@ -121,9 +127,30 @@ def content_hash(meta: dict[str, Any], body: str) -> str:
 
 
 def stamp(meta: dict[str, Any], body: str) -> dict[str, Any]:
-    """meta with `memkit-sha` set to the hash of what memkit is about to write."""
+    """meta as memkit writes it: Obsidian `tags` (and `aliases` for a library note) when it has
+    none, and `memkit-sha` set to the hash of what memkit is about to write."""
     out = {k: v for k, v in meta.items() if k != "memkit-sha"}
+    out.update((k, v) for k, v in properties(out, body).items() if k not in out)
     out["memkit-sha"] = content_hash(out, body)
+    return out
+
+
+LIBRARY_TYPES = frozenset({"convention", "procedure", "decision", "preference", "note"})
+
+
+def properties(meta: dict[str, Any], body: str = "") -> dict[str, Any]:
+    """The Obsidian properties memkit gives a note: a nested tag per type (and observation kind),
+    e.g. `memkit/observation/correction`, and a library note's title as an alias, so
+    `[[Stage only the files you changed]]` resolves."""
+    kind = str(meta.get("type") or "")
+    if not kind:
+        return {}
+    tag = f"memkit/{kind}" + (f"/{meta['kind']}" if kind == "observation" and meta.get("kind") else "")
+    out: dict[str, Any] = {"tags": [tag]}
+    if kind in LIBRARY_TYPES:
+        title = title_of(Note(meta, body))
+        if title and title != meta.get("id") and "[" not in title and "|" not in title and "#" not in title:
+            out["aliases"] = [title]
     return out
 
 

@@ -198,7 +198,8 @@ def write_trace(vault: Vault, session: Session, source: dict, report: Report, tu
             return "edited", tid
         if existing.body == body and _same(existing.meta, meta):
             return "unchanged", tid
-        meta["extracted"] = []      # new turns: extraction runs again
+        if existing.body != body:
+            meta["extracted"] = []      # new turns: extraction runs again (a new layout alone does not)
     note = notes.Note(notes.stamp(meta, body), body)
     vault.write_text(rel, notes.render(note))
     report.written.append(rel)
@@ -213,7 +214,7 @@ def _claim_id(vault: Vault, session: Session) -> tuple[str, notes.Note | None]:
         if not path.exists():
             return tid, None
         note = notes.read(path)
-        if str(note.meta.get("session")) == session.session_id and \
+        if traces.session_of(note.meta) == session.session_id and \
                 str(note.meta.get("agent_id") or "") == str(session.agent_id or ""):
             return tid, note
     raise InvalidInput(f"cannot find a free trace id for session {session.session_id!r}")
@@ -224,9 +225,11 @@ def _meta(vault: Vault, s: Session, turns: int, tid: str, source: dict, redactio
     from memkit.redact import redact
 
     meta = dict(existing.meta) if existing else {}
-    fresh = {"type": "trace", "id": tid, "session": s.session_id, "agent": s.agent,
+    if existing is not None and traces.SESSION_KEY not in meta:   # a trace in the earlier layout
+        meta = {(traces.SESSION_KEY if k == "session" else k): v for k, v in meta.items() if k != "source"}
+    fresh = {"type": "trace", "id": tid, traces.SESSION_KEY: s.session_id, "agent": s.agent,
              "project": s.project, "cwd": redact(s.cwd)[0], "started": s.started, "ended": s.ended,
-             "turns": turns, "source": source, "redactions": redactions,
+             "turns": turns, **{f"log_{k}": v for k, v in source.items()}, "redactions": redactions,
              "skipped_lines": s.skipped_lines}
     if s.parent_session:
         fresh["parent"] = s.parent_session
@@ -240,7 +243,8 @@ def _meta(vault: Vault, s: Session, turns: int, tid: str, source: dict, redactio
 
 def _same(old: dict, new: dict) -> bool:
     keys = set(old) | set(new)
-    return all(old.get(k) == new.get(k) for k in keys if k not in notes.VOLATILE_KEYS | {"source"})
+    return all(old.get(k) == new.get(k) for k in keys
+               if k not in notes.VOLATILE_KEYS | {"source", "tags", *traces.LOG_KEYS})
 
 
 def _display(path: Path) -> str:

@@ -3,7 +3,7 @@
 Owns the trace format in both directions: render a Session to Markdown with a
 `^tN` anchor on every turn heading, and parse that Markdown back into Turns, so
 extraction always reads the file (the source of truth), never the raw log.
-Never drops a turn and never lets text inside a turn pose as a turn heading.
+Never drops a turn and never lets text inside a turn pose as a turn heading or a link.
 """
 from __future__ import annotations
 
@@ -23,6 +23,9 @@ _CALL = re.compile(r"^(`{3,})(json|text) memkit-call (\S+) (\S+)\s*$")
 _SAFE_TOOL = re.compile(r"\s+")
 _OUTPUT = re.compile(r"^(`{3,})text memkit-output\s*$")
 _SAFE_ID = re.compile(r"[^A-Za-z0-9]+")
+_JOINER = "\u2060"   # WORD JOINER: invisible, and no wikilink parser reads `[`+it+`[` as `[[`
+_LINK_OPEN = re.compile("\\[(?=\u2060*\\[)")
+_LINK_OPENED = re.compile("\\[\u2060(?=\u2060*\\[)")
 
 
 def trace_id(session: Session, length: int = 8) -> str:
@@ -38,6 +41,27 @@ def trace_id(session: Session, length: int = 8) -> str:
     return tid
 
 
+# Trace frontmatter keys. The agent's own session id and the source log were once `session` and a
+# `source` mapping; other notes use those names for wikilinks, so a property keeps one type in
+# Obsidian. Vaults written before still read through session_of() and log_of().
+SESSION_KEY = "session_id"
+LOG_KEYS = ("log_path", "log_sha256", "log_bytes")
+
+
+def session_of(meta: dict[str, Any]) -> str:
+    """The agent's session id of a trace's frontmatter, in the current or the earlier layout."""
+    value = meta.get(SESSION_KEY) or meta.get("session") or ""
+    return "" if str(value).startswith("[[") else str(value)
+
+
+def log_of(meta: dict[str, Any]) -> dict[str, Any]:
+    """{path, sha256, bytes} of the log a trace came from (an earlier layout's `source` mapping too)."""
+    old = meta.get("source")
+    if isinstance(old, dict) and not any(k in meta for k in LOG_KEYS):
+        return dict(old)
+    return {k.split("_", 1)[1]: meta.get(k) for k in LOG_KEYS if k in meta}
+
+
 def folder(tid: str) -> str:
     return "traces/undated" if tid.startswith("undated") else f"traces/{tid[:4]}/{tid[5:7]}"
 
@@ -47,7 +71,7 @@ def render_body(session: Session) -> str:
     when = (session.started or "undated")[:16].replace("T", " ")
     first = next((" ".join(t.text.split())[:80] for t in session.turns if t.typed and t.text.strip()), "")
     where = session.project or session.cwd or session.session_id
-    title = f"# {where}: {first}" if first else f"# {where}"
+    title = _links_off(f"# {where}: {first}" if first else f"# {where}")
     parts = [title, "", f"Session `{session.session_id}` · {session.agent} · {when}"
              + (f" · `{session.cwd}`" if session.cwd else ""), ""]
     if session.parent_session:
@@ -89,16 +113,16 @@ def _render_turn(turn: Turn) -> str:
         lines.append("> [!thinking]-\n" + "\n".join("> " + x for x in _escape(turn.thinking).split("\n")))
         lines.append("")
     if turn.role is Role.TOOL:
-        lines.append(_fence("text memkit-output", turn.text))
+        lines.append(_fence("text memkit-output", _escape(turn.text)))
     elif turn.text:
         lines.append(_escape(turn.text))
     for call in turn.tool_calls:
         name = _SAFE_TOOL.sub("_", call.name) or "tool"
         if isinstance(call.input, str):
-            lines.append(_fence(f"text memkit-call {name} {call.id or '-'}", call.input))
+            lines.append(_fence(f"text memkit-call {name} {call.id or '-'}", _escape(call.input)))
         else:
             lines.append(_fence(f"json memkit-call {name} {call.id or '-'}",
-                                json.dumps(call.input, ensure_ascii=False, indent=1)))
+                                _escape(json.dumps(call.input, ensure_ascii=False, indent=1))))
     return "\n".join(lines) + "\n"
 
 
@@ -108,10 +132,20 @@ def _fence(info: str, text: str) -> str:
 
 
 def _escape(text: str) -> str:
-    return _ESCAPED.sub(lambda m: "\\" + m.group(0), text)
+    return _links_off(_ESCAPED.sub(lambda m: "\\" + m.group(0), text))
+
+
+def _links_off(text: str) -> str:
+    """`[[x]]` in a message is the speaker's text, not a link of the vault: an invisible word joiner
+    between the brackets shows the same in Obsidian and links nothing (a backslash escape does not
+    survive every Markdown parser, nor a code block). Reversible: every `[` before (joiners and)
+    `[` gains one joiner; parsing takes one away."""
+    return _LINK_OPEN.sub("[" + _JOINER, text) if "[[" in text or _JOINER in text else text
 
 
 def _unescape(text: str) -> str:
+    if _JOINER in text:
+        text = _LINK_OPENED.sub("[", text)
     return re.sub(r"^\\(\\*## Turn )", r"\1", text, flags=re.M) if "## Turn " in text else text
 
 
@@ -199,7 +233,7 @@ def _split_blocks(lines: list[str]) -> tuple[str, list[ToolCall], str]:
 
 
 def _call(kind: str, name: str, ident: str, content: str) -> ToolCall:
-    ident = "" if ident == "-" else ident
+    ident, content = ("" if ident == "-" else ident), _unescape(content)
     if kind == "text":
         return ToolCall(ident, name, content)
     try:
