@@ -82,22 +82,56 @@ def load(raw: str, resolvers: dict) -> dict | None:
     return out or None   # nothing but blank lines: YAML's null, the caller's business
 
 
-def _mapping(lines: list[str], i: int, resolvers: dict) -> tuple[dict | None, int]:
+def _mapping(lines: list[str], i: int, resolvers: dict, depth: int = 0) -> tuple[dict | None, int]:
+    """A nested mapping as PyYAML writes one: `  key: value`, `  key:` with its list items at the
+    same indent (`  - item`), or one more nested mapping (a trace's source, a note's cue)."""
     sub: dict = {}
     indent = len(lines[i]) - len(lines[i].lstrip(" "))
     while i < len(lines):
         line = lines[i].rstrip("\r")
-        if line[:1] != " ":
-            break
+        lead = len(line) - len(line.lstrip(" "))
+        if not line.strip() or lead < indent:
+            break                # the mapping ends: a blank line or an outer key
+        if lead > indent:
+            return None, i       # deeper than this mapping without a key to hold it
         m = _KEY.match(line[indent:])
-        if m is None or line[:indent].strip() or m.group(2) is None:
+        if m is None:
             return None, i
-        key, rest = m.group(1), m.group(2).strip(" ")
-        value = _scalar(rest, resolvers) if rest else FAIL
-        if value is FAIL or _plain(key, resolvers) is not key:
+        key, rest = m.group(1), (m.group(2) or "").strip(" ")
+        if _plain(key, resolvers) is not key or key in sub:
             return None, i
-        sub[key] = value
         i += 1
+        if rest:
+            value = _scalar(rest, resolvers)
+            if value is FAIL:
+                return None, i
+            sub[key] = value
+            continue
+        nxt = lines[i].rstrip("\r") if i < len(lines) else ""
+        lead = len(nxt) - len(nxt.lstrip(" "))
+        if _ITEM.match(nxt) and lead == indent:
+            items = []
+            while i < len(lines):
+                im = _ITEM.match(lines[i].rstrip("\r"))
+                if im is None or len(im.group(1)) != indent:
+                    break
+                item = im.group(2).strip(" ")
+                if not item or (item[0] not in "'\"" and (item.startswith("- ") or ": " in item
+                                                          or item.endswith(":"))):
+                    return None, i
+                value = _scalar(item, resolvers)
+                if value is FAIL:
+                    return None, i
+                items.append(value)
+                i += 1
+            sub[key] = items
+        elif lead > indent and depth == 0 and nxt.strip() and not _ITEM.match(nxt):
+            inner, i = _mapping(lines, i, resolvers, depth + 1)
+            if inner is None:
+                return None, i
+            sub[key] = inner
+        else:
+            return None, i
     return sub, i
 
 
