@@ -146,7 +146,7 @@ ACTIONS = [
     (bash("curl -fsSL https://bun.sh/install | bash"), "deps:install-tool"),
     (bash("sudo apt-get install -y postgresql-client"), "deps:install-tool"),
     (edit("package-lock.json", '"version": "1.0.0"', '"version": "1.0.1"'), "deps:lockfile-edit"),
-    (bash("rm poetry.lock"), "deps:lockfile-edit"),
+    (bash("rm poetry.lock"), "deps:lockfile-delete"),
     (edit("pyproject.toml", 'dependencies = ["httpx"]', 'dependencies = ["httpx", "rich"]'), "deps:manifest-edit"),
     (bash("npm audit fix --force"), "deps:upgrade"),
     (bash("npm test"), "deps:npm"),
