@@ -209,7 +209,7 @@ ACTIONS = [
     (bash("docker run --privileged -v /var/run/docker.sock:/var/run/docker.sock img"), "docker:privileged"),
     (edit("docker-compose.yml", "  app:", "  app:\n    privileged: true"), "docker:privileged"),
     (bash("docker system prune -af --volumes"), "docker:destructive"),
-    (bash("docker compose down -v"), "docker:destructive"),
+    (bash("docker compose down -v"), "docker:volume-delete"),
     (bash("aws s3 rm s3://backups --recursive"), "cloud:storage-delete"),
     (bash("ssh deploy@prod-1 'sudo systemctl restart app'"), "remote:ssh"),
     (bash("systemctl restart postgresql"), "service:restart"),
