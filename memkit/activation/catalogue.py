@@ -126,13 +126,14 @@ class Catalogue:
     def _classify(self, act: Act, lesson: bool, relax: bool = False) -> dict[str, str]:
         prose = act.family == "prose"
         concrete = act.command or act.added
+        added = self._doc(act.added) if act.added else None
         docs = {"command": self._doc(act.command) if act.command else None,
-                "shellish": self._doc(act.added) if act.added and act.lang in SHELLISH else None,
-                "code": self._doc(act.added) if act.added else None,
+                "shellish": added if act.lang in SHELLISH else None,
+                "code": added,
                 "action": self._doc(act.text) if concrete else None,
                 "prose": self._doc(act.prose) if prose else None}
         present = frozenset().union(*(d[1] for d in docs.values() if d))
-        context = None
+        context = path_docs = None
         found: dict[str, str] = {}
         for kid in self._candidates(present, bool(act.paths)):
             k = self.kinds[kid]
@@ -144,9 +145,9 @@ class Catalogue:
             else:
                 if act.family in k.calls:
                     part = "calls"
-                elif k.rx.get("paths") and act.paths and (not k.path_tools or act.family in k.path_tools) \
-                        and any(k.rx["paths"].search(self._doc(p)) for p in act.paths):
-                    part = "path"
+                elif k.rx.get("paths") and act.paths and (not k.path_tools or act.family in k.path_tools):
+                    path_docs = path_docs or [self._doc(p) for p in act.paths]   # once per act, not per kind
+                    part = "path" if any(k.rx["paths"].search(d) for d in path_docs) else None
                 if part is None and concrete:
                     part = _concrete_part(k, docs, act.lang)
                     if part and k.rx.get("requires") and not relax:
