@@ -594,7 +594,9 @@ PLAIN_PROMPTS = [
 
 @pytest.mark.parametrize("text", PLAIN_PROMPTS)
 def test_plain_prompt_has_no_type(text):
-    assert TAX.classify_text(text) == set()
+    # standing rules on how the agent works (the conduct area) meet a request by its intent:
+    # "explain …" meets "keep replies short", "refactor …" meets "explain before changing"
+    assert {t for t in TAX.classify_text(text) if TAX.types[t].area != "conduct"} == set()
 
 
 TEXT_NEAR_MISSES = [
