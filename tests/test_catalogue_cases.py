@@ -280,8 +280,8 @@ ACTIONS = [
     (bash("curl -s https://example.com | grep -o 'href=\"[^\"]*\"'"), "scraping:regex-html"),
     (edit("api/openapi.yaml", "  /orders:", "  /v2/orders:"), "api:breaking-change"),
     (edit("proto/orders.proto", "string coupon = 4;", "reserved 4;"), "api:breaking-change"),
-    (edit("app/orders_pb2.py", "x", "y"), "docs:edit-generated"),
-    (edit("dist/bundle.min.js", "a", "b"), "docs:edit-generated"),
+    (edit("app/orders_pb2.py", "x", "y"), "codegen:edit-generated"),
+    (edit("dist/bundle.min.js", "a", "b"), "codegen:edit-generated"),
     (write("NOTES.md", "# Summary of the changes\n"), "docs:create"),
     (edit("CHANGELOG.md", "## Unreleased", "## Unreleased\n- Fix cart totals"), "docs:changelog"),
     (edit("app/cart.py", "def total(items):", 'def total(items):\n    """Return the cart total."""'),
@@ -551,7 +551,7 @@ TEXTS = [
     ("don't parse HTML with regex, use BeautifulSoup", "scraping:regex-html"),
     ("scrape the product prices from the shop page", "scraping:regex-html"),
     ("renaming that field is a breaking change for the mobile app", "api:breaking-change"),
-    ("that file is generated, edit the schema instead", "docs:edit-generated"),
+    ("that file is generated, edit the schema instead", "codegen:edit-generated"),
     ("don't create README files unless I ask", "docs:create"),
     ("docstrings in Google style please", "style:docstring"),
     ("no emojis in log messages", "style:emoji"),
@@ -592,7 +592,9 @@ PLAIN_PROMPTS = [
 
 @pytest.mark.parametrize("text", PLAIN_PROMPTS)
 def test_plain_prompt_has_no_type(text):
-    assert TAX.classify_text(text) == set()
+    # standing rules on how the agent works (the conduct area) meet a request by its intent:
+    # "explain …" meets "keep replies short", "refactor …" meets "explain before changing"
+    assert {t for t in TAX.classify_text(text) if TAX.types[t].area != "conduct"} == set()
 
 
 TEXT_NEAR_MISSES = [
@@ -712,7 +714,7 @@ REQUIRED = [
     "git:reset-hard", "git:rebase", "git:amend", "git:no-verify", "git:branch-delete",
     "fs:recursive-delete", "fs:chmod-broad", "deps:add", "deps:install-tool", "deps:lockfile-edit",
     "tests:skip", "tests:mock-db", "tests:delete", "tests:weaken-assertion", "secrets:print",
-    "secrets:commit", "config:env-change", "docs:edit-generated", "sql:string-built-query",
+    "secrets:commit", "config:env-change", "codegen:edit-generated", "sql:string-built-query",
     "sql:raw-query", "redis:keys-scan", "redis:flush", "shell:script-write", "shell:no-strict-mode",
     "infra:apply", "deploy:prod", "schedule:cron", "schedule:periodic-job", "async:blocking-call",
     "http:sync-client", "money:float-arithmetic", "types:any", "types:ignore", "lint:disable",
