@@ -105,8 +105,12 @@ def typed_prompts(path: Path) -> list[Prompt]:
     counts as a typed prompt is exactly memkit's notion: `> ` blocks outside assistant
     text, not slash commands, not compaction summaries, not text drawn inside a box.
     The result is checked against console.read(): same prompts, same order."""
-    from memkit.traces.readers import console
+    from memkit.traces.readers import console, gemini_console
 
+    with open(path, "rb") as f:
+        head = f.read(8192).decode("utf-8", errors="replace")
+    if gemini_console.detect(path, head):
+        return _gemini_prompts(path)
     starts = []
     for block in console._blocks(_numbered(path)):
         if block.kind != "prompt":
@@ -117,6 +121,21 @@ def typed_prompts(path: Path) -> list[Prompt]:
     typed = [(s.session_id, t) for s in console.read(path) for t in s.turns if t.typed]
     if [text for _, text in starts] != [t.text for _, t in typed]:
         raise RuntimeError(f"{path}: the prompt blocks disagree with memkit's console reader")
+    return [Prompt(line, text, sid, t.n) for (line, text), (sid, t) in zip(starts, typed)]
+
+
+def _gemini_prompts(path: Path) -> list[Prompt]:
+    """The same for a Gemini CLI copy, from memkit's Gemini console reader's blocks."""
+    from memkit.traces.readers import gemini_console as gemini
+
+    starts = []
+    for block in gemini.blocks(_numbered(path)):
+        text = gemini.prompt_text(block) if block.kind == "prompt" else ""
+        if text and not gemini.COMMAND.match(text):
+            starts.append((block.start, text))
+    typed = [(s.session_id, t) for s in gemini.read(path) for t in s.turns if t.typed]
+    if [text for _, text in starts] != [t.text for _, t in typed]:
+        raise RuntimeError(f"{path}: the prompt blocks disagree with memkit's Gemini console reader")
     return [Prompt(line, text, sid, t.n) for (line, text), (sid, t) in zip(starts, typed)]
 
 
