@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from memkit.extract import Candidate, TraceContext, gather, pushback, signals
+from memkit.extract import Candidate, TraceContext, gather, pushback, signals, statements
 from memkit.extract.phrases import find, phrases
 from memkit.extract.pushback import QUESTION_TOOLS, READ_ONLY  # noqa: F401  (kept importable)
 from memkit.layers import Flag, Role
@@ -81,8 +81,8 @@ def _from_user(turns, i, prior, sc, calls, so_far) -> list[Candidate]:
             found.append(pref)
         if dec:
             found.append(dec)
-    found += _facts(turn, words)
-    found += _negative(turn, words)
+    found += statements.facts(turn, words)
+    found += statements.negatives(turn, words)
     if not found and phrases()["confirmations"].match(words):
         found += _confirmed(turns, i, sc.proposal)
     if not found and find("explicit_markers", words):
@@ -192,7 +192,8 @@ def _decision(turns, i, text) -> Candidate | None:
         return None
     for rx in phrases()["decision_explicit"]:
         m = rx.search(text)
-        if m and not text.rstrip().endswith("?") and not _operational(m.group("chosen")):
+        if m and not text.rstrip().endswith("?") and not _operational(m.group("chosen")) \
+                and m.group("chosen").split()[0].lower() not in signals.VAGUE_KEYS:   # a pronoun names no choice
             chosen = m.group("chosen").strip()
             alts = [m.group("rejected").strip()] if "rejected" in rx.groupindex and m.group("rejected") else []
             return Candidate("decision", turns[i].n, m.group(0).strip(), 0.6, 0.5, "knowledge",
@@ -214,35 +215,11 @@ def _operational(option: str) -> bool:
     return bool(find("operational_options", option.strip(" *`")))
 
 
-def _facts(turn, text) -> list[Candidate]:
-    out = []
-    for rx in phrases()["facts"]:
-        for m in rx.finditer(text):
-            key, value = signals.fact_key(m.group("key")), m.group("value").strip(" .`'\"")
-            if "location" in rx.groupindex:
-                key = f"{key}_location"
-            if key and value and len(key) <= 40 and not signals.is_vague(key) and signals.value_like(value):
-                out.append(Candidate("fact", turn.n, m.group(0).strip(), 0.6, 0.45, "knowledge",
-                                     {"key": key, "value": value, "source_kind": "user_stated"}, created=turn.ts))
-    return out[:3]
-
-
-def _negative(turn, text) -> list[Candidate]:
-    out = []
-    for rx in phrases()["negative_results"]:
-        for m in rx.finditer(text):
-            approach = m.group("approach").strip()
-            reason = (m.groupdict().get("reason") or "").strip()
-            out.append(Candidate("negative_result", turn.n, m.group(0).strip(), 0.6, 0.55, "knowledge",
-                                 {"approach": approach, "reason": reason}, created=turn.ts))
-    return out[:2]
-
-
 def _confirmed(turns, i, reported: str) -> list[Candidate]:
     """What the agent reported (a finding, an approach that failed) and the person confirmed:
     the agent's words, marked as such, with the person's confirming turn as the source."""
     turn = turns[i]
-    out = [c for c in _negative(turn, reported) if c.fields.get("reason")][:1]
+    out = [c for c in statements.negatives(turn, reported) if c.fields.get("reason")][:1]
     for sentence in signals.sentences(reported):
         if find("discoveries", sentence) and 6 <= len(sentence.split()) <= 60:
             out.append(Candidate("discovery", turn.n, sentence, 0.5, 0.45, "knowledge",

@@ -21,6 +21,11 @@ MIN_WORDS = 3   # a lesson shorter than this says nothing a later session could 
 # after "yes, but …": a negation or an imperative that changes what was agreed to
 _AFTER_BUT = re.compile(r"^(please )?(without|not|no|never|don'?t|do not|leave out|skip|use|make|put|call|name|"
                         r"keep|drop|remove|move|change|rename|replace)\b", re.I)
+# after a refusal these carry no direction: a request to be told something, and a lead-in to
+# output the person pastes ("I ran it on the other machine:")
+_ASKS = re.compile(r"^(please |can you |could you )?(explain|tell me|describe|clarify|help me understand|remind me)\b",
+                   re.I)
+_REPORTS = re.compile(r"^(I|we)('ve| have| had)? (just |now |also |already )?[a-z]+ed\b[^.!?]*:$", re.I)
 
 
 @dataclass(frozen=True)
@@ -129,6 +134,8 @@ def _plain_direction(words: str) -> bool:
         return False
     first = _first_sentence(body)
     if re.match(r"^(ok|okay|yes|yep|sure|go|go ahead|continue|proceed|carry on)\b", first, re.I):
+        return False
+    if _REPORTS.match(first) or (_ASKS.match(first) and first == _unwrap(body)):
         return False
     asked = first.rstrip().endswith("?")
     return not asked or bool(re.match(r"^(please|(can|could|would|will) you|let'?s|how about|what about|why not)\b",
