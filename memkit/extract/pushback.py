@@ -145,7 +145,7 @@ def _plain_direction(words: str) -> bool:
 def lifecycle(lesson: str) -> str:
     """`self` for how the person likes to work, `knowledge` for a rule about the project,
     `operational` for steering this task only. Questions in the lesson state no rule."""
-    said = "\n".join(s for s in re.split(r"(?<=[.!?])\s+|\n+", _unwrap(lesson)) if not s.rstrip().endswith("?"))
+    said = "\n".join(s for s in re.split(r"(?<=[.!?;])\s+|\n+", _unwrap(lesson)) if not s.rstrip().endswith("?"))
     if not find("durable_markers", said) and not find("self_markers", said):
         return "operational"
     return "self" if find("self_markers", said) and not re.search(

@@ -16,6 +16,7 @@ from memkit.extract.phrases import phrases
 MAX_FACTS = 3        # per message: a long status report is not a list of facts
 MAX_NEGATIVE = 2
 KEY_LIMIT = 40
+NAMED_KEYS = ("branch", "region", "timezone", "host", "database", "db", "bucket")   # their values are plain names
 
 
 def facts(turn, text: str) -> list[Candidate]:
@@ -26,11 +27,14 @@ def facts(turn, text: str) -> list[Candidate]:
     for rx in phrases()["facts"]:
         for m in rx.finditer(text):
             key = signals.fact_key(m.group("key")) + ("_location" if "location" in rx.groupindex else "")
-            if signals.value_like(m.group("value").strip(" .`'\"")):
+            if signals.value_like(m.group("value").strip(" .`'\"")) or key.endswith(NAMED_KEYS):
                 _add(out, taken, turn, text, m, key, m.group("value"), m.group(0).strip())
     for rule in phrases()["environment_facts"]:
         for m in rule["rx"].finditer(text):
             groups = {k: _bare(v or "") for k, v in m.groupdict().items()}
+            groups["thing"] = _named(groups.get("thing", ""))
+            if _sentence(text, m).rstrip().endswith("?"):
+                continue                       # a question states nothing
             key = _key(rule["key"].format(**groups))
             value = re.sub(r"\s+", " ", rule.get("value", "{value}").format(**groups)).strip()
             _add(out, taken, turn, text, m, key, value, _sentence(text, m))
@@ -50,6 +54,11 @@ def _add(out, taken, turn, text, m, key: str, value: str, statement: str) -> Non
 
 def _bare(value: str) -> str:
     return value.strip().strip("`'\"").strip()
+
+
+def _named(thing: str) -> str:
+    """The words that name the thing, without what follows ("X using my Y account" -> "X")."""
+    return re.split(r"\s+(?:using|with|via|through|because|so|but|and)\b", thing, maxsplit=1)[0]
 
 
 def _key(raw: str) -> str:
