@@ -17,7 +17,7 @@ from memkit.layers import Flag, Role
 from memkit.traces.model import ToolCall, Turn
 
 NAME = "heuristic"
-VERSION = 2
+VERSION = 3
 _any = find   # the name older callers use
 LESSON_LIMIT = 1200
 PER_TRACE = 40        # candidates one session may add to the review queue
