@@ -16,7 +16,7 @@ from memkit.extract.phrases import phrases
 MAX_FACTS = 3        # per message: a long status report is not a list of facts
 MAX_NEGATIVE = 2
 KEY_LIMIT = 40
-NAMED_KEYS = ("branch", "region", "timezone", "host", "database", "db", "bucket")   # their values are plain names
+NAMED_KEYS = ("branch", "region", "timezone")   # their values are plain names
 
 
 def facts(turn, text: str) -> list[Candidate]:
