@@ -25,7 +25,8 @@ _AFTER_BUT = re.compile(r"^(please )?(without|not|no|never|don'?t|do not|leave o
 # output the person pastes ("I ran it on the other machine:")
 _ASKS = re.compile(r"^(please |can you |could you )?(explain|tell me|describe|clarify|help me understand|remind me)\b",
                    re.I)
-_REPORTS = re.compile(r"^(I|we)('ve| have| had)? (just |now |also |already )?[a-z]+ed\b[^.!?]*:$", re.I)
+_REPORTS = re.compile(r"^(I|we)('ve| have| had)? (just |now |also |already )?([a-z]+ed|ran|did|got|made|saw|found|"
+                      r"took|wrote|built|put|set|went|had|kept|gave|brought|caught|left)\b[^.!?]*:$", re.I)
 
 
 @dataclass(frozen=True)
