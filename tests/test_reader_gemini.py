@@ -139,8 +139,10 @@ def test_ingest_writes_gemini_traces_and_extracts_the_correction_after_a_decline
     traces = sorted((vault / "traces").rglob("*.md"))
     assert [notes.read(p).meta["agent"] for p in traces] == ["gemini-cli", "gemini-cli"]
     assert all("-gemini-" in p.name for p in traces)
-    lessons = [notes.read(p).meta["lesson"] for p in (vault / "workshop" / "observations" / "correction").glob("*.md")]
-    assert "keep the tokenizer, only rename the helpers" in lessons
+    corrections = {notes.read(p).meta["lesson"]: notes.read(p).meta
+                   for p in (vault / "workshop" / "observations" / "correction").glob("*.md")}
+    declined = corrections["keep the tokenizer, only rename the helpers"]
+    assert declined["trigger"].startswith("replace: src/parser.py") and declined["trigger"].endswith("(rejected)")
     forced = run_cli("--vault", str(vault), "ingest", str(copy), "--format", "gemini-console", "--json", check=True)
     assert {f["status"] for f in json.loads(forced.stdout)["files"]} == {"unchanged"}
 

@@ -44,8 +44,16 @@ class Scene:
 
 def scene(turns: list[Turn], i: int, prior: list[Turn]) -> Scene:
     rejected = tuple(t for t in prior if Flag.REJECTED in t.flags and t.tool_name not in QUESTION_TOOLS)
-    acted = tuple(c for t in prior for c in t.tool_calls if c.name not in READ_ONLY)
+    acted = tuple(c for t in prior for c in t.tool_calls if not read_only(c.name))
     return Scene(rejected, any(Flag.INTERRUPT in t.flags for t in prior), acted, proposal(turns, i))
+
+
+def read_only(tool: str) -> bool:
+    """A call that only looked (read, search, fetch, plan): it changed nothing to correct.
+    Known by name, or by the family activation gives the tool (other agents' names)."""
+    from memkit.activation import acts
+
+    return tool in READ_ONLY or acts.family(tool) in acts.READ_ONLY
 
 
 def proposal(turns: list[Turn], i: int) -> str:
