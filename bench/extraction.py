@@ -74,12 +74,12 @@ def set_shared(path: Path) -> None:
     SHARED, CORPORA = path, path / "corpora"
 
 
-# ---- typed prompts, as memkit's console reader sees them -------------------------------
+# ---- typed prompts, as memkit's console readers see them ------------------------------
 @dataclass
 class Prompt:
     line: int            # 1-based line of the day file where the prompt starts
     text: str
-    session: str         # memkit's session id, e.g. console-day-007-2
+    session: str         # memkit's session id, e.g. console-day-007-2 or gemini-day-012-1
     turn: int            # the prompt's turn number in that session's trace
     label: dict = field(default_factory=dict)
     label_line: int = 0  # line of the label file holding this prompt's label
@@ -101,10 +101,11 @@ def _numbered(path: Path):
 def typed_prompts(path: Path) -> list[Prompt]:
     """Every typed prompt of a console copy, with its line, session and turn.
 
-    The blocks come from memkit's own console reader (memkit.traces.readers.console), so what
-    counts as a typed prompt is exactly memkit's notion: `> ` blocks outside assistant
-    text, not slash commands, not compaction summaries, not text drawn inside a box.
-    The result is checked against console.read(): same prompts, same order."""
+    The blocks come from memkit's own console readers (memkit.traces.readers.console for
+    Claude Code, gemini_console for Gemini CLI), so what counts as a typed prompt is exactly
+    memkit's notion: `> ` blocks outside assistant text, not slash commands, not compaction
+    summaries, not text drawn inside a tool box. The result is checked against the reader's
+    read(): same prompts, same order."""
     from memkit.traces.readers import console, gemini_console
 
     with open(path, "rb") as f:

@@ -16,7 +16,8 @@ BULLETS = ("The flaky test comes from the shared temp folder.\n\nWould you like 
            "- Remove the test altogether?\n\nEither way the suite stays green.")
 EITHER = ("The cache never expires today. Should we add a time-to-live to every entry, "
           "or just clear the whole cache on deploy?")
-OR_NEXT = "I can shorten the migration. Want me to split it into two files? Or should we keep one file and add comments?"
+OR_NEXT = ("I can shorten the migration. Want me to split it into two files? "
+           "Or should we keep one file and add comments?")
 FINDINGS = ("I looked at the failures:\n1. The fixture writes to a shared folder\n2. The retry hides the error\n"
             "3. The log level is too low")
 

@@ -37,7 +37,8 @@ COPY = (BANNER
         + "✦ The tests pass. I will now rewrite the tokenizer.\n"
         + box(["-  Edit src/parser.py: def tokenize(... => def tokenize(..."])
         + "\n> keep the tokenizer, only rename the helpers\n\n"
-        + box(["✔  Edit src/parser.py: def _h(... => def _helper(...", "", "   12  - def _h(x):", "   12  + def _helper(x):"])
+        + box(["✔  Edit src/parser.py: def _h(... => def _helper(...", "",
+               "   12  - def _h(x):", "   12  + def _helper(x):"])
         + box(["-  Shell rm -rf build (Remove the build folder.)"])
         + "\nℹ Request cancelled.\n \n"
         + "> wait, never delete the build folder, it holds the signed artefacts\n\n"
@@ -51,7 +52,8 @@ COPY = (BANNER
         + "> /quit\n\n" + box(["Agent powering down. Goodbye!"], indent="")
         + "\n" + BANNER
         + "> run the linter \\\n  ```\n  ╭──────────╮\n  │ pasted   │\n  ╰──────────╯\n  ```\n\n"
-        + box(["✔  FindFiles '**/*.py'", "", "   Found 3 matching file(s)", "✔  GoogleSearch Searching the web for: \"ruff rules\""])
+        + box(["✔  FindFiles '**/*.py'", "", "   Found 3 matching file(s)",
+               "✔  GoogleSearch Searching the web for: \"ruff rules\""])
         + "✦ Done.\n\n"
         + "~/work/parser (main*)        no sandbox (see /docs)        gemini-2.5-pro (98% context left)\n")
 
@@ -150,12 +152,14 @@ def test_ingest_writes_gemini_traces_and_extracts_the_correction_after_a_decline
 def test_a_file_no_reader_knows_names_the_console_copies_in_its_error(vault, tmp_path):
     odd = tmp_path / "notes.md"
     odd.write_text("just some notes\n", encoding="utf-8")
-    before = sorted(p.relative_to(vault) for p in vault.rglob("*") if ".git" not in p.parts and ".memkit" not in p.parts)
+    def files():
+        return sorted(p.relative_to(vault) for p in vault.rglob("*") if not {".git", ".memkit"} & set(p.parts))
+
+    before = files()
     result = run_cli("--vault", str(vault), "ingest", str(odd))
     assert result.returncode != 0 and "Traceback" not in result.stderr
     assert "not a log format memkit reads" in result.stderr and "Gemini CLI console copy" in result.stderr
-    after = sorted(p.relative_to(vault) for p in vault.rglob("*") if ".git" not in p.parts and ".memkit" not in p.parts)
-    assert after == before
+    assert files() == before
 
 
 # ---- the real copies ---------------------------------------------------------------------

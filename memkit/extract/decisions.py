@@ -129,10 +129,10 @@ def _stated(turn, text: str) -> Candidate | None:
     """A choice the person names themselves ("let's go with X, not Y"), or one they reverse."""
     for rx in phrases()["decision_explicit"] + phrases()["decision_reversals"]:
         m = rx.search(text)
-        if m and _question_at(text, m):
+        if not m or _question_at(text, m) or text.rstrip().endswith("?") or operational(m.group("chosen")):
             continue
-        named = rx in phrases()["decision_reversals"] or m and m.group("chosen").split()[0].lower() not in signals.VAGUE_KEYS
-        if m and named and not text.rstrip().endswith("?") and not operational(m.group("chosen")):   # a pronoun names no choice
+        pronoun = m.group("chosen").split()[0].lower() in signals.VAGUE_KEYS      # "let's use this" names nothing
+        if rx in phrases()["decision_reversals"] or not pronoun:
             chosen = m.group("chosen").strip()
             alts = [m.group("rejected").strip()] if "rejected" in rx.groupindex and m.group("rejected") else []
             return Candidate("decision", turn.n, m.group(0).strip(), 0.6, 0.5, "knowledge",

@@ -75,8 +75,8 @@ _HARNESS_TAGS = ("<local-command-", "<command-", "<bash-stdout", "<bash-stderr",
 def is_harness(text: str) -> bool:
     """Text the agent's harness wrote into the person's turn (console glyphs, question-tool notes,
     a local command's output tags, terminal colour codes: nobody types those)."""
-    return ("⏺" in text or "⎿" in text or "\x1b[" in text or text.startswith("The user wants to clarify these questions")
-            or text.lstrip().startswith(_HARNESS_TAGS))
+    return ("⏺" in text or "⎿" in text or "\x1b[" in text
+            or text.startswith("The user wants to clarify these questions") or text.lstrip().startswith(_HARNESS_TAGS))
 
 
 def value_like(value: str) -> bool:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from memkit.layers import Flag, Role
 from memkit.traces.model import Session, ToolCall, Turn
+from memkit.traces.readers.console import _body, _dedent, _join, _lines  # the same text conventions
 
 NAME = "gemini_console"
 AGENT = "gemini-cli"
@@ -60,12 +61,6 @@ def read(path: Path) -> list[Session]:
     for block in blocks(_lines(path)):
         builder.block(block)
     return builder.done()
-
-
-def _lines(path: Path) -> Iterator[str]:
-    with open(path, "rb") as f:
-        for raw in f:
-            yield raw.decode("utf-8", errors="replace").replace("\u00a0", " ").rstrip()
 
 
 # ---- blocks ------------------------------------------------------------------------------
@@ -282,17 +277,3 @@ def _split_description(args: str) -> tuple[str, str]:
 
 def _clip(text: str) -> str:
     return text[:-3] if text.endswith("...") else text
-
-
-def _body(lines: list[str]) -> str:
-    """A block's text without its marker ("✦ ", "ℹ ") and the 2-space indent of later lines."""
-    return _join([lines[0][2:]] + [_dedent(ln, 2) for ln in lines[1:]])
-
-
-def _dedent(line: str, width: int) -> str:
-    stripped = line.lstrip(" ")
-    return stripped if len(line) - len(stripped) <= width else line[width:]
-
-
-def _join(lines: list[str]) -> str:
-    return "\n".join(lines).strip("\n")
