@@ -74,12 +74,12 @@ def set_shared(path: Path) -> None:
     SHARED, CORPORA = path, path / "corpora"
 
 
-# ---- typed prompts, as memkit's console reader sees them -------------------------------
+# ---- typed prompts, as memkit's console readers see them ------------------------------
 @dataclass
 class Prompt:
     line: int            # 1-based line of the day file where the prompt starts
     text: str
-    session: str         # memkit's session id, e.g. console-day-007-2
+    session: str         # memkit's session id, e.g. console-day-007-2 or gemini-day-012-1
     turn: int            # the prompt's turn number in that session's trace
     label: dict = field(default_factory=dict)
     label_line: int = 0  # line of the label file holding this prompt's label
@@ -101,12 +101,17 @@ def _numbered(path: Path):
 def typed_prompts(path: Path) -> list[Prompt]:
     """Every typed prompt of a console copy, with its line, session and turn.
 
-    The blocks come from memkit's own console reader (memkit.traces.readers.console), so what
-    counts as a typed prompt is exactly memkit's notion: `> ` blocks outside assistant
-    text, not slash commands, not compaction summaries, not text drawn inside a box.
-    The result is checked against console.read(): same prompts, same order."""
-    from memkit.traces.readers import console
+    The blocks come from memkit's own console readers (memkit.traces.readers.console for
+    Claude Code, gemini_console for Gemini CLI), so what counts as a typed prompt is exactly
+    memkit's notion: `> ` blocks outside assistant text, not slash commands, not compaction
+    summaries, not text drawn inside a tool box. The result is checked against the reader's
+    read(): same prompts, same order."""
+    from memkit.traces.readers import console, gemini_console
 
+    with open(path, "rb") as f:
+        head = f.read(8192).decode("utf-8", errors="replace")
+    if gemini_console.detect(path, head):
+        return _gemini_prompts(path)
     starts = []
     for block in console._blocks(_numbered(path)):
         if block.kind != "prompt":
@@ -117,6 +122,21 @@ def typed_prompts(path: Path) -> list[Prompt]:
     typed = [(s.session_id, t) for s in console.read(path) for t in s.turns if t.typed]
     if [text for _, text in starts] != [t.text for _, t in typed]:
         raise RuntimeError(f"{path}: the prompt blocks disagree with memkit's console reader")
+    return [Prompt(line, text, sid, t.n) for (line, text), (sid, t) in zip(starts, typed)]
+
+
+def _gemini_prompts(path: Path) -> list[Prompt]:
+    """The same for a Gemini CLI copy, from memkit's Gemini console reader's blocks."""
+    from memkit.traces.readers import gemini_console as gemini
+
+    starts = []
+    for block in gemini.blocks(_numbered(path)):
+        text = gemini.prompt_text(block) if block.kind == "prompt" else ""
+        if text and not gemini.COMMAND.match(text):
+            starts.append((block.start, text))
+    typed = [(s.session_id, t) for s in gemini.read(path) for t in s.turns if t.typed]
+    if [text for _, text in starts] != [t.text for _, t in typed]:
+        raise RuntimeError(f"{path}: the prompt blocks disagree with memkit's Gemini console reader")
     return [Prompt(line, text, sid, t.n) for (line, text), (sid, t) in zip(starts, typed)]
 
 

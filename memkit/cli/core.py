@@ -36,7 +36,7 @@ def init(path, no_git):
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", default="auto", show_default=True,
-              type=click.Choice(["auto", "claude-code", "codex", "aider", "generic", "console"]))
+              type=click.Choice(["auto", "claude-code", "codex", "aider", "generic", "console", "gemini-console"]))
 @click.option("--no-extract", is_flag=True, help="Only write traces; skip extraction.")
 @click.option("--commit/--no-commit", default=None, help="Commit what was written (default: memkit.toml).")
 @json_option

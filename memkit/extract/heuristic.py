@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import re
 
-from memkit.extract import Candidate, TraceContext, gather, pushback, signals
+from memkit.extract import Candidate, TraceContext, decisions, gather, pushback, signals, statements
 from memkit.extract.phrases import find, phrases
 from memkit.extract.pushback import QUESTION_TOOLS, READ_ONLY  # noqa: F401  (kept importable)
 from memkit.layers import Flag, Role
 from memkit.traces.model import ToolCall, Turn
 
 NAME = "heuristic"
-VERSION = 2
+VERSION = 3
 _any = find   # the name older callers use
 LESSON_LIMIT = 1200
 PER_TRACE = 40        # candidates one session may add to the review queue
+KEEP_EACH = 3         # … of which each kind found keeps at least this many
 
 
 def extract(ctx: TraceContext, config) -> list[Candidate]:
@@ -47,10 +48,15 @@ def extract(ctx: TraceContext, config) -> list[Candidate]:
 
 def _most_important(found: list[Candidate]) -> list[Candidate]:
     """At most PER_TRACE candidates, the most important first (durable lessons outrank steering),
-    so reviewing one long session stays a few minutes' work."""
+    so reviewing one long session stays a few minutes' work. Each kind keeps its KEEP_EACH most
+    important, so that many corrections do not crowd out the one fact or failed approach."""
     if len(found) <= PER_TRACE:
         return found
-    keep = set(sorted(range(len(found)), key=lambda k: (-found[k].importance, -found[k].confidence, k))[:PER_TRACE])
+    rank = sorted(range(len(found)), key=lambda k: (-found[k].importance, -found[k].confidence, k))
+    keep: set[int] = set()
+    for kind in dict.fromkeys(c.kind for c in found):
+        keep.update([k for k in rank if found[k].kind == kind][:KEEP_EACH])
+    keep.update([k for k in rank if k not in keep][:max(0, PER_TRACE - len(keep))])
     return [c for k, c in enumerate(found) if k in keep]
 
 
@@ -69,9 +75,9 @@ def _from_user(turns, i, prior, sc, calls, so_far) -> list[Candidate]:
     if not words or (signals.is_paste(raw) and len(words.split()) < 4):
         return []
     found: list[Candidate] = []
-    dec = _decision(turns, i, words)
+    dec = decisions.decision(turns, i, words)
     # an answer that picks one of the options the agent asked about is a decision, not pushback
-    picked = dec is not None and not (sc.rejected or sc.interrupted) and _offered(sc.proposal, dec)
+    picked = dec is not None and not (sc.rejected or sc.interrupted) and decisions.offered(sc.proposal, dec)
     correction = None if picked else _correction(turns, i, prior, sc, calls, words, so_far)
     if correction:
         found.append(correction)
@@ -79,10 +85,10 @@ def _from_user(turns, i, prior, sc, calls, so_far) -> list[Candidate]:
         pref = _preference(turn, words)
         if pref:
             found.append(pref)
-        if dec:
-            found.append(dec)
-    found += _facts(turn, words)
-    found += _negative(turn, words)
+    if dec and (not correction or decisions.reverses(words)):   # changing one's own mind is both
+        found.append(dec)
+    found += statements.facts(turn, words)
+    found += statements.negatives(turn, words)
     if not found and phrases()["confirmations"].match(words):
         found += _confirmed(turns, i, sc.proposal)
     if not found and find("explicit_markers", words):
@@ -177,72 +183,11 @@ def _preference(turn, text) -> Candidate | None:
     return None
 
 
-def _decision(turns, i, text) -> Candidate | None:
-    offered = pushback.proposal(turns, i)
-    options = signals.options(offered)
-    m = phrases()["decision_reply"].match(text)
-    choice = m.group("choice").lower() if m else signals.named_option(text, options)
-    if m or choice:
-        if choice in options and len(options) >= 2 and not _operational(options[choice]):
-            chosen = options[choice]
-            alts = [v for k, v in options.items() if k != choice]
-            return Candidate("decision", turns[i].n, text.strip() if not m else f"chose {chosen}", 0.7, 0.55,
-                             "knowledge", {"chosen": chosen, "alternatives": alts,
-                                           "question": signals.last_question(offered)}, created=turns[i].ts)
-        return None
-    for rx in phrases()["decision_explicit"]:
-        m = rx.search(text)
-        if m and not text.rstrip().endswith("?") and not _operational(m.group("chosen")):
-            chosen = m.group("chosen").strip()
-            alts = [m.group("rejected").strip()] if "rejected" in rx.groupindex and m.group("rejected") else []
-            return Candidate("decision", turns[i].n, m.group(0).strip(), 0.6, 0.5, "knowledge",
-                             {"chosen": chosen, "alternatives": alts}, created=turns[i].ts)
-    return None
-
-
-def _offered(proposal: str, dec: Candidate) -> bool:
-    """The choice is among what the agent offered: a listed option, or one side of its "X or Y?"."""
-    if dec.fields.get("question") is not None and signals.options(proposal):
-        return True
-    asked = signals.last_question(proposal).lower()
-    chosen = {w for w in re.findall(r"[a-z]{4,}", str(dec.fields.get("chosen") or "").lower())}
-    return " or " in asked and bool(chosen & set(re.findall(r"[a-z]{4,}", asked)))
-
-
-def _operational(option: str) -> bool:
-    """An option that only moves the session along (push, commit, proceed, show the diff)."""
-    return bool(find("operational_options", option.strip(" *`")))
-
-
-def _facts(turn, text) -> list[Candidate]:
-    out = []
-    for rx in phrases()["facts"]:
-        for m in rx.finditer(text):
-            key, value = signals.fact_key(m.group("key")), m.group("value").strip(" .`'\"")
-            if "location" in rx.groupindex:
-                key = f"{key}_location"
-            if key and value and len(key) <= 40 and not signals.is_vague(key) and signals.value_like(value):
-                out.append(Candidate("fact", turn.n, m.group(0).strip(), 0.6, 0.45, "knowledge",
-                                     {"key": key, "value": value, "source_kind": "user_stated"}, created=turn.ts))
-    return out[:3]
-
-
-def _negative(turn, text) -> list[Candidate]:
-    out = []
-    for rx in phrases()["negative_results"]:
-        for m in rx.finditer(text):
-            approach = m.group("approach").strip()
-            reason = (m.groupdict().get("reason") or "").strip()
-            out.append(Candidate("negative_result", turn.n, m.group(0).strip(), 0.6, 0.55, "knowledge",
-                                 {"approach": approach, "reason": reason}, created=turn.ts))
-    return out[:2]
-
-
 def _confirmed(turns, i, reported: str) -> list[Candidate]:
     """What the agent reported (a finding, an approach that failed) and the person confirmed:
     the agent's words, marked as such, with the person's confirming turn as the source."""
     turn = turns[i]
-    out = [c for c in _negative(turn, reported) if c.fields.get("reason")][:1]
+    out = [c for c in statements.negatives(turn, reported) if c.fields.get("reason")][:1]
     for sentence in signals.sentences(reported):
         if find("discoveries", sentence) and 6 <= len(sentence.split()) <= 60:
             out.append(Candidate("discovery", turn.n, sentence, 0.5, 0.45, "knowledge",

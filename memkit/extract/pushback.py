@@ -21,6 +21,12 @@ MIN_WORDS = 3   # a lesson shorter than this says nothing a later session could 
 # after "yes, but …": a negation or an imperative that changes what was agreed to
 _AFTER_BUT = re.compile(r"^(please )?(without|not|no|never|don'?t|do not|leave out|skip|use|make|put|call|name|"
                         r"keep|drop|remove|move|change|rename|replace)\b", re.I)
+# after a refusal these carry no direction: a request to be told something, and a lead-in to
+# output the person pastes ("I ran it on the other machine:")
+_ASKS = re.compile(r"^(please |can you |could you )?(explain|tell me|describe|clarify|help me understand|remind me)\b",
+                   re.I)
+_REPORTS = re.compile(r"^(I|we)('ve| have| had)? (just |now |also |already )?([a-z]+ed|ran|did|got|made|saw|found|"
+                      r"took|wrote|built|put|set|went|had|kept|gave|brought|caught|left)\b[^.!?]*:$", re.I)
 
 
 @dataclass(frozen=True)
@@ -38,8 +44,16 @@ class Scene:
 
 def scene(turns: list[Turn], i: int, prior: list[Turn]) -> Scene:
     rejected = tuple(t for t in prior if Flag.REJECTED in t.flags and t.tool_name not in QUESTION_TOOLS)
-    acted = tuple(c for t in prior for c in t.tool_calls if c.name not in READ_ONLY)
+    acted = tuple(c for t in prior for c in t.tool_calls if not read_only(c.name))
     return Scene(rejected, any(Flag.INTERRUPT in t.flags for t in prior), acted, proposal(turns, i))
+
+
+def read_only(tool: str) -> bool:
+    """A call that only looked (read, search, fetch, plan): it changed nothing to correct.
+    Known by name, or by the family activation gives the tool (other agents' names)."""
+    from memkit.activation import acts
+
+    return tool in READ_ONLY or acts.family(tool) in acts.READ_ONLY
 
 
 def proposal(turns: list[Turn], i: int) -> str:
@@ -130,6 +144,8 @@ def _plain_direction(words: str) -> bool:
     first = _first_sentence(body)
     if re.match(r"^(ok|okay|yes|yep|sure|go|go ahead|continue|proceed|carry on)\b", first, re.I):
         return False
+    if _REPORTS.match(first) or (_ASKS.match(first) and first == _unwrap(body)):
+        return False
     asked = first.rstrip().endswith("?")
     return not asked or bool(re.match(r"^(please|(can|could|would|will) you|let'?s|how about|what about|why not)\b",
                                       first, re.I))
@@ -138,7 +154,7 @@ def _plain_direction(words: str) -> bool:
 def lifecycle(lesson: str) -> str:
     """`self` for how the person likes to work, `knowledge` for a rule about the project,
     `operational` for steering this task only. Questions in the lesson state no rule."""
-    said = "\n".join(s for s in re.split(r"(?<=[.!?])\s+|\n+", _unwrap(lesson)) if not s.rstrip().endswith("?"))
+    said = "\n".join(s for s in re.split(r"(?<=[.!?;])\s+|\n+", _unwrap(lesson)) if not s.rstrip().endswith("?"))
     if not find("durable_markers", said) and not find("self_markers", said):
         return "operational"
     return "self" if find("self_markers", said) and not re.search(

@@ -10,10 +10,11 @@ import json
 import re
 from typing import Any
 
-_OPTION = re.compile(r"^\s*(?:\*\*)?(?:option\s+)?(?P<k>[1-9]|[A-Da-d])[.):](?:\*\*)?\s+(?P<v>.+?)\s*$", re.M | re.I)
+OPTION = re.compile(r"^\s*(?:\*\*)?(?:option\s+)?(?P<k>[1-9]|[A-Da-d])[.):](?:\*\*)?\s+(?P<v>.+?)\s*$", re.M | re.I)
 _SENT = re.compile(r"(?<=[.!?])\s+|\n+")
 VAGUE_KEYS = {"it", "this", "that", "them", "thing", "things", "which", "what", "there", "here", "one", "you", "i",
-              "we", "he", "she", "they", "me", "value", "mode", "up"}
+              "we", "he", "she", "they", "me", "value", "mode", "up", "these", "those", "all", "both", "everything",
+              "something", "anything", "each", "some"}
 
 
 def clean(text: str) -> str:
@@ -68,9 +69,14 @@ def _is_output(line: str) -> bool:
     return len(stripped) >= 12 and letters < 0.5 * len(stripped.replace(" ", ""))
 
 
+_HARNESS_TAGS = ("<local-command-", "<command-", "<bash-stdout", "<bash-stderr", "<system-reminder")
+
+
 def is_harness(text: str) -> bool:
-    """Text the agent's harness wrote into the person's turn (console glyphs, question-tool notes)."""
-    return "⏺" in text or "⎿" in text or text.startswith("The user wants to clarify these questions")
+    """Text the agent's harness wrote into the person's turn (console glyphs, question-tool notes,
+    a local command's output tags, terminal colour codes: nobody types those)."""
+    return ("⏺" in text or "⎿" in text or "\x1b[" in text
+            or text.startswith("The user wants to clarify these questions") or text.lstrip().startswith(_HARNESS_TAGS))
 
 
 def value_like(value: str) -> bool:
@@ -96,7 +102,7 @@ def last_question(text: str) -> str:
 def options(text: str) -> dict[str, str]:
     """The last numbered or lettered list the agent offered: {"1": "…", "2": "…"}."""
     found = [(m.group("k").lower(), m.group("v").replace("**", "").strip(" *")[:200])
-             for m in _OPTION.finditer(text or "")]
+             for m in OPTION.finditer(text or "")]
     block: list[tuple[str, str]] = []
     for key, value in reversed(found):
         if block and ord(key) != ord(block[-1][0]) - 1:

@@ -15,7 +15,8 @@ from typing import Any
 from memkit.traces.model import Session, ToolCall, Turn
 from memkit.layers import Flag, Role
 
-AGENT_SHORT = {"claude-code": "claude", "codex": "codex", "aider": "aider", "generic": "generic"}
+AGENT_SHORT = {"claude-code": "claude", "codex": "codex", "aider": "aider", "generic": "generic",
+               "gemini-cli": "gemini"}
 _HEADING = re.compile(r"^## Turn (\d+) · .* \^t\1\s*$")
 _ESCAPED = re.compile(r"^(\\*)## Turn ", re.M)
 _META = re.compile(r"^<!-- memkit (\{.*\}) -->$")

@@ -1,0 +1,105 @@
+"""Standing wishes and tastes (preferences), corrections that state a general rule (durable),
+and the near misses: a one-off steer stays operational, a remark about the future is no rule,
+an explanation request or a lead-in to pasted output after a refusal is no redirect."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import run_cli, write_generic
+
+from memkit.storage import notes
+
+EDIT = [{"role": "user", "content": "tidy the export module"},
+        {"role": "assistant", "content": "I rewrote the exporter and added comments to every line.",
+         "tool_calls": [{"id": "e1", "name": "Edit", "input": {"file_path": "src/export.py", "old_string": "a",
+                                                               "new_string": "b  # set b"}}]},
+        {"role": "tool", "tool_call_id": "e1", "content": "ok"}]
+REFUSED = [{"role": "user", "content": "clean the build folder"},
+           {"role": "assistant", "content": "Removing it.", "tool_calls": [
+               {"id": "b1", "name": "Bash", "input": {"command": "rm -rf build"}}]},
+           {"role": "tool", "tool_call_id": "b1", "content": "rejected", "rejected": True}]
+
+
+def ingest(vault: Path, tmp_path: Path, messages: list[dict], name: str = "p") -> None:
+    log = write_generic(tmp_path / f"{name}.jsonl", messages, {"session_id": name, "agent": "generic"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+
+
+def found(vault: Path, kind: str) -> list[notes.Note]:
+    return [notes.read(p) for p in sorted((vault / "workshop" / "observations" / kind).glob("*.md"))]
+
+
+def alone(text: str) -> list[dict]:
+    """The person's message opens the session: nothing the agent did or said to correct."""
+    return [{"role": "user", "content": text}, {"role": "assistant", "content": "Noted."}]
+
+
+@pytest.mark.parametrize("text, lifecycle", [
+    ("Next time, run the formatter before you show me a diff.", "knowledge"),
+    ("Next time I ask for a summary, keep it under ten lines.", "knowledge"),
+    ("we always squash feature branches before merging", "knowledge"),
+    ("I hate it when a commit mixes renames and logic changes.", "self"),
+    ("this wall of emoji in the docs is getting on my nerves", "self"),
+    ("use tabs in the makefiles because make needs them", "knowledge"),
+    ("our convention is one test module per source module", "knowledge"),
+])
+def test_a_standing_wish_or_taste_is_a_preference(vault, tmp_path, text, lifecycle):
+    ingest(vault, tmp_path, alone(text))
+    [pref] = found(vault, "preference")
+    assert pref.meta["lesson"] == text
+    assert pref.meta["lifecycle"] == lifecycle
+
+
+@pytest.mark.parametrize("text", [
+    "So we'll learn from this for the next time.",            # a remark, not an instruction
+    "we might use YAML in the future",                         # a musing about the project
+    "We keep having this discussion.",                         # frustration, not a rule
+    "Whenever you're ready, show me the plan",                 # no standing wish
+])
+def test_near_misses_are_no_preference(vault, tmp_path, text):
+    ingest(vault, tmp_path, alone(text))
+    assert found(vault, "preference") == []
+
+
+@pytest.mark.parametrize("text", [
+    "this breaks our <code_style> rule on comments, remove them",
+    "those comments violate the style guide, drop them",
+    "the comments restate the code and it bothers me, remove them",
+    "drop the comments, it's more important to keep the diff small",
+])
+def test_a_correction_that_states_or_cites_a_general_rule_is_durable(vault, tmp_path, text):
+    ingest(vault, tmp_path, EDIT + [{"role": "user", "content": text}])
+    [corr] = found(vault, "correction")
+    assert corr.meta["lifecycle"] in ("knowledge", "self")
+
+
+@pytest.mark.parametrize("text", [
+    "remove the comment on the second line",
+    "no, append the suffix when printing the violations, not before each one",
+    "no, it must be something in the exporter's header, check that first",
+])
+def test_a_correction_that_steers_the_task_stays_one_off(vault, tmp_path, text):
+    ingest(vault, tmp_path, EDIT + [{"role": "user", "content": text}])
+    [corr] = found(vault, "correction")
+    assert corr.meta["lifecycle"] == "operational"
+
+
+@pytest.mark.parametrize("text", [
+    "explain to me what the build folder holds",               # a request to be told, nothing else
+    "I ran the cleanup by hand on the other machine:\n```\n$ make clean\nremoved 12 files\n```",
+])
+def test_after_a_refusal_an_explanation_request_or_a_paste_lead_in_is_no_correction(vault, tmp_path, text):
+    ingest(vault, tmp_path, REFUSED + [{"role": "user", "content": text}])
+    assert found(vault, "correction") == []
+
+
+def test_after_a_refusal_an_explanation_request_with_a_direction_is_a_correction(vault, tmp_path):
+    ingest(vault, tmp_path, REFUSED + [{"role": "user", "content":
+                                        "explain what is in there first. Then move only the logs to archive/"}])
+    assert len(found(vault, "correction")) == 1
+
+
+def test_asking_whether_an_option_exists_is_no_challenge(vault, tmp_path):
+    ingest(vault, tmp_path, EDIT + [{"role": "user", "content": "isn't there a flag for that in the exporter?"}])
+    assert found(vault, "correction") == []
