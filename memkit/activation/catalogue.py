@@ -32,7 +32,13 @@ LEGACY_TOOLS = {"Bash": "shell", "Edit": "edit", "MultiEdit": "edit", "Write": "
                 "Read": "read", "NotebookRead": "read", "Glob": "search", "Grep": "search", "LS": "search",
                 "WebFetch": "web", "WebSearch": "web"}
 MEMO_SIZE = 4096
-SNAPSHOT_VERSION = 1   # bump with the layout `_plain` writes
+SNAPSHOT_VERSION = 2   # bump with the layout `_plain` writes
+
+
+def _selective(clause: frozenset) -> tuple[int, int]:
+    """How well a clause of literals narrows the texts a pattern is tried on: its shortest literal
+    first (one letter is in every text), then fewer alternatives."""
+    return min((len(x.strip()) for x in clause), default=0), -len(clause)
 
 
 class Rx:
@@ -43,7 +49,8 @@ class Rx:
 
     def __init__(self, sources: tuple, lits: tuple, where: str):
         self.sources, self.literals, self.where = sources, lits, where
-        self.any_literal = None if None in lits else frozenset().union(*(c[0] for c in lits))
+        # every match holds a literal of each clause: index each pattern by its most selective one
+        self.any_literal = None if None in lits else frozenset().union(*(max(c, key=_selective) for c in lits))
         self._compiled: list = [None] * len(sources)
 
     def compile(self, n: int) -> re.Pattern:
@@ -90,6 +97,43 @@ class Kind:
 
     def __repr__(self) -> str:
         return f"Kind({self.id!r})"
+
+
+class Kinds(dict):
+    """The kinds by id, each built from its snapshot bytes the first time it is asked for: a hook
+    call needs a few dozen of the catalogue's hundreds."""
+
+    def __init__(self, packed: dict[str, bytes], build):
+        super().__init__()
+        self._packed, self._build = packed, build
+
+    def __missing__(self, kid: str) -> Kind:
+        raw = self._packed.get(kid)
+        if raw is None:
+            raise KeyError(kid)
+        kind = self[kid] = self._build(raw)
+        return kind
+
+    def __contains__(self, kid) -> bool:
+        return kid in self._packed
+
+    def get(self, kid, default=None):
+        return self[kid] if kid in self._packed else default
+
+    def __iter__(self):
+        return iter(self._packed)
+
+    def __len__(self) -> int:
+        return len(self._packed)
+
+    def keys(self):
+        return self._packed.keys()
+
+    def values(self):
+        return [self[k] for k in self._packed]
+
+    def items(self):
+        return [(k, self[k]) for k in self._packed]
 
 
 class Catalogue:
@@ -205,7 +249,10 @@ class Catalogue:
         present = {lit for lit in self._short if lit in low}
         by_head = self._by_head
         for head in grams & self._heads:
-            present.update(lit for lit in by_head[head] if len(lit) == 3 or lit[-3:] in grams and lit in low)
+            lits = by_head[head]
+            if isinstance(lits, str):   # a snapshot keeps each head's literals as one string
+                lits = by_head[head] = lits.split("\0")
+            present.update(lit for lit in lits if len(lit) == 3 or lit[-3:] in grams and lit in low)
         return text, frozenset(present)
 
 

@@ -1,7 +1,8 @@
 """The built catalogue as plain data in `.memkit/actions.snapshot`, so a hook process skips
 reading the TOML files and building the literal tables (tens of ms of every call). marshal,
-not pickle: no code runs when it loads. Keyed by the catalogue files' stamps, memkit's code
-and the Python version; anything unreadable or stale is rebuilt by the caller.
+not pickle: no code runs when it loads. Each kind is kept as its own marshalled bytes and
+built only when a call needs it; each literal group as one string. Keyed by the catalogue
+files' stamps, memkit's code and the Python version; anything stale is rebuilt by the caller.
 """
 from __future__ import annotations
 
@@ -17,12 +18,13 @@ def _plain(rx) -> tuple | None:
 
 
 def write(state: Path, key: list, cat) -> None:
-    kinds = []
+    kinds = {}
     for k in cat.kinds.values():
         rx = {name: (tuple(_plain(r) for r in v) if name == "requires" else _plain(v)) for name, v in k.rx.items()}
-        kinds.append((k.id, k.about, k.consequence, k.broad, k.safe, k.tools, k.calls, k.path_tools, k.langs,
-                      k.alternatives, rx, k.area))
-    derived = (cat._short, cat._by_head, cat._index, cat._always)
+        kinds[k.id] = marshal.dumps((k.id, k.about, k.consequence, k.broad, k.safe, k.tools, k.calls, k.path_tools,
+                                     k.langs, k.alternatives, rx, k.area))
+    heads = {h: v if isinstance(v, str) else "\0".join(v) for h, v in cat._by_head.items()}
+    derived = (cat._short, heads, cat._index, cat._always)
     tmp = state / f".{SNAPSHOT_NAME}.{os.getpid()}.tmp"
     try:
         tmp.write_bytes(marshal.dumps((key, kinds, derived)))
@@ -31,21 +33,24 @@ def write(state: Path, key: list, cat) -> None:
         tmp.unlink(missing_ok=True)
 
 
+def _kind(raw: bytes):
+    from memkit.activation.catalogue import Kind, Rx
+
+    (kid, about, consequence, broad, safe, tools, calls, path_tools, langs, alternatives, rx,
+     area) = marshal.loads(raw)
+    made = {name: (tuple(Rx(*r) for r in v) if name == "requires" else Rx(*v)) for name, v in rx.items()}
+    return Kind(kid, about, consequence, broad, safe, tools, calls, path_tools, langs, alternatives, made, area)
+
+
 def read(state: Path | None, key: list):
-    from memkit.activation.catalogue import Catalogue, Kind, Rx
+    from memkit.activation.catalogue import Catalogue, Kinds
 
     if state is None:
         return None
     try:
         stored, kinds, derived = marshal.loads((state / SNAPSHOT_NAME).read_bytes())
-        if stored != key:
+        if stored != key or not isinstance(kinds, dict):
             return None
-        built = {}
-        for (kid, about, consequence, broad, safe, tools, calls, path_tools, langs, alternatives, rx,
-             area) in kinds:
-            made = {name: (tuple(Rx(*r) for r in v) if name == "requires" else Rx(*v)) for name, v in rx.items()}
-            built[kid] = Kind(kid, about, consequence, broad, safe, tools, calls, path_tools, langs, alternatives,
-                              made, area)
-        return Catalogue(built, derived)
+        return Catalogue(Kinds(kinds, _kind), derived)
     except (OSError, ValueError, EOFError, TypeError):
         return None
