@@ -133,6 +133,7 @@ class Catalogue:
                 "prose": self._doc(act.prose) if prose else None}
         present = frozenset().union(*(d[1] for d in docs.values() if d))
         context = None
+        pathdocs = None
         found: dict[str, str] = {}
         for kid in self._candidates(present, bool(act.paths)):
             k = self.kinds[kid]
@@ -144,9 +145,11 @@ class Catalogue:
             else:
                 if act.family in k.calls:
                     part = "calls"
-                elif k.rx.get("paths") and act.paths and (not k.path_tools or act.family in k.path_tools) \
-                        and any(k.rx["paths"].search(self._doc(p)) for p in act.paths):
-                    part = "path"
+                elif k.rx.get("paths") and act.paths and (not k.path_tools or act.family in k.path_tools):
+                    if pathdocs is None:
+                        pathdocs = [self._doc(p) for p in act.paths]
+                    if any(k.rx["paths"].search(d) for d in pathdocs):
+                        part = "path"
                 if part is None and concrete:
                     part = _concrete_part(k, docs, act.lang)
                     if part and k.rx.get("requires") and not relax:
