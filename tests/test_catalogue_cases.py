@@ -177,10 +177,10 @@ ACTIONS = [
     (bash("fly secrets set STRIPE_KEY=x"), "config:env-change"),
     (edit("app/http.py", "", "requests.get(url, verify=False, timeout=5)"), "security:disable-tls"),
     (bash("curl -k https://internal/api"), "security:disable-tls"),
-    (edit("app/views.py", "", "@csrf_exempt\ndef webhook(request):"), "security:auth-bypass"),
+    (edit("app/views.py", "", "@csrf_exempt\ndef webhook(request):"), "security:csrf-exempt"),
     (edit("app/run.py", "", "subprocess.run(f'convert {name}', shell=True)"), "security:shell-injection"),
     (edit("src/Bio.tsx", "", "<div dangerouslySetInnerHTML={{ __html: bio }} />"), "security:xss"),
-    (edit("app/load.py", "", "cfg = yaml.load(fh)"), "security:eval"),
+    (edit("app/load.py", "", "cfg = yaml.load(fh)"), "security:unsafe-deserialise"),
     (edit("app/hash.py", "", "digest = hashlib.md5(password.encode()).hexdigest()"), "security:weak-crypto"),
     (bash("curl -sSL https://get.example.com | sh"), "net:curl-pipe-shell"),
     (bash("wget -qO- https://x.io/install.sh | sudo bash"), "net:curl-pipe-shell"),
@@ -329,9 +329,6 @@ INNOCENT = [
     bash("git show HEAD --stat"),
     bash("grep -rn 'def total' app/"),
     bash("rg TODO src/"),
-    bash("pytest -q"),
-    bash("pytest tests/test_cart.py -x -k total"),
-    bash("python -m pytest"),
     bash("terraform fmt -recursive"),
     bash("terraform plan -out=x"),
     bash("terraform validate && terraform init -upgrade"),
@@ -381,6 +378,20 @@ INNOCENT = [
 @pytest.mark.parametrize("call", INNOCENT, ids=[f"{c[0]}:{i}" for i, c in enumerate(INNOCENT)])
 def test_innocent_action_has_no_type(call):
     assert types_of(call) == set()
+
+
+# running tests carries only the kinds that say how they are run (a lesson about the test command names them)
+TEST_RUNS = [
+    (bash("pytest -q"), {"tests:run-direct", "tests:run-full-suite"}),
+    (bash("pytest tests/test_cart.py -x -k total"), {"tests:run-direct", "tests:run-subset"}),
+    (bash("python -m pytest"), {"tests:run-direct", "tests:run-full-suite"}),
+    (bash("make test"), {"tests:run-full-suite"}),
+]
+
+
+@pytest.mark.parametrize("call,kinds", TEST_RUNS, ids=[c[1]["command"] for c, _ in TEST_RUNS])
+def test_a_test_run_has_only_the_kinds_of_how_it_runs(call, kinds):
+    assert types_of(call) == kinds
 
 
 # ─── near misses: same domain, but not the type ────────────────────────────────
@@ -618,7 +629,7 @@ def test_unless_is_not_applied_to_prose():
 
 
 def test_benign_types_only_on_request():
-    assert TAX.classify_action(*bash("pytest -q")) == set()
+    assert "tests:run" not in TAX.classify_action(*bash("pytest -q"))
     assert "tests:run" in TAX.classify_action(*bash("pytest -q"), include_benign=True)
     assert "fs:read" in TAX.classify_action("Read", {"file_path": "README.md"}, include_benign=True)
     assert "infra:plan" in TAX.classify_action(*bash("terraform plan -out=x"), include_benign=True)
