@@ -349,7 +349,8 @@ def print_verbose(results: list[dict]) -> None:
 
 # ---- main --------------------------------------------------------------------------------
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="examples:\n" + "\n".join(__doc__.split("\n")[2:5]))
     ap.add_argument("--memkit", default=str(Path(sys.executable).parent / "memkit"),
                     help="memkit command line (default: the memkit next to this Python)")
     ap.add_argument("--shared", help="the shared folder (default: $MEMKIT_SHARED, else <repo>/../shared)")
