@@ -1,12 +1,13 @@
-"""Activation on our own generalisation sets and on the two public ones, one line per set.
+"""Activation on our own generalisation sets, our real-corrections set and the two public ones, one line per set.
 
-    .venv/bin/python bench/activation_sets.py                       # all four sets
+    .venv/bin/python bench/activation_sets.py                       # all five sets
     .venv/bin/python bench/activation_sets.py --sets gen-tune -v    # one set, with run.py's own report
     .venv/bin/python bench/activation_sets.py --json out.json --memkit "python -m memkit"
 
 Our sets (`tests/activation_sets/<set>/*.py`) are built with `../shared/eval/builder/build.py`
 into a temporary directory and run with `../shared/eval/activation-dev/run.py --data DIR`; the
-public sets `activation-dev` and `activation-dev-2` are run with their own `run.py`, as they are.
+public sets `activation-dev` and `activation-dev-2` are run with their own `run.py`, as they are;
+`real` (tests/activation_sets/real/, corrections from the shared real logs) with bench/activation_real.py.
 `../shared` is the `shared` folder beside the repository (`<parent>/<repo>`, `<parent>/shared`);
 `--shared` points elsewhere (a git worktree has no `shared` beside it). Standard library only.
 """
@@ -25,6 +26,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 SETS_DIR = REPO / "tests" / "activation_sets"
 PUBLIC = ("activation-dev", "activation-dev-2")
+REAL = "real"                      # built from the shared corpora by bench/activation_real.py, not by the builder
 
 
 def own_sets() -> list[str]:
@@ -76,10 +78,10 @@ def build(name: str, shared: Path, out: Path) -> str | None:
 
 
 def run_set(run_py: Path, data: Path | None, memkit: str, verbose: bool, timeout: float | None,
-            tmp: Path) -> tuple[dict | None, str]:
+            tmp: Path, extra: tuple[str, ...] = ()) -> tuple[dict | None, str]:
     """Run one set's harness; returns (figures, error)."""
-    out_json = tmp / (run_py.parent.name + ("-" + data.name if data else "") + ".json")
-    cmd = [sys.executable, str(run_py), "--memkit", memkit, "--json", str(out_json)]
+    out_json = tmp / (run_py.parent.name + "-" + (data.name if data else run_py.stem) + ".json")
+    cmd = [sys.executable, str(run_py), "--memkit", memkit, "--json", str(out_json), *extra]
     if data is not None:
         cmd += ["--data", str(data)]
     if verbose:
@@ -123,7 +125,7 @@ def main() -> int:
     ap.add_argument("--memkit", default=str(Path(sys.executable).parent / "memkit"),
                     help="memkit command line (default: the memkit next to this Python)")
     ap.add_argument("--sets", help="comma-separated sets to run (default: all of " +
-                    ", ".join(own_sets() + list(PUBLIC)) + ")")
+                    ", ".join(own_sets() + [REAL] + list(PUBLIC)) + ")")
     ap.add_argument("--shared", help="the shared folder (default: <repo>/../shared)")
     ap.add_argument("--json", metavar="OUT", help="write every set's figures to this JSON file")
     ap.add_argument("--timeout", type=float, help="seconds allowed per probe, passed to run.py")
@@ -138,7 +140,7 @@ def main() -> int:
     if argv is None:
         print(f"error: memkit command not found: {args.memkit!r} (pass --memkit CMD)", file=sys.stderr)
         return 2
-    ours = own_sets()
+    ours = own_sets() + [REAL]
     names = [n.strip() for n in args.sets.split(",") if n.strip()] if args.sets else ours + list(PUBLIC)
     unknown = [n for n in names if n not in ours and n not in PUBLIC]
     if unknown:
@@ -159,6 +161,9 @@ def main() -> int:
                     print(f"{name:<18} skipped: {run_py} not found")
                     continue
                 f, err = run_set(run_py, None, args.memkit, args.verbose, args.timeout, tmp)
+            elif name == REAL:
+                f, err = run_set(REPO / "bench" / "activation_real.py", None, args.memkit, args.verbose,
+                                 args.timeout, tmp, ("--shared", str(shared)))
             else:
                 data = tmp / name
                 err = build(name, shared, data)
