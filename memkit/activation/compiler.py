@@ -24,11 +24,12 @@ _FORBID = re.compile(
     r"nor\b|avoid\w*|stop\w*|without|"
     r"instead\s+of|rather\s+than|must\s*n[o']t|mustn'?t|should\s*n[o']t|shouldn'?t|can'?t|cannot|"
     r"forbidden|banned|not\s+allowed|disallowed|prohibited|wrong|bad\s+idea|dangerous|unsafe|careful|"
-    r"ask\s+(me\s+)?(first|before))")
+    r"ask\s+(me\s+)?(first|before)|what\s+are\s+you\s+doing|why\s+(did|are|do|would|were)\s+you|"
+    r"what'?s\s+(with|up\s+with)|who\s+(told|asked)\s+you)")
 _PRESCRIBE = re.compile(
     r"(?i)\b(use|using|always|only|prefer\w*|should|must|need\s+to|needs\s+to|has\s+to|have\s+to|"
     r"instead|put|keep|go(es)?\s+(in|into|through|under)|run|via|through|pin|pinned|wrap\w*|pass|add\b|"
-    r"write|follow|we\s+(use|do|keep|run|have|follow)|make\s+sure|remember\s+to|do\s+it\s+as|"
+    r"write|follow|we\s+(use|keep|run|follow)|make\s+sure|remember\s+to|do\s+it\s+as|"
     r"starts?\s+with|is\s+done\s+with|comes?\s+from|belongs?\s+in|lives?\s+in|sits?\s+(in|next\s+to)|"
     r"goes?\s+in(to)?|instead)\b")
 _IMPERATIVE = re.compile(
@@ -37,6 +38,7 @@ _IMPERATIVE = re.compile(
     r"return|raise|log|store|send|read|load|start|end|stick|switch|follow|document|describe|explain|tell|"
     r"wait|test|build|install|regenerate|generate|point|bump|lock|sign|squash|rebase|merge|push|deploy|"
     r"annotate|type|validate|escape|quote|sanitize|sanitise|paginate|batch|cache|await|guard|catch|handle)\b")
+_BEFORE = re.compile(r"(?i)\bbefore\s+((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")
 _ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
                     r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b")
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|,\s+(?=but\b|so\b|and\s+(?:then|only|never|always)\b)"
@@ -67,7 +69,7 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         m = _INSTEAD.search(part)
         if m and _PRESCRIBE.search(part[:m.start()]) and m.start() > 0:
             out.append(("prescribe", part[:m.start()]))
-            out.append(("forbid", part[m.end():]))
+            out.append(("instead", part[m.end():]))   # forbidden: what the prescription replaces
             continue
         if _ALLOW.search(part):
             out.append(("allow", part))
@@ -123,13 +125,21 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     parts = clauses(lesson)
     by = {"forbid": set(), "prescribe": set(), "allow": set(), "neutral": set()}
     for polarity, text in parts:
-        by[polarity] |= cat.kinds_of(acts_mod.from_prose(text), lesson=True)
-    whole = set().union(*by.values()) | {k for k in declared if k in cat.kinds}
+        found = cat.kinds_of(acts_mod.from_prose(text), lesson=True)
+        if polarity == "neutral" or text.rstrip().endswith("?") and polarity != "forbid":
+            # a remark or a question is no rule about how to answer or work
+            found = {k for k in found if cat.kinds[k].area not in STANDING_AREAS}
+        by["forbid" if polarity == "instead" else polarity] |= found
+        moment = _BEFORE.search(text)
+        if moment and polarity in ("prescribe", "forbid"):   # "run the specs before you push": fire before pushing
+            by["forbid"] |= {k for k in cat.kinds_of(acts_mod.from_prose(moment.group(1)), lesson=True)
+                             if cat.kinds[k].area not in STANDING_AREAS}
+    whole = set().union(*by.values())
     calls = trigger_acts(trigger)
     corrected = set().union(*(_trigger_kinds(cat, a) for a in calls)) if calls else set()
     act = _pick(cat, calls, whole)
     prescribed = by["prescribe"] | by["allow"]
-    forbids, complies = _forbids(cat, whole, by["forbid"], prescribed, corrected, _mentions(lesson, act))
+    forbids, complies = _forbids(cat, whole, by["forbid"], prescribed, corrected)
     names = entities_mod.from_lesson(parts, act)
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
     cue = {
@@ -161,8 +171,7 @@ def _trigger_kinds(cat, act) -> set[str]:
     return found
 
 
-def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set,
-             mentioned: bool = False) -> tuple[set, set]:
+def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set) -> tuple[set, set]:
     """What the lesson forbids and which kinds comply with it.
 
     With a corrected action, the lesson is about the kinds it shares with that action (what went
@@ -177,10 +186,9 @@ def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set,
                   or (k in cat.kinds and (cat.kinds[k].broad or "unless" in cat.kinds[k].rx))}
         if shared:   # what went wrong, and whatever else the lesson explicitly forbids
             forbids = shared | (forbid - prescribed)
-        elif whole:   # the call shown was not the one the lesson is about: the lesson's own kinds
-            forbids = (forbid - prescribed) or (whole - prescribed) or whole
-        else:         # the lesson names no kind: the corrected call is the evidence, if it speaks of it
-            forbids = set(corrected) if mentioned else set()
+        else:   # the call shown was not the one the lesson is about: the lesson's own kinds (a lesson
+            # that names no kind fires by the names it gives and on a near repeat of the call only)
+            forbids = (forbid - prescribed) or (whole - prescribed) or set(whole)
         complies = (prescribed - corrected - forbid) - forbids
     else:
         complies = {k for k in prescribed - forbid
@@ -188,26 +196,13 @@ def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set,
         forbids = (whole - complies) if whole else set()
     forbids = {k for k in forbids if k in cat.kinds and not cat.kinds[k].safe}
     narrow = {k for k in forbids if not cat.kinds[k].broad}
+    if len(narrow) > 4 and narrow & forbid:   # a long lesson names many things: keep what it forbids
+        narrow = (narrow & forbid) | (narrow & corrected)
     if narrow:   # the topic stays when the corrected call or a forbidding clause shows it: a request
         # meets a lesson at its topic ("add a dependency"), an action at its mistake
         forbids = narrow | {k for k in forbids - narrow if k in corrected or k in forbid}
     complies = {k for k in complies if k in cat.kinds and not cat.kinds[k].broad}
     return forbids, complies
-
-
-_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{2,}")
-_PLAIN = frozenset("the and for with that this from into you your are was were have has not but all any can "
-                   "will should would could must use just like then than them they what when where which who how "
-                   "why its our out get got let make need want file files code new please here there some more "
-                   "only also does did done dont don't never always run".split())
-
-
-def _mentions(lesson: str, act) -> bool:
-    """The lesson speaks of the corrected call: it names a word of it (its command, a file, a flag)."""
-    if act is None:
-        return False
-    said = {w.lower() for w in _WORDS.findall(lesson)} - _PLAIN
-    return bool(said & entities_mod.tokens(act))
 
 
 def _example(act) -> str:

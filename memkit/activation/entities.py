@@ -18,7 +18,7 @@ _EXT = re.compile(r"\.(py|pyi|js|jsx|ts|tsx|mjs|cjs|go|rs|rb|php|java|kt|kts|swi
 _FLAG = re.compile(r"^--[a-z][a-z0-9-]{2,}$|^-[a-zA-Z]$")
 _IDENT = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)+(\(\))?$|^[a-z0-9]+(_[a-z0-9]+)+$|^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$"
                     r"|^[a-z]+[A-Z]\w*$|^\w+\(\)$")
-_HYPHENATED = re.compile(r"^[a-z0-9]+(-[a-z0-9]+){2,}$")
+_HYPHENATED = re.compile(r"^[a-z0-9]+(-[a-z0-9]+){2,}$|^(?=[^-]*[A-Z0-9])[A-Za-z0-9]+(-[A-Za-z0-9]+)+$")
 # words that look like names but are not entities a lesson is about
 _COMMON = frozenset("e.g i.e etc e.g. i.e. vs a.m p.m n/a and/or w/o w/ i/o ci/cd up-to-date read-only "
                     "e-mail re-run one-off follow-up step-by-step".split())
@@ -85,11 +85,14 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
         if polarity in ("prescribe", "allow"):
             comply.extend(names)
             comply.extend(_tool_words(text))
-        elif polarity == "forbid":
+        elif polarity in ("forbid", "instead"):
             forbid.extend(names)
+            first = re.match(r"[`'\"]?([a-z][a-z0-9._+-]{1,30})[`'\"]?(?:\s|$|[,.;:!?])", text.strip())
+            if polarity == "instead" and first and first.group(1) not in _STOP and first.group(1) not in _PLAIN:
+                forbid.append(first.group(1))   # "use click, not argparse": the tool it replaces
         else:   # a reason or a remark: a name there counts when the corrected call touched it
             forbid.extend(n for n in names if _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t))
-        if polarity == "forbid" and touched:   # plain words the corrected call acted on or ran
+        if polarity in ("forbid", "instead") and touched:   # plain words the corrected call acted on or ran
             forbid.extend(w for w in re.findall(r"[A-Za-z][\w.-]{2,}", _TICK.sub(" ", text))
                           if w.lower() in objects and w.lower() not in _STOP)
     comply_set = {c.lower() for c in comply}
@@ -220,6 +223,18 @@ def tokens(act, limit: int = 4000) -> set[str]:
             if len(out) >= limit:
                 return out
     return out
+
+
+def runs(act, name: str) -> bool:
+    """The action runs or imports a program or package of that name (`grep -r …`, `import argparse`)."""
+    n = _norm(_clean(name))
+    if not n or not re.fullmatch(r"[a-z][a-z0-9._+-]*", n):
+        return False
+    if act.command and n in commands_of(act):
+        return True
+    code = act.added[:20000]
+    return bool(code) and re.search(rf"(?m)^\s*(?:import|from|use|require|using)\s+{re.escape(n)}\b|"
+                                    rf"\brequire\(['\"]{re.escape(n)}['\"]\)|\b{re.escape(n)}\.", code) is not None
 
 
 def touches(act_tokens: set[str], act_text: str, name: str) -> bool:

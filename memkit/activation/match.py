@@ -109,6 +109,9 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     alone = [n for n in cue.cue.get("entities", []) if entities.kind_of(n) == "path"
              or (not specific and entities.fires_alone(n))]
     touched = [n for n in alone if entities.touches(probe.tokens, probe.text, n)]
+    if not specific:   # a program or package the lesson forbids, run or imported
+        touched += [n for n in cue.cue.get("entities", []) if entities.kind_of(n) == "word"
+                    and probe.kind == "tool" and entities.runs(probe.act, n)]
     if touched and probe.writes and tier < ENTITY:
         tier = ENTITY
         cue.why.append("touches what the lesson names: " + ", ".join(touched[:3]))
@@ -211,8 +214,9 @@ def score(cue: Cue, probe: Probe) -> float:
     review = 1.3 if cue.reviewed else 1.0
     place = 1.0 if not cue.project or not probe.project or cue.project == probe.project else 0.75
     durable = 1.0 if cue.lifecycle != "operational" else 0.85
-    return round(TIER_WEIGHT[cue.tier] * recency * consequence * frequency * review * place * durable
-                 * max(0.05, cue.confidence) ** 0.25, 4)
+    specific = 1.0 / math.sqrt(max(1, len(cue.kinds)))   # a lesson that forbids many things is sure of none
+    return round(TIER_WEIGHT[cue.tier] * recency * consequence * frequency * review * place * durable * specific
+                 ** 0.5 * max(0.05, cue.confidence) ** 0.25, 4)
 
 
 def rank(cues: list[Cue], limit: int) -> list[Cue]:
