@@ -21,7 +21,7 @@ def compiled(lesson: str, trigger: str = "", **kw) -> dict:
 def test_a_clause_after_a_comma_that_prescribes_is_its_own_clause():
     assert compiler.clauses("no print statements in the worker, use the module logger") == [
         ("forbid", "no print statements in the worker"), ("prescribe", "use the module logger")]
-    assert compiler.clauses("use rg, not grep -r") == [("prescribe", "use rg"), ("forbid", "grep -r")]
+    assert compiler.clauses("use rg, not grep -r") == [("prescribe", "use rg"), ("instead", "grep -r")]
     assert [p for p, _ in compiler.clauses("It breaks the build. Keep it small.")] == ["neutral", "prescribe"]
 
 

@@ -67,7 +67,6 @@ def test_examples_classify_as_their_kind(name, entry):
         assert kid not in CAT.classify(act_of(example)), f"{name}: {kid} takes its counter-example {example!r}"
 
 
-@pytest.mark.xfail(strict=True, reason="kinds carried over from the first taxonomy have no examples yet")
 def test_every_kind_has_examples_and_counter_examples():
     bare = [e["id"] for _, e in ENTRIES if not e.get("examples") or not e.get("counter")]
     assert bare == []

@@ -38,6 +38,8 @@ _IMPERATIVE = re.compile(
     r"return|raise|log|store|send|read|load|start|end|stick|switch|follow|document|describe|explain|tell|"
     r"wait|test|build|install|regenerate|generate|point|bump|lock|sign|squash|rebase|merge|push|deploy|"
     r"annotate|type|validate|escape|quote|sanitize|sanitise|paginate|batch|cache|await|guard|catch|handle)\b")
+_INTERJECTION = re.compile(r"(?i)^(?:(?:no+|nope|nah|stop|wait|w8|hold\s+on|hmm+|ugh|oh|ok(?:ay)?|actually|well|"
+                           r"sorry|thanks|thank\s+you|please|pls|right|yes|yeah)\s*[,.!:;—–-]+\s*)+")
 _BEFORE = re.compile(r"(?i)\bbefore\s+((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")
 _ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
                     r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b")
@@ -67,14 +69,16 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         if len(part) < 2:
             continue
         m = _INSTEAD.search(part)
-        if m and _PRESCRIBE.search(part[:m.start()]) and m.start() > 0:
+        head = _INTERJECTION.sub("", part[:m.start()]) if m else ""
+        if m and (_PRESCRIBE.search(head) or _IMPERATIVE.search(head)) and m.start() > 0:
             out.append(("prescribe", part[:m.start()]))
             out.append(("instead", part[m.end():]))   # forbidden: what the prescription replaces
             continue
         if _ALLOW.search(part):
             out.append(("allow", part))
             continue
-        forbid, ask = _FORBID.search(part), _PRESCRIBE.search(part) or _IMPERATIVE.search(part)
+        said = _INTERJECTION.sub("", part)   # "no, we use pnpm here": the "no" answers the agent
+        forbid, ask = _FORBID.search(said), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
         if forbid and (not ask or forbid.start() <= ask.start()):
             out.append(("forbid", part))
         elif ask:
@@ -184,16 +188,19 @@ def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set) -> t
         # names the kind of a script without strict mode
         shared = {k for k in whole & corrected if k not in prescribed or k in forbid
                   or (k in cat.kinds and (cat.kinds[k].broad or "unless" in cat.kinds[k].rx))}
-        if shared:   # what went wrong, and whatever else the lesson explicitly forbids
-            forbids = shared | (forbid - prescribed)
+        replaced = {k for k in corrected - prescribed if k in cat.kinds
+                    and set(cat.kinds[k].alternatives) & prescribed}   # "we use pnpm": the npm call
+        if shared or replaced:   # what went wrong, and whatever else the lesson explicitly forbids
+            forbids = shared | replaced | (forbid - prescribed)
         else:   # the call shown was not the one the lesson is about: the lesson's own kinds (a lesson
             # that names no kind fires by the names it gives and on a near repeat of the call only)
-            forbids = (forbid - prescribed) or (whole - prescribed) or set(whole)
+            forbids = (forbid - prescribed) or (whole - prescribed)
         complies = (prescribed - corrected - forbid) - forbids
     else:
-        complies = {k for k in prescribed - forbid
-                    if any(k in cat.kinds[f].alternatives for f in whole - prescribed if f in cat.kinds)}
-        forbids = (whole - complies) if whole else set()
+        replaced = {k.id for k in cat.kinds.values() if set(k.alternatives) & prescribed} if prescribed else set()
+        complies = {k for k in prescribed - forbid if any(k in cat.kinds[f].alternatives
+                                                           for f in (whole - prescribed) | replaced if f in cat.kinds)}
+        forbids = ((whole - complies) | (replaced & (forbid | corrected)) if whole else set())
     forbids = {k for k in forbids if k in cat.kinds and not cat.kinds[k].safe}
     narrow = {k for k in forbids if not cat.kinds[k].broad}
     if len(narrow) > 4 and narrow & forbid:   # a long lesson names many things: keep what it forbids
