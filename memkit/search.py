@@ -39,20 +39,22 @@ def fts_query(text: str, *, any_word: bool = True) -> str:
 
 
 def search(vault, query: str, *, kind: str | None = None, layer: str | None = None,
-           limit: int = 10, refresh: bool = True) -> list[Hit]:
+           limit: int = 10, refresh: bool = True, user: str | None = None) -> list[Hit]:
+    """Hits best first; user keeps one person's traces and observations (`team`: the reviewed layers)."""
     if refresh:
         index.refresh(vault)
     expr = fts_query(query, any_word=False) or ""
     if not expr:
         return []
     with closing(index.connect(vault.index_path)) as con:
-        hits = _run(con, expr, kind, layer, limit)
+        hits = _run(con, expr, kind, layer, limit, user)
         if not hits:
-            hits = _run(con, fts_query(query), kind, layer, limit)
+            hits = _run(con, fts_query(query), kind, layer, limit, user)
     return hits
 
 
-def _run(con: sqlite3.Connection, expr: str, kind: str | None, layer: str | None, limit: int) -> list[Hit]:
+def _run(con: sqlite3.Connection, expr: str, kind: str | None, layer: str | None, limit: int,
+         user: str | None = None) -> list[Hit]:
     sql = ("SELECT c.path, c.turn, bm25(chunks) AS rank, snippet(chunks, 3, '**', '**', ' … ', 16),"
            " f.id, f.type, f.kind, f.title FROM chunks c JOIN files f ON f.path = c.path"
            " WHERE chunks MATCH ?")
@@ -63,6 +65,11 @@ def _run(con: sqlite3.Connection, expr: str, kind: str | None, layer: str | None
     if layer:
         sql += " AND f.layer = ?"
         args.append(layer)
+    if user == "team":
+        sql += " AND f.layer IN ('observation', 'episode', 'fact', 'library')"
+    elif user is not None:
+        sql += " AND json_extract(f.meta, '$.user') = ?"
+        args.append(user)
     sql += " ORDER BY rank LIMIT ?"
     args.append(limit * 20)
     best: dict[str, Hit] = {}

@@ -22,13 +22,18 @@ def init(path, no_git):
       memkit init ~/notes/agent-memory
     """
     from memkit.storage import git, vault
+    from memkit.team import driver
 
     v, created = vault.init(path)
+    if driver.declare(v):   # a team's clones merge memkit's notes by rule (memkit sync)
+        created.append(driver.ATTRIBUTES)
     if not no_git and git.repo_for(v.root) is None:
         git.init(v.root)
         created.append("git repository")
         git.commit(v.root, [v.root / p.rstrip("/") for p in created if p != "git repository"],
                    "memkit: create vault", [("Memkit-Action", "init")])
+    if not no_git and (found := git.hooks_dir(v.root)) is not None:
+        driver.register(found[0])
     click.echo(f"vault ready at {v.root}" + (f" (created {', '.join(created)})" if created else " (already there)"))
 
 
@@ -106,18 +111,22 @@ def status(ctx, as_json):
 @click.option("--kind", help="Only this observation kind (correction, preference, …).")
 @click.option("--layer", type=click.Choice(["trace", "workshop", "observation", "episode", "fact", "library"]))
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
+@click.option("--user", help="One person's traces and observations (`me`: yours; `team`: the reviewed notes).")
 @json_option
 @click.pass_context
-def search(ctx, query, kind, layer, limit, as_json):
+def search(ctx, query, kind, layer, limit, user, as_json):
     """Full-text search over every layer; trace hits name the best turn.
 
     \b
     Example:
       memkit search "yubikey pin" --layer trace --json
+      memkit search "migration" --user me
     """
     from memkit import search as search_mod
+    from memkit.team import people
 
-    hits = search_mod.search(get_vault(ctx), query, kind=kind, layer=layer, limit=limit)
+    v = get_vault(ctx)
+    hits = search_mod.search(v, query, kind=kind, layer=layer, limit=limit, user=people.named(v, user))
     if as_json:
         emit_json([h.as_dict() for h in hits])
         return

@@ -85,7 +85,7 @@ def install_git(vault: Vault) -> list[str]:
                 raise MemkitError(f"{hook} already runs memkit for the vault {other}; "
                                   f"run `memkit --vault {shlex.quote(other)} hooks uninstall --git` first")
             if current == text:
-                return [f"git: pre-commit hook already installed in {hook}"]
+                return [f"git: pre-commit hook already installed in {hook}", *_merge_driver(vault)]
         elif chained.exists() or chained.is_symlink():
             raise MemkitError(f"{chained} already exists next to a hook that is not memkit's; "
                               "move one of them away, then install again")
@@ -94,7 +94,14 @@ def install_git(vault: Vault) -> list[str]:
             note = f"; the hook that was there runs first (moved to {chained.name})"
     hooks.mkdir(parents=True, exist_ok=True)
     _write_atomic(hook, text, mode=0o755)
-    return [f"git: pre-commit hook installed in {hook}{note}"]
+    return [f"git: pre-commit hook installed in {hook}{note}", *_merge_driver(vault)]
+
+
+def _merge_driver(vault: Vault) -> list[str]:
+    """memkit's notes merge by rule in this clone (.gitattributes and the clone's git config)."""
+    from memkit.team import driver
+
+    return driver.install(vault)
 
 
 def uninstall_git(vault: Vault) -> list[str]:
