@@ -16,6 +16,8 @@ from memkit.storage import index, notes
 from memkit.team import driver, gitrun, settle
 
 SUBJECT = "memkit: sync with {upstream}"
+# what git says when the remote branch moved before or while we pushed
+MOVED = ("[rejected]", "non-fast-forward", "fetch first", "failed to update ref", "cannot lock ref")
 
 
 def sync(vault, *, push: bool = True) -> dict[str, Any]:
@@ -160,7 +162,7 @@ def _merge(vault, repo, upstream: str, out: dict[str, Any]) -> str | None:
     proc = repo.run("merge", "--no-verify", "--no-edit", "-m", SUBJECT.format(upstream=name),
                     "-m", "Memkit-Action: sync", upstream, check=False)
     if proc.returncode != 0 and not repo.merging():
-        raise MemkitError(f"cannot merge {name}: {gitrun.last_line(proc)}; nothing was changed")
+        raise MemkitError(f"cannot merge {name}: {_refusal(proc)}; nothing was changed")
     if proc.returncode != 0:
         _resolve(vault, repo, name, abort=True, out=out)
     pulled = repo.count(f"{head}..{theirs}") if head else repo.count(theirs)
@@ -171,6 +173,17 @@ def _merge(vault, repo, upstream: str, out: dict[str, Any]) -> str | None:
     how = "fast-forward" if fast else f"merge commit {str(out['merge'])[:10]}"
     out["lines"].append(f"pulled {pulled} commit(s) from {name} ({how}{by_rule})")
     return base
+
+
+def _refusal(proc) -> str:
+    """Why git would not start the merge, naming the person's files it would have overwritten."""
+    lines = (proc.stderr or "").splitlines()
+    at = next((i for i, x in enumerate(lines) if "would be overwritten by merge" in x), None)
+    if at is None:
+        return gitrun.last_line(proc)
+    files = [x.strip() for x in lines[at + 1:] if x.startswith(("\t", "    "))]
+    what = "untracked files" if "untracked" in lines[at] else "uncommitted changes to"
+    return f"your {what} {', '.join(files) or 'some files'} would be overwritten; commit or stash them, then sync"
 
 
 def _resolve(vault, repo, name: str, *, abort: bool, out: dict[str, Any], subject: str = "") -> None:
@@ -231,7 +244,7 @@ def _push(repo, remote: str, branch: str, remote_branch: str, tracked: bool, out
     proc = repo.run(*args, check=False)
     if proc.returncode != 0:
         said = (proc.stdout or "") + (proc.stderr or "")
-        if "[rejected]" in said or "non-fast-forward" in said or "fetch first" in said:
+        if any(sign in said for sign in MOVED):
             return False
         raise MemkitError(f"cannot push to {remote} ({gitrun.last_line(proc)}); your commits are here — "
                           "sync again later")
