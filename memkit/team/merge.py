@@ -32,6 +32,10 @@ class Result:
 def merge_texts(base: str, ours: str, theirs: str, *, marker: int = 7,
                 render: Callable[[dict[str, Any]], str] | None = None) -> Result:
     """The merged note; render gives memkit's body for a fact from its frontmatter (None: merge the bodies)."""
+    if theirs == base or ours == theirs:   # one side changed nothing: the other's bytes, as git would
+        return Result(ours, 0)
+    if ours == base:
+        return Result(theirs, 0)
     try:
         b = notes.parse(base) if base.strip() else notes.Note({}, "")
         o, t = notes.parse(ours), notes.parse(theirs)
@@ -80,7 +84,7 @@ def _stamp(meta: dict[str, Any], body: str, person: notes.Note | None) -> dict[s
 
 def _render(meta: dict[str, Any], body: str, o: notes.Note, t: notes.Note, clashed: list[str],
             marker: int) -> str:
-    for side in (o, t):   # unchanged: the side's bytes as they were (a person's quoting, comments)
+    for side in (o, t) if not clashed else ():   # unchanged: the side's bytes (a person's quoting, comments)
         if meta == side.meta and list(meta) == list(side.meta) and body == side.body and side.raw_meta is not None:
             return notes.render(side, keep_raw=True)
     if not clashed:
