@@ -11,7 +11,7 @@ from conftest import REPO, git, run_cli
 from memkit.storage import notes
 
 EXAMPLES = REPO / "examples" / "sessions"
-MARKERS = re.compile(r"^(<{7}|>{7}|={7})( |$)", re.M)
+MARKERS = re.compile(r"^(<{7}|>{7}|={7})( |$)", re.MULTILINE)
 
 
 class Team:
