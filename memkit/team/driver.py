@@ -46,12 +46,14 @@ def command() -> str:
     return shlex.join([os.path.abspath(sys.executable), "-m", "memkit", "merge-driver"]) + " %O %A %B %L %P"
 
 
-def register(top: Path) -> bool:
-    """Set `merge.memkit.driver` in the repository's own config; True when it changed."""
+def register(top: Path, current: dict[str, str] | None = None) -> bool:
+    """Set `merge.memkit.driver` in the repository's own config (current: its config as read already);
+    True when it changed."""
     wanted = {"merge.memkit.name": NAME, "merge.memkit.driver": command()}
     changed = False
     for key, value in wanted.items():
-        if _config(top, "--get", key).stdout.strip() != value:
+        have = current.get(key) if current is not None else _config(top, "--get", key).stdout.strip()
+        if have != value:
             _config(top, key, value)
             changed = True
     return changed

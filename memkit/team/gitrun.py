@@ -58,6 +58,18 @@ class Repo:
         proc = self.run("rev-parse", "--verify", "-q", ref + "^{commit}", check=False)
         return proc.stdout.strip() if proc.returncode == 0 else None
 
+    def revs(self, *refs: str) -> list[str | None]:
+        """Each ref's commit (None where there is none), in one git call when all exist."""
+        proc = self.run("rev-parse", *refs, check=False)
+        if proc.returncode == 0:
+            return list(proc.stdout.split())
+        return [self.rev(r) for r in refs]
+
+    def config(self) -> dict[str, str]:
+        """The repository's git configuration (all scopes), keys as git spells them."""
+        out = self.run("config", "--list", "-z", check=False).stdout
+        return dict(entry.split("\n", 1) for entry in out.split("\0") if "\n" in entry)
+
     def show(self, ref: str, path: str) -> str | None:
         """A file's text at a commit (or an index stage, `:2`), or None when it has none."""
         proc = self.run("show", f"{ref}:{path}", check=False)

@@ -21,23 +21,23 @@ MOVED = ("[rejected]", "non-fast-forward", "fetch first", "failed to update ref"
 
 
 def sync(vault, *, push: bool = True) -> dict[str, Any]:
-    """Bring the vault level with its remote; returns what happened, one line per outcome."""
+    """Bring the vault level with its remote (and its index with the files); returns what happened,
+    one line per outcome."""
     with vault.lock():
         repo = gitrun.open_repo(vault.root)
         out: dict[str, Any] = {"remote": None, "branch": None, "committed": None, "pulled": 0, "merge": None,
                                "resolved": [], "settled": [], "fact_conflicts": [], "pushed": 0, "retried": False,
                                "lines": []}
-        _prepare(vault, repo, out)
+        config = repo.config()
+        _prepare(vault, repo, config, out)
         branch = out["branch"] = _branch(repo)
         base = _finish_merge(vault, repo, out) if repo.merging() else None
-        remote, remote_branch, tracked = _upstream(repo, branch)
+        remote, remote_branch, tracked = _upstream(config, branch)
         out["remote"] = f"{remote}/{remote_branch}"
         _commit_own(vault, repo, out)
         for attempt in range(2):
             _fetch(repo, remote)
-            upstream = f"refs/remotes/{remote}/{remote_branch}"
-            if repo.rev(upstream):
-                base = _merge(vault, repo, upstream, out) or base
+            base = _merge(vault, repo, f"refs/remotes/{remote}/{remote_branch}", out) or base
             _settle(vault, repo, base, out)
             if not push or _push(repo, remote, branch, remote_branch, tracked, out):
                 break
@@ -46,13 +46,12 @@ def sync(vault, *, push: bool = True) -> dict[str, Any]:
         else:
             raise MemkitError(f"{out['remote']} moved again during the sync; your commits are here, "
                               "run `memkit sync` again")
-        index.refresh(vault)
         if not any((out["committed"], out["pulled"], out["pushed"])):
             out["lines"].append(f"up to date with {out['remote']}")
         return out
 
 
-def _prepare(vault, repo, out: dict[str, Any]) -> None:
+def _prepare(vault, repo, config: dict[str, str], out: dict[str, Any]) -> None:
     """The merge driver is declared for the vault and registered in this clone (git does not clone it)."""
     if driver.declare(vault):
         from memkit.storage import git
@@ -60,26 +59,25 @@ def _prepare(vault, repo, out: dict[str, Any]) -> None:
         sha = git.commit(vault.root, [vault.root / driver.ATTRIBUTES], "memkit: merge notes by rule",
                          [("Memkit-Action", "merge-driver")])
         out["lines"].append(f"declared memkit's merge driver in .gitattributes (commit {str(sha)[:10]})")
-    driver.register(repo.top)
+    driver.register(repo.top, config)
 
 
 def _branch(repo) -> str:
     if (repo.git_dir / "rebase-merge").exists() or (repo.git_dir / "rebase-apply").exists():
         raise MemkitError("a rebase is in progress; finish it (git rebase --continue) or abort it, then sync")
-    proc = repo.run("symbolic-ref", "-q", "--short", "HEAD", check=False)
-    if proc.returncode != 0:
+    head = (repo.git_dir / "HEAD").read_text(errors="replace").strip()
+    if not head.startswith("ref: refs/heads/"):
         raise MemkitError("HEAD is detached (not on a branch); switch to your branch (git switch NAME), "
                           "then sync")
-    return proc.stdout.strip()
+    return head.removeprefix("ref: refs/heads/")
 
 
-def _upstream(repo, branch: str) -> tuple[str, str, bool]:
+def _upstream(config: dict[str, str], branch: str) -> tuple[str, str, bool]:
     """(remote, its branch, whether the branch already tracks it): the upstream, else the only remote."""
-    remote = repo.run("config", "--get", f"branch.{branch}.remote", check=False).stdout.strip()
-    merge_ref = repo.run("config", "--get", f"branch.{branch}.merge", check=False).stdout.strip()
+    remote, merge_ref = config.get(f"branch.{branch}.remote", ""), config.get(f"branch.{branch}.merge", "")
     if remote and remote != "." and merge_ref:
         return remote, merge_ref.removeprefix("refs/heads/"), True
-    remotes = repo.out("remote").split()
+    remotes = sorted(k[len("remote."):-len(".url")] for k in config if k.startswith("remote.") and k.endswith(".url"))
     if not remotes:
         raise MemkitError("no git remote to sync with; add the team's with `git remote add origin URL`")
     if len(remotes) > 1 and "origin" not in remotes:
@@ -154,8 +152,8 @@ def _fetch(repo, remote: str) -> None:
 
 def _merge(vault, repo, upstream: str, out: dict[str, Any]) -> str | None:
     """Merge the upstream in; returns the merge base (None when there was nothing to merge)."""
-    head, theirs = repo.rev("HEAD"), repo.rev(upstream)
-    if head == theirs or (head and repo.ok("merge-base", "--is-ancestor", upstream, "HEAD")):
+    head, theirs = repo.revs("HEAD", upstream)
+    if theirs is None or head == theirs or (head and repo.ok("merge-base", "--is-ancestor", upstream, "HEAD")):
         return None
     base = repo.out("merge-base", "HEAD", upstream) if head else None
     name = upstream.removeprefix("refs/remotes/")
@@ -223,6 +221,7 @@ def _settle(vault, repo, base: str | None, out: dict[str, Any]) -> None:
     trailers = [("Memkit-Action", "sync")] + [("Memkit-Conflict", c) for c in done["conflicts"]]
     sha = git.commit(vault.root, [vault.root / r for r in done["paths"]],
                      "memkit: settle notes decided on two clones", trailers)
+    index.update_paths(vault, [vault.root / r for r in done["paths"]])
     out["settled"] += done["notes"]
     out["fact_conflicts"] += done["conflicts"]
     if done["notes"]:
@@ -235,8 +234,8 @@ def _settle(vault, repo, base: str | None, out: dict[str, Any]) -> None:
 
 def _push(repo, remote: str, branch: str, remote_branch: str, tracked: bool, out: dict[str, Any]) -> bool:
     """Push the branch; False when the remote moved meanwhile (the caller merges again)."""
-    upstream = repo.rev(f"refs/remotes/{remote}/{remote_branch}")
-    ahead = repo.count(f"{upstream}..HEAD") if upstream else repo.count("HEAD")
+    counted = repo.run("rev-list", "--count", f"refs/remotes/{remote}/{remote_branch}..HEAD", check=False)
+    ahead = int(counted.stdout.strip() or 0) if counted.returncode == 0 else repo.count("HEAD")
     if not ahead and tracked:
         return True
     args = ["push", "--porcelain", *([] if tracked else ["--set-upstream"]), remote,
