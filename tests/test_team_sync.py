@@ -191,3 +191,22 @@ def test_sync_finishes_a_pull_that_stopped_on_a_moved_note(team, monkeypatch):
     assert not (bob / WS).exists() and meta(bob, LAYER)["history"][0]["decision"] == "rejected"
     mk(alice, "sync", check=True)
     assert head(alice) == head(bob) and marked(alice) == [] and clean(bob)
+
+
+def test_sync_resolves_what_a_pull_without_the_driver_left_in_the_frontmatter(team, monkeypatch):
+    alice, bob = team.alice, team.bob
+    git(bob, "config", "--remove-section", "merge.memkit")     # a clone where nobody registered it
+    at(monkeypatch, "2026-05-01T10:00:00Z")
+    mk(alice, "accept", DROP, check=True)
+    mk(alice, "sync", check=True)
+    at(monkeypatch, "2026-05-01T10:09:00Z")
+    mk(bob, "reject", DROP, check=True)
+    stopped = __import__("subprocess").run(["git", "pull", "--no-rebase", "-q"], cwd=bob, capture_output=True,
+                                           text=True)
+    assert stopped.returncode != 0 and "CONFLICT (content)" in stopped.stdout
+    doctor = mk(bob, "doctor").stdout + mk(bob, "doctor").stderr
+    assert "frontmatter holds git conflict markers" in doctor
+    out = mk(bob, "sync", check=True).stdout
+    assert out.startswith("finished the merge in progress; 1 note(s) merged by rule")
+    assert marked(bob) == [] and clean(bob) and meta(bob, WS)["status"] == "rejected"
+    assert "merge-driver" in git(bob, "config", "--get", "merge.memkit.driver")   # registered again

@@ -36,6 +36,7 @@ _RESOLVERS = {ch: list(found) + _ANY_START for ch, found in _Loader.yaml_implici
 _RESOLVERS[None] = list(_ANY_START)
 
 _FENCE = re.compile(r"^---[ \t]*\r?$", re.M)
+_CONFLICT = re.compile(r"^(<{7}|>{7}) ", re.M)
 # Keys memkit itself keeps up to date; a change to them is not a person's edit.
 VOLATILE_KEYS = frozenset({"memkit-sha", "extracted", "updated"})
 
@@ -79,6 +80,9 @@ def parse(text: str, path: Path | None = None) -> Note:
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = f" line {mark.line + 2}" if mark else ""
+        if _CONFLICT.search(raw):
+            raise InvalidInput(f"{path or 'note'}:{line} frontmatter holds git conflict markers (a merge stopped "
+                               "here); resolve them by hand, or let `memkit sync` merge memkit's notes by rule")
         raise InvalidInput(f"{path or 'note'}:{line} frontmatter is not valid YAML ({getattr(e, 'problem', e)})")
     if not isinstance(meta, dict):
         raise InvalidInput(f"{path or 'note'}: frontmatter is not a mapping of keys to values")
