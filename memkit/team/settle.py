@@ -75,16 +75,17 @@ def _decided(text: str) -> bool:
     return str(note.meta.get("status") or "candidate") != "candidate" or merge.by_person(note)
 
 
-def apply(repo, resolved: dict[str, str | None]) -> None:
-    """Write the resolutions into the work tree and the index."""
+def apply(vault, repo, resolved: dict[str, str | None]) -> None:
+    """Write the resolutions into the work tree (inside the vault only) and mark them resolved in git."""
     for path, text in resolved.items():
-        full = repo.top / path
+        rel = repo.in_vault(path)
+        assert rel is not None   # unmerged() resolves the vault's notes alone
         if text is None:
             repo.run("rm", "-q", "--cached", "--ignore-unmatch", "--", path)
-            full.unlink(missing_ok=True)
+            if vault.path(rel).is_file():
+                vault.remove(rel)
             continue
-        full.parent.mkdir(parents=True, exist_ok=True)
-        full.write_bytes(text.encode("utf-8", errors="surrogateescape"))
+        vault.write_text(rel, text)
         repo.run("add", "--", path)
 
 

@@ -29,9 +29,9 @@ def sync(vault, *, push: bool = True) -> dict[str, Any]:
                                "resolved": [], "settled": [], "fact_conflicts": [], "pushed": 0, "retried": False,
                                "lines": []}
         config = repo.config()
-        _prepare(vault, repo, config, out)
         branch = out["branch"] = _branch(repo)
         base = _finish_merge(vault, repo, out) if repo.merging() else None
+        _prepare(vault, repo, config, out)
         remote, remote_branch, tracked = _upstream(config, branch)
         out["remote"] = f"{remote}/{remote_branch}"
         _commit_own(vault, repo, out)
@@ -195,7 +195,7 @@ def _resolve(vault, repo, name: str, *, abort: bool, out: dict[str, Any], subjec
         raise MemkitError(f"sync stopped: {blocked[0]}{more} changed here and on {name} in the same place — "
                           + ("nothing was changed; merge by hand: git merge " + name if abort else
                              "resolve it (git status), commit, then sync"))
-    settle.apply(repo, resolved)
+    settle.apply(vault, repo, resolved)
     out["resolved"] += sorted(resolved)
     trailers = "\n".join(["Memkit-Action: sync", *(f"Memkit-Resolved: {p}" for p in sorted(resolved))])
     repo.run("commit", "--no-verify", "-q", "-m", subject or SUBJECT.format(upstream=name), "-m", trailers)
