@@ -122,3 +122,10 @@ def test_an_unchanged_side_keeps_its_bytes(tmp_path):
     code, text = drive(tmp_path, note(), ours, note())
     assert (code, text) == (0, ours)
     assert merge.merge_texts(note(), note(), ours).text == ours
+
+
+def test_a_decision_against_an_undecided_copy_leaves_no_history(tmp_path):
+    decided = note(status="accepted", reviewed="2026-05-01T10:00:00Z", reviewed_by="alice@team.test")
+    for a, b in ((decided, note()), (note(), decided)):   # the same candidate, extracted on two clones
+        m = parsed(drive(tmp_path, "", a, b)[1]).meta
+        assert (m["status"], m["reviewed_by"]) == ("accepted", "alice@team.test") and "history" not in m

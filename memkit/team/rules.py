@@ -122,9 +122,10 @@ def _decision(s: Sides, time: str, by: str, keys: tuple[str, ...]) -> dict[str, 
         return _pick(s.ours, keys)
     if snap["ours"] == snap["base"]:
         return _pick(s.theirs, keys)
-    order = sorted((s.ours, s.theirs), key=lambda m: _rank(m, time, by))
-    lost, won = order
+    lost, won = sorted((s.ours, s.theirs), key=lambda m: _rank(m, time, by))
     picked = _pick(won, keys)
+    if not lost.get(time) or str(lost.get("status")) == "candidate":
+        return picked   # the other side made no decision (a candidate extracted there too)
     history = union(s.base.get("history", MISSING), s.ours.get("history", MISSING),
                     s.theirs.get("history", MISSING))
     entry = {"decision": lost.get("status"), "by": lost.get(by) or "", "at": lost.get(time) or ""}
