@@ -47,7 +47,7 @@ def test_first_sync_pushes_and_sets_the_upstream_then_json_says_what_happened(tm
     mk(alice, "ingest", str(EXAMPLES), "--no-commit", check=True)     # memkit's notes, not yet committed
     out = mkjson(alice, "sync")
     assert out["committed"] and out["pushed"] == 1 and out["remote"] == "origin/main" and out["branch"] == "main"
-    assert out["lines"][0].startswith("committed ") and "note(s) memkit wrote" in out["lines"][0]
+    assert out["lines"][0].startswith("committed ") and "file(s) memkit wrote" in out["lines"][0]
     assert clean(alice)
     assert "Memkit-Action: sync" in git(alice, "log", "-1", "--format=%B")
     bob = team.join("bob")

@@ -96,7 +96,8 @@ MISPLACED = """SELECT path FROM files WHERE type IN ('observation', 'episode') A
  OR (layer IN ('observation', 'episode') AND status IN ('candidate', 'rejected'))
  OR id IN (SELECT id FROM files WHERE type IN ('observation', 'episode') GROUP BY id HAVING count(*) > 1))
  ORDER BY path"""
-CONTESTED = "SELECT path FROM files WHERE type = 'fact' AND layer = 'fact' AND json_extract(meta, '$.contested') IS NOT NULL"
+CONTESTED = ("SELECT path FROM files WHERE type = 'fact' AND layer = 'fact' "
+             "AND json_extract(meta, '$.contested') IS NOT NULL")
 
 
 def settle(vault, repo, base: str | None) -> dict[str, list[str]]:

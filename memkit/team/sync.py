@@ -35,11 +35,11 @@ def sync(vault, *, push: bool = True) -> dict[str, Any]:
         remote, remote_branch, tracked = _upstream(config, branch)
         out["remote"] = f"{remote}/{remote_branch}"
         _commit_own(vault, repo, out)
-        for attempt in range(2):
+        for _ in range(2):
             _fetch(repo, remote)
             base = _merge(vault, repo, f"refs/remotes/{remote}/{remote_branch}", out) or base
             _settle(vault, repo, base, out)
-            if not push or _push(repo, remote, branch, remote_branch, tracked, out):
+            if not push or _push(repo, remote, remote_branch, tracked, out):
                 break
             out["retried"] = True
             out["lines"].append(f"{out['remote']} moved during the sync; merging again")
@@ -77,7 +77,8 @@ def _upstream(config: dict[str, str], branch: str) -> tuple[str, str, bool]:
     remote, merge_ref = config.get(f"branch.{branch}.remote", ""), config.get(f"branch.{branch}.merge", "")
     if remote and remote != "." and merge_ref:
         return remote, merge_ref.removeprefix("refs/heads/"), True
-    remotes = sorted(k[len("remote."):-len(".url")] for k in config if k.startswith("remote.") and k.endswith(".url"))
+    remotes = sorted(k[len("remote."):-len(".url")] for k in config
+                     if k.startswith("remote.") and k.endswith(".url"))
     if not remotes:
         raise MemkitError("no git remote to sync with; add the team's with `git remote add origin URL`")
     if len(remotes) > 1 and "origin" not in remotes:
@@ -97,11 +98,11 @@ def _commit_own(vault, repo, out: dict[str, Any]) -> None:
         return
     from memkit.storage import git
 
-    sha = git.commit(vault.root, [vault.root / r for r in mine], f"memkit: commit {len(mine)} note(s) before sync",
-                     [("Memkit-Action", "sync")])
+    sha = git.commit(vault.root, [vault.root / r for r in mine],
+                     f"memkit: commit {len(mine)} file(s) memkit wrote, before sync", [("Memkit-Action", "sync")])
     if sha:
         out["committed"] = sha
-        out["lines"].append(f"committed {len(mine)} note(s) memkit wrote (commit {sha[:10]})")
+        out["lines"].append(f"committed {len(mine)} file(s) memkit wrote (commit {sha[:10]})")
 
 
 def _uncommitted(vault, repo) -> tuple[list[str], list[str]]:
@@ -117,9 +118,12 @@ def _uncommitted(vault, repo) -> tuple[list[str], list[str]]:
         if code[0] in "RC":
             next(entries, None)   # the rename's source path follows
         rel = repo.in_vault(path)
-        if rel is None or rel.startswith(".memkit/") or rel in (".gitignore", driver.ATTRIBUTES):
+        if rel is None or rel.startswith(".memkit/"):
             continue
-        if not settle.is_note(rel):
+        if rel in (".gitignore", driver.ATTRIBUTES):   # memkit's lines in them; a new one is init's
+            mine += [rel] if code == "??" else []
+            continue
+        if not settle.is_note(rel) and not _scaffold(vault, rel):
             theirs.append(rel)
         elif _memkits(vault, rel):
             mine.append(rel)
@@ -128,9 +132,21 @@ def _uncommitted(vault, repo) -> tuple[list[str], list[str]]:
     return mine, theirs
 
 
-def _memkits(vault, rel: str) -> bool:
-    """A note memkit wrote and nobody edited since; a deleted note memkit moved elsewhere."""
+def _scaffold(vault, rel: str) -> bool:
+    """What `memkit init` made and nobody changed: the folders' .gitkeep files, the untouched memkit.toml."""
+    from memkit import config
+
     full = vault.root / rel
+    if rel.endswith("/.gitkeep"):
+        return full.is_file() and full.stat().st_size == 0
+    return rel == "memkit.toml" and full.is_file() and full.read_text(errors="replace") == config.TEMPLATE
+
+
+def _memkits(vault, rel: str) -> bool:
+    """A note memkit wrote and nobody edited since; a deleted note memkit moved elsewhere; init's scaffold."""
+    full = vault.root / rel
+    if not settle.is_note(rel):
+        return _scaffold(vault, rel)
     if not full.exists():
         other = settle.twin(rel)
         return bool(other and (vault.root / other).is_file())
@@ -155,7 +171,8 @@ def _merge(vault, repo, upstream: str, out: dict[str, Any]) -> str | None:
     head, theirs = repo.revs("HEAD", upstream)
     if theirs is None or head == theirs or (head and repo.ok("merge-base", "--is-ancestor", upstream, "HEAD")):
         return None
-    base = repo.out("merge-base", "HEAD", upstream) if head else None
+    found = repo.run("merge-base", "HEAD", upstream, check=False) if head else None
+    base = found.stdout.strip() if found is not None and found.returncode == 0 else None
     name = upstream.removeprefix("refs/remotes/")
     proc = repo.run("merge", "--no-verify", "--no-edit", "-m", SUBJECT.format(upstream=name),
                     "-m", "Memkit-Action: sync", upstream, check=False)
@@ -178,7 +195,9 @@ def _refusal(proc) -> str:
     lines = (proc.stderr or "").splitlines()
     at = next((i for i, x in enumerate(lines) if "would be overwritten by merge" in x), None)
     if at is None:
-        return gitrun.last_line(proc)
+        said = gitrun.last_line(proc)
+        return said + (" (this vault and the remote's began apart: clone the remote's vault instead)"
+                       if "unrelated histories" in said else "")
     files = [x.strip() for x in lines[at + 1:] if x.startswith(("\t", "    "))]
     what = "untracked files" if "untracked" in lines[at] else "uncommitted changes to"
     return f"your {what} {', '.join(files) or 'some files'} would be overwritten; commit or stash them, then sync"
@@ -232,7 +251,7 @@ def _settle(vault, repo, base: str | None, out: dict[str, Any]) -> None:
                             f"{', '.join(done['conflicts'])} (memkit fact list --conflicts)")
 
 
-def _push(repo, remote: str, branch: str, remote_branch: str, tracked: bool, out: dict[str, Any]) -> bool:
+def _push(repo, remote: str, remote_branch: str, tracked: bool, out: dict[str, Any]) -> bool:
     """Push the branch; False when the remote moved meanwhile (the caller merges again)."""
     counted = repo.run("rev-list", "--count", f"refs/remotes/{remote}/{remote_branch}..HEAD", check=False)
     ahead = int(counted.stdout.strip() or 0) if counted.returncode == 0 else repo.count("HEAD")
