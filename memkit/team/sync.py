@@ -169,10 +169,12 @@ def _fetch(repo, remote: str) -> None:
 def _merge(vault, repo, upstream: str, out: dict[str, Any]) -> str | None:
     """Merge the upstream in; returns the merge base (None when there was nothing to merge)."""
     head, theirs = repo.revs("HEAD", upstream)
-    if theirs is None or head == theirs or (head and repo.ok("merge-base", "--is-ancestor", upstream, "HEAD")):
+    if theirs is None or head == theirs:
         return None
     found = repo.run("merge-base", "HEAD", upstream, check=False) if head else None
     base = found.stdout.strip() if found is not None and found.returncode == 0 else None
+    if base == theirs:   # the upstream is already in HEAD
+        return None
     name = upstream.removeprefix("refs/remotes/")
     proc = repo.run("merge", "--no-verify", "--no-edit", "-m", SUBJECT.format(upstream=name),
                     "-m", "Memkit-Action: sync", upstream, check=False)
@@ -182,8 +184,9 @@ def _merge(vault, repo, upstream: str, out: dict[str, Any]) -> str | None:
         _resolve(vault, repo, name, abort=True, out=out)
     pulled = repo.count(f"{head}..{theirs}") if head else repo.count(theirs)
     out["pulled"] += pulled
-    fast = repo.rev("HEAD") == theirs
-    out["merge"] = None if fast else repo.rev("HEAD")
+    now = repo.rev("HEAD")
+    fast = now == theirs
+    out["merge"] = None if fast else now
     by_rule = f"; {len(out['resolved'])} note(s) merged by rule" if out["resolved"] else ""
     how = "fast-forward" if fast else f"merge commit {str(out['merge'])[:10]}"
     out["lines"].append(f"pulled {pulled} commit(s) from {name} ({how}{by_rule})")
