@@ -10,7 +10,6 @@ import json
 import os
 from pathlib import Path
 
-TEAM = "team"        # `--user team`: the team's reviewed notes only
 _memo: dict[str, tuple[list, tuple[str, str]]] = {}
 
 
