@@ -55,6 +55,12 @@ def test_first_sync_pushes_and_sets_the_upstream_then_json_says_what_happened(tm
                                                                           (alice / "traces").rglob("*.md"))
     again = mkjson(bob, "sync")
     assert (again["pulled"], again["pushed"], again["lines"]) == (0, 0, ["up to date with origin/main"])
+    mk(bob, "reject", DROP, check=True)
+    remote_head = git(team.remote, "rev-parse", "main")
+    held = mkjson(bob, "sync", "--no-push")
+    assert (held["pushed"], held["held"], held["lines"]) == (0, 1, ["1 commit(s) not pushed (--no-push)"])
+    assert git(team.remote, "rev-parse", "main") == remote_head
+    assert mkjson(bob, "sync")["pushed"] == 1 and git(team.remote, "rev-parse", "main") != remote_head
 
 
 def test_a_persons_uncommitted_edit_stops_sync_before_anything_changes(tmp_path):

@@ -26,7 +26,7 @@ def sync(vault, *, push: bool = True) -> dict[str, Any]:
     with vault.lock():
         repo = gitrun.open_repo(vault.root)
         out: dict[str, Any] = {"remote": None, "branch": None, "committed": None, "pulled": 0, "merge": None,
-                               "resolved": [], "settled": [], "fact_conflicts": [], "pushed": 0, "retried": False,
+                               "resolved": [], "settled": [], "fact_conflicts": [], "pushed": 0, "held": 0, "retried": False,
                                "lines": []}
         config = repo.config()
         branch = out["branch"] = _branch(repo)
@@ -39,14 +39,17 @@ def sync(vault, *, push: bool = True) -> dict[str, Any]:
             _fetch(repo, remote)
             base = _merge(vault, repo, f"refs/remotes/{remote}/{remote_branch}", out) or base
             _settle(vault, repo, base, out)
-            if not push or _push(repo, remote, remote_branch, tracked, out):
+            if not push:
+                _held(repo, f"refs/remotes/{remote}/{remote_branch}", out)
+                break
+            if _push(repo, remote, remote_branch, tracked, out):
                 break
             out["retried"] = True
             out["lines"].append(f"{out['remote']} moved during the sync; merging again")
         else:
             raise MemkitError(f"{out['remote']} moved again during the sync; your commits are here, "
                               "run `memkit sync` again")
-        if not any((out["committed"], out["pulled"], out["pushed"])):
+        if not any((out["committed"], out["pulled"], out["pushed"], out["held"])):
             out["lines"].append(f"up to date with {out['remote']}")
         return out
 
@@ -254,10 +257,20 @@ def _settle(vault, repo, base: str | None, out: dict[str, Any]) -> None:
                             f"{', '.join(done['conflicts'])} (memkit fact list --conflicts)")
 
 
+def _ahead(repo, upstream: str) -> int:
+    counted = repo.run("rev-list", "--count", f"{upstream}..HEAD", check=False)
+    return int(counted.stdout.strip() or 0) if counted.returncode == 0 else repo.count("HEAD")
+
+
+def _held(repo, upstream: str, out: dict[str, Any]) -> None:
+    out["held"] = _ahead(repo, upstream)
+    if out["held"]:
+        out["lines"].append(f"{out['held']} commit(s) not pushed (--no-push)")
+
+
 def _push(repo, remote: str, remote_branch: str, tracked: bool, out: dict[str, Any]) -> bool:
     """Push the branch; False when the remote moved meanwhile (the caller merges again)."""
-    counted = repo.run("rev-list", "--count", f"refs/remotes/{remote}/{remote_branch}..HEAD", check=False)
-    ahead = int(counted.stdout.strip() or 0) if counted.returncode == 0 else repo.count("HEAD")
+    ahead = _ahead(repo, f"refs/remotes/{remote}/{remote_branch}")
     if not ahead and tracked:
         return True
     args = ["push", "--porcelain", *([] if tracked else ["--set-upstream"]), remote,
