@@ -36,6 +36,7 @@ DEFAULTS: dict[str, Any] = {
                         "confirmed": 1.0}},
     "watch": {"quiet_seconds": 30.0, "commit": True, "paths": []},
     "git": {"commit": True},
+    "team": {"user": ""},
     "episodes": {"auto": False, "window_hours": 72.0, "topic_similarity": 80.0, "max_procedures": 10,
                  "procedure_gap": 1, "cluster_instances": 3, "cluster_sessions": 2, "discovery_fade_sessions": 3},
 }
@@ -118,6 +119,9 @@ discovery_fade_sessions = 3   # a discovery not referred to in this many later s
 [watch]
 quiet_seconds = 30.0          # a session is ingested after this long without writes
 commit = true
+
+[team]
+user = ""                     # who you are in a shared vault (default: git's user.email, else user.name)
 """
 
 

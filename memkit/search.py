@@ -56,9 +56,15 @@ class Filters:
     project: str | None = None
     since: str | None = None
     until: str | None = None
+    user: str | None = None     # one person's traces and observations; `team`: the reviewed layers
 
     def sql(self) -> tuple[str, list]:
         where, args = [], []
+        if self.user == "team":
+            where.append("f.layer IN ('observation', 'episode', 'fact', 'library')")
+        elif self.user:
+            where.append("json_extract(f.meta, '$.user') = ?")
+            args.append(self.user)
         for column, value in (("f.kind", self.kind), ("f.layer", self.layer)):
             if value:
                 where.append(f"{column} = ?")
@@ -76,14 +82,15 @@ class Filters:
 
 
 def search(vault, query: str, *, kind: str | None = None, layer: str | None = None,
-           limit: int = 10, refresh: bool = True, offset: int = 0, filters: Filters | None = None) -> list[Hit]:
+           limit: int = 10, refresh: bool = True, offset: int = 0, filters: Filters | None = None,
+           user: str | None = None) -> list[Hit]:
     """Hits for query, best first: every word (else any word), one hit per file, `offset` skipped."""
     if refresh:
         index.refresh(vault)
     expr = fts_query(query, any_word=False) or ""
     if not expr:
         return []
-    filters = filters or Filters(kind=kind, layer=layer)
+    filters = filters or Filters(kind=kind, layer=layer, user=user)
     with closing(index.connect(vault.index_path)) as con:
         hits = _run(con, expr, filters, limit + offset)
         if not hits:

@@ -14,6 +14,8 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
 CORPORA = SHARED / "corpora"
 DEVSET = SHARED / "eval" / "activation-dev"
+GITCONFIG = ("[user]\n\tname = Test Person\n\temail = test@example.com\n"
+             "[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n")
 
 
 def pytest_sessionstart(session):
@@ -21,8 +23,14 @@ def pytest_sessionstart(session):
     PYTHONDONTWRITEBYTECODE is set (it is on this project's machines) each of them would
     otherwise compile memkit's sources again, as no installed package would."""
     import compileall
+    import tempfile
 
     compileall.compile_dir(str(REPO / "memkit"), quiet=1)
+    # fixtures wider than a test (module-scoped vaults) run before `isolated`: they write as the
+    # same person the tests check as (traces carry `user:`, activation fires a person's own candidates)
+    gitconfig = Path(tempfile.mkdtemp(prefix="memkit-tests-")) / ".gitconfig"
+    gitconfig.write_text(GITCONFIG)
+    os.environ["GIT_CONFIG_GLOBAL"], os.environ["GIT_CONFIG_NOSYSTEM"] = str(gitconfig), "1"
 
 
 @pytest.fixture(autouse=True)
@@ -34,8 +42,7 @@ def isolated(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     gitconfig = home / ".gitconfig"
-    gitconfig.write_text("[user]\n\tname = Test Person\n\temail = test@example.com\n"
-                         "[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n")
+    gitconfig.write_text(GITCONFIG)
     monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(gitconfig))
     monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)

@@ -57,9 +57,11 @@ def _catalogue(vault):
     return catalogue.load(vault.root)
 
 
-def check(vault, tool_name: str, tool_input: Any, cwd: str | None = None, session: str = "") -> Result:
+def check(vault, tool_name: str, tool_input: Any, cwd: str | None = None, session: str = "",
+          user: str | None = None) -> Result:
     """Cues that match an action the agent is about to take (a tool call). With no tool name the
-    input is a shell command or a description typed on the command line."""
+    input is a shell command or a description typed on the command line. user: whose candidates
+    may fire besides the team's reviewed notes (default: the person at this clone; "team": none)."""
     cat = _catalogue(vault)
     if not tool_name:
         text = str(tool_input)
@@ -72,17 +74,24 @@ def check(vault, tool_name: str, tool_input: Any, cwd: str | None = None, sessio
         parts = cat.classify(act)
     near = set(cat.classify(act, relax=True)) - set(parts) if act.paths else set()
     probe = match.Probe(act, parts, cat, project_of(cwd), "tool", near)
-    return _match(vault, probe, cat, None)
+    return _match(vault, probe, cat, None, _person(vault, user))
 
 
-def context(vault, task: str | None, budget: int | None = None, cwd: str | None = None) -> Result:
+def context(vault, task: str | None, budget: int | None = None, cwd: str | None = None,
+            user: str | None = None) -> Result:
     """A context block for a request; with no task, the standing lessons of the project."""
     cat = _catalogue(vault)
     if task and task.strip():
         act = acts.from_prose(task)
         probe = match.Probe(act, cat.classify(act), cat, project_of(cwd), "prompt")
-        return _match(vault, probe, cat, budget)
-    return _standing(vault, cat, budget, project_of(cwd))
+        return _match(vault, probe, cat, budget, _person(vault, user))
+    return _standing(vault, cat, budget, project_of(cwd), _person(vault, user))
+
+
+def _person(vault, user: str | None) -> str:
+    from memkit.team import people
+
+    return people.me(vault) if user is None else user
 
 
 def _candidates(con, probe) -> dict[int, match.Cue]:
@@ -103,12 +112,12 @@ def _name_keys(tokens: set[str]) -> list[str]:
     return sorted(t for t in tokens if len(t) >= 3)[:500]
 
 
-def _match(vault, probe, cat, budget: int | None) -> Result:
+def _match(vault, probe, cat, budget: int | None, person: str) -> Result:
     con = hookindex.open_index(vault)
     if con is None:
         return Result([], "", probe=probe)
     try:
-        found = list(_candidates(con, probe).values())
+        found = [c for c in _candidates(con, probe).values() if match.visible(c, person)]
     finally:
         con.close()
     considered = []
@@ -191,7 +200,7 @@ def arbitrate(cues: list, budgets: dict[str, int], total: int) -> list:
     return chosen
 
 
-def _standing(vault, cat, budget: int | None, project: str) -> Result:
+def _standing(vault, cat, budget: int | None, project: str, person: str) -> Result:
     """Session start: rules for every session first, then reviewed lessons and trusted facts."""
     from memkit.storage import index
 
@@ -199,7 +208,7 @@ def _standing(vault, cat, budget: int | None, project: str) -> Result:
     if con is None:
         return Result([], "")
     try:
-        cues = [match.Cue(r) for r in index.standing_cues(con)]
+        cues = [c for c in map(match.Cue, index.standing_cues(con)) if match.visible(c, person)]
     finally:
         con.close()
     min_trust = float(vault.config.get("facts.min_trust"))

@@ -134,7 +134,8 @@ def _observation(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
             corrected = ""
         cue = cue_for(vault, meta, text, corrected, cue_type)
     reviewed = str(meta.get("status") or "") in REVIEWED and not rel.startswith("workshop/")
-    yield _row(rel, note.id, cue_type, trigger, lesson, cue, meta, reviewed)
+    owner = {"user": str(meta["user"])} if meta.get("user") and not reviewed else None   # whose candidate
+    yield _row(rel, note.id, cue_type, trigger, lesson, cue, meta, reviewed, owner)
 
 
 def lesson_of(meta: dict) -> tuple[str, str, str] | None:

@@ -59,6 +59,15 @@ class Cue:
         return f"Cue({self.note_id!r}, tier={self.tier}, score={self.score})"
 
 
+def visible(cue: Cue, person: str) -> bool:
+    """The team's reviewed notes fire for everyone; a workshop candidate only for the person whose
+    session it came from (one naming no one, for all); person "team": reviewed notes only."""
+    if not cue.path.startswith("workshop/"):
+        return True
+    owner = cue.extra.get("user")
+    return person != "team" and (not owner or owner == person)
+
+
 class Probe:
     """The action or request being matched, classified once."""
 

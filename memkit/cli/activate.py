@@ -15,14 +15,19 @@ from memkit.cli.common import emit_json, json_option, vault as get_vault
 @click.argument("task", required=False)
 @click.option("--budget", type=click.IntRange(50, 100000), help="Token budget (default: memkit.toml).")
 @click.option("--hook", is_flag=True, help="Read a SessionStart/UserPromptSubmit payload on stdin; answer in JSON.")
+@click.option("--user", help="Whose unreviewed candidates may fire besides the team's reviewed notes "
+              "(default: yours; `team`: none).")
 @json_option
 @click.pass_context
-def context(ctx, task, budget, hook, as_json):
+def context(ctx, task, budget, hook, user, as_json):
     """The memory an agent should have in context for TASK (or the project's standing lessons).
+
+    The team's reviewed notes, plus your own candidates (others' unreviewed ones stay out).
 
     \b
     Example:
       memkit context "add a nightly job that closes stale tickets"
+      memkit context "drop the legacy column" --user team
       echo '{"hook_event_name":"UserPromptSubmit","prompt":"drop the legacy column"}' | memkit context --hook
     """
     if hook:
@@ -34,7 +39,7 @@ def context(ctx, task, budget, hook, as_json):
 
     v = get_vault(ctx)
     index.refresh(v)
-    result = activate.context(v, task, budget)
+    result = activate.context(v, task, budget, user=_user(v, user))
     if as_json:
         emit_json(result.as_dict())
     else:
@@ -47,9 +52,11 @@ def context(ctx, task, budget, hook, as_json):
               "or a JSON object of its input (e.g. '{\"file_path\": \"a.py\", \"new_string\": \"…\"}').")
 @click.option("--hook", is_flag=True, help="Read a PreToolUse payload on stdin; answer in JSON (or nothing).")
 @click.option("--explain", is_flag=True, help="Say how the action was classified and why each cue fired or not.")
+@click.option("--user", help="Whose unreviewed candidates may fire besides the team's reviewed notes "
+              "(default: yours; `team`: none).")
 @json_option
 @click.pass_context
-def check(ctx, action, tool, hook, explain, as_json):
+def check(ctx, action, tool, hook, explain, user, as_json):
     """Match an action the agent is about to take against remembered corrections.
 
     \b
@@ -69,7 +76,7 @@ def check(ctx, action, tool, hook, explain, as_json):
 
     v = get_vault(ctx)
     index.refresh(v)
-    result = activate.check(v, tool, _tool_input(tool, action) if tool else action)
+    result = activate.check(v, tool, _tool_input(tool, action) if tool else action, user=_user(v, user))
     if explain:
         from memkit.activation import catalogue
 
@@ -82,6 +89,12 @@ def check(ctx, action, tool, hook, explain, as_json):
         emit_json(result.as_dict())
     else:
         click.echo(result.text or "memkit: nothing recalled for this action")
+
+
+def _user(vault, user: str | None) -> str | None:
+    from memkit.team import people
+
+    return people.named(vault, user)
 
 
 def _tool_input(tool: str, action: str):

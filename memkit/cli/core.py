@@ -23,13 +23,18 @@ def init(path, no_git):
       memkit init ~/notes/agent-memory
     """
     from memkit.storage import git, vault
+    from memkit.team import driver
 
     v, created = vault.init(path)
+    if driver.declare(v):   # a team's clones merge memkit's notes by rule (memkit sync)
+        created.append(driver.ATTRIBUTES)
     if not no_git and git.repo_for(v.root) is None:
         git.init(v.root)
         created.append("git repository")
         git.commit(v.root, [v.root / p.rstrip("/") for p in created if p != "git repository"],
                    "memkit: create vault", [("Memkit-Action", "init")])
+    if not no_git and (found := git.hooks_dir(v.root)) is not None:
+        driver.register(found[0])
     click.echo(f"vault ready at {v.root}" + (f" (created {', '.join(created)})" if created else " (already there)"))
 
 
@@ -111,9 +116,10 @@ def status(ctx, as_json):
 @click.option("--since", metavar="DATE", help="Only notes created on or after this ISO date.")
 @click.option("--until", metavar="DATE", help="Only notes created on or before this ISO date.")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
+@click.option("--user", help="One person's traces and observations (`me`: yours; `team`: the reviewed notes).")
 @json_option
 @click.pass_context
-def search(ctx, query, kind, layer, project, since, until, limit, as_json):
+def search(ctx, query, kind, layer, project, since, until, limit, user, as_json):
     """Full-text search over every layer; trace hits name the best turn.
 
     Matched words are bold on a terminal (not when piped, nor with NO_COLOR set).
@@ -122,11 +128,15 @@ def search(ctx, query, kind, layer, project, since, until, limit, as_json):
     Example:
       memkit search "yubikey pin" --layer trace --json
       memkit search "drop column" --project ledger --since 2026-03-01
+      memkit search "migration" --user me
     """
     from memkit import search as search_mod
+    from memkit.team import people
 
-    filters = search_mod.Filters(kind, layer, project, _date(since, "--since"), _date(until, "--until"))
-    hits = search_mod.search(get_vault(ctx), query, limit=limit, filters=filters)
+    v = get_vault(ctx)
+    filters = search_mod.Filters(kind, layer, project, _date(since, "--since"), _date(until, "--until"),
+                                 people.named(v, user))
+    hits = search_mod.search(v, query, limit=limit, filters=filters)
     if as_json:
         emit_json([h.as_dict() for h in hits])
         return

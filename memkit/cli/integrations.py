@@ -104,7 +104,12 @@ def install(ctx, git, claude, codex, scope, project_dir):
 
     v = get_vault(ctx)
     git, claude, codex = _targets(git, claude, codex)
-    lines = githook.install(v) if git else []
+    if git:   # the pre-commit hook, and memkit's merge driver for its notes in this clone
+        from memkit.team import driver
+
+        lines = githook.install(v) + driver.install(v)
+    else:
+        lines = []
     for agent in _each_agent(claude, codex):
         lines += hooks_mod.install_agent(v, agent, scope or "", project_dir)
     for line in lines:

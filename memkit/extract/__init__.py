@@ -54,6 +54,7 @@ class TraceContext:
     agent: str
     sidechain: bool
     turns: list[Turn]
+    user: str = ""          # the person who ran the session (the trace's `user:`)
 
 
 def extractor(name: str):
@@ -94,7 +95,7 @@ def context_for(vault: Vault, rel: str) -> tuple[TraceContext, notes.Note]:
     m = note.meta
     ctx = TraceContext(note.id, rel, traces.session_of(m), str(m.get("project") or ""),
                        str(m.get("cwd") or ""), str(m.get("started") or ""), str(m.get("agent") or ""),
-                       bool(m.get("parent")), traces.parse_turns(note.body))
+                       bool(m.get("parent")), traces.parse_turns(note.body), str(m.get("user") or ""))
     return ctx, note
 
 
@@ -258,7 +259,7 @@ def _note(vault: Vault, ctx: TraceContext, c: Candidate, cid: str, tag: str) -> 
                             "lifecycle": c.lifecycle, "confidence": round(c.confidence, 2),
                             "importance": round(c.importance, 2), "created": c.created or ctx.started,
                             "session": f"[[{ctx.id}]]", "source": f"[[{ctx.id}#^t{c.turn}]]",
-                            "extractor": tag, "project": ctx.project}
+                            "extractor": tag, "project": ctx.project, **({"user": ctx.user} if ctx.user else {})}
     meta.update({k: v for k, v in c.fields.items() if v not in (None, "", []) and k != "repeated_at"})
     if c.fields.get("repeated_at"):   # the same words again later in the session
         meta["sources"] = [meta["source"]] + [f"[[{ctx.id}#^t{n}]]" for n in c.fields["repeated_at"]]

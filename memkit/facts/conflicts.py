@@ -201,7 +201,11 @@ def mark_resolved(vault, c: Conflict, resolution: str, when: str) -> str:
     """Set the conflict file's status to resolved (keeping anything a person added); returns its path."""
     note = notes.read(vault.path(c.path))
     meta = dict(note.meta)
-    for key, value in (("status", str(Status.RESOLVED)), ("resolution", resolution), ("resolved", when)):
+    from memkit.team import people
+
+    who = people.me(vault)
+    for key, value in (("status", str(Status.RESOLVED)), ("resolution", resolution), ("resolved", when),
+                       *([("resolved_by", who)] if who else [])):
         factfiles.put(meta, key, value)
     factfiles.save(vault, c.path, note, meta)
     return c.path

@@ -64,6 +64,9 @@ def finish(vault, change: Change, action: str, session: str = "",
 
         trailers = [("Memkit-Action", action)] + [("Memkit-Fact", k) for k in dict.fromkeys(change.keys)]
         trailers += [("Memkit-Conflict", c.id) for c in conflicts if c is not None]
+        from memkit.team import people
+
+        trailers += people.trailers(vault)
         if session:
             trailers.append(("Memkit-Source", session.strip("[]")))
         subject = change.subject or f"memkit: finish fact {', '.join(change.keys)} (an interrupted run)"

@@ -20,6 +20,10 @@ REF_KEYS = ("sources", "source", "session", "sessions", "decisions", "episodes")
 QUOTE_CACHE = 64   # trace bodies a quoting run keeps
 QUOTE_CHARS = 300
 MAX_DEPTH = 3
+# review actions (commit trailers) and the status each leaves a note in
+DECIDING = {"accept": "accepted", "reject": "rejected", "promote": "promoted", "merge": "promoted",
+            "fact-resolve": "resolved"}
+DECIDED = ("observation", "proposal", "episode", "fact-conflict")   # the notes a person decides on
 
 
 def links(value: Any) -> list[tuple[str, int | None]]:
@@ -90,10 +94,40 @@ def commits(vault, rel: str) -> list[dict[str, str]]:
     # its life in the workshop came first, so those commits lead (dates tie within a second)
     paths = ([f"workshop/{rel}"] if rel.split("/", 1)[0] in ("observations", "episodes") else []) + [rel]
     seen: dict[str, dict[str, str]] = {}
-    for p in paths:
-        for c in reversed(git.log(vault.root, vault.root / p)):
-            seen.setdefault(c["sha"], {"sha": c["sha"], "date": c["date"], "subject": c["subject"]})
-    return list(seen.values())
+    for p in paths:   # both sides of a team's merge: a decision the merge overruled is history too
+        for c in reversed(git.log(vault.root, vault.root / p, full_history=True)):
+            seen.setdefault(c["sha"], {"sha": c["sha"], "date": c["date"], "subject": c["subject"],
+                                       "author": c.get("author", ""), **_trailers(c.get("message", ""))})
+    return sorted(seen.values(), key=lambda c: c["date"])
+
+
+def _trailers(message: str) -> dict[str, str]:
+    found = {}
+    for line in message.splitlines():
+        for key, name in (("Memkit-Action: ", "action"), ("Memkit-By: ", "by")):
+            if line.startswith(key):
+                found[name] = line[len(key):].strip()
+    return found
+
+
+def decisions(meta: dict[str, Any], commits_: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """Who decided on a note, oldest first — its review commits (their author, or Memkit-By), else what
+    the note keeps (`reviewed_by`, and the decisions a team's merge overruled in `history`) — each
+    marked `stands`, `agreed` (the same decision again) or `disagreed`."""
+    found = [{"decision": DECIDING[c["action"]], "by": c.get("by") or c.get("author", ""), "at": c["date"],
+              "commit": c["sha"]} for c in commits_ if c.get("action") in DECIDING]
+    if not found:
+        found = [{"decision": h.get("decision"), "by": h.get("by") or "", "at": str(h.get("at") or ""),
+                  "reason": h.get("reason") or ""} for h in meta.get("history") or []
+                 if isinstance(h, dict) and h.get("decision")]
+        if meta.get("reviewed"):
+            found.append({"decision": meta.get("status"), "by": meta.get("reviewed_by") or "",
+                          "at": str(meta["reviewed"])})
+    current = str(meta.get("status") or "")
+    last = max((i for i, d in enumerate(found) if d["decision"] == current), default=None)
+    for i, d in enumerate(found):
+        d["verdict"] = "stands" if i == last else "agreed" if d["decision"] == current else "disagreed"
+    return found
 
 
 def why(vault, ident: str) -> dict[str, Any]:
@@ -127,6 +161,7 @@ def _node(vault, rel: str, seen: set[str], depth: int, cache: dict, trace_commit
                             "created": meta.get("created") or meta.get("started"),
                             "promoted_to": meta.get("promoted_to"), "commits": commits(vault, rel),
                             "turns": [], "sources": [], "history": []}
+    node["decisions"] = decisions(meta, node["commits"]) if note.type in DECIDED else []
     refs = [r for key in REF_KEYS for r in links(meta.get(key))]
     turn_traces = {tid for tid, n in refs if n is not None}
     for tid, n in refs:
@@ -177,6 +212,7 @@ def render(node: dict[str, Any], indent: int = 0) -> list[str]:
     lines = [f"{pad}{'← ' if indent else ''}{head} — {title} ({node.get('status') or 'no status'})",
              f"{pad}  {node['path']}" + (f" · promoted to {node['promoted_to']}" if node.get("promoted_to") else "")]
     lines += [f"{pad}  commit {c['sha'][:10]} {c['date'][:19]} {c['subject']}" for c in node["commits"]]
+    lines += [_decision_line(d, pad) for d in node.get("decisions", [])]
     for h in node.get("history", []):
         lines.append(f"{pad}  was {h['value']!r} from {h.get('from')} to {h.get('to')}"
                      + (f" — {h['reason']}" if h.get("reason") else "")
@@ -186,6 +222,14 @@ def render(node: dict[str, Any], indent: int = 0) -> list[str]:
     for src in node["sources"]:
         lines += render(src, indent + 1)
     return lines
+
+
+def _decision_line(d: dict[str, Any], pad: str) -> str:
+    label = {"stands": "decided", "agreed": "also", "disagreed": "disagreed"}[d["verdict"]]
+    line = f"{pad}  {label}: {d['decision']} by {d['by'] or 'someone'} at {str(d['at'])[:19]}"
+    line += f" (commit {d['commit'][:10]})" if d.get("commit") else ""
+    line += f" — {d['reason']}" if d.get("reason") else ""
+    return line + (" — overruled by the later decision" if d["verdict"] == "disagreed" else "")
 
 
 def _turn_lines(turns: list[dict[str, Any]], pad: str) -> list[str]:

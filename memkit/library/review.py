@@ -270,7 +270,7 @@ def _settle(vault, rel: str, note: notes.Note, status: str, **extra: Any) -> lis
     dest = rel.split("/", 1)[1] if moves else rel
     if dest != rel and vault.path(dest).exists():
         raise InvalidInput(f"{dest} already exists; move or rename one of the two files first")
-    meta = {**note.meta, "status": status, "reviewed": drafts.now(), **extra}
+    meta = {**note.meta, "status": status, "reviewed": drafts.now(), **_by(vault), **extra}
     meta = meta if note.edited_by_person() else notes.stamp(meta, note.body)
     vault.write_text(dest, notes.render(notes.Note(meta, note.body, newline=note.newline)))
     if dest != rel:
@@ -311,11 +311,20 @@ def _commit(vault, paths: list[Path], subject: str, action: str, observations: l
     if not vault.config.get("git.commit"):
         return None
     from memkit.storage import git
+    from memkit.team import people
 
-    trailers = [("Memkit-Action", action), *(extra or [])]
+    trailers = [("Memkit-Action", action), *(extra or []), *people.trailers(vault)]
     trailers += [("Memkit-Observation", o) for o in observations]
     trailers += [("Memkit-Source", t) for t in turns]
     return git.commit(vault.root, paths, subject, trailers, body)
+
+
+def _by(vault) -> dict[str, str]:
+    """Who decided, kept in the note: a team's clones merge two decisions by it (memkit.team.rules)."""
+    from memkit.team import people
+
+    who = people.me(vault)
+    return {"reviewed_by": who} if who else {}
 
 
 def _result(action: str, ident: str, rel: str, sha: str | None, line: str) -> dict[str, Any]:

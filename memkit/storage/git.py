@@ -229,8 +229,9 @@ def _has_identity(repo) -> bool:
     return reader.has_option("user", "name") and reader.has_option("user", "email")
 
 
-def log(root: Path, path: Path | None = None, grep: str | None = None) -> list[dict]:
-    """Commits touching path (or matching grep), newest first: sha, date, subject, message."""
+def log(root: Path, path: Path | None = None, grep: str | None = None, full_history: bool = False) -> list[dict]:
+    """Commits touching path (or matching grep), newest first: sha, date, subject, message, author.
+    full_history: also the commits of a merged side whose change the merge did not keep as it was."""
     import git
 
     repo = repo_for(root)
@@ -238,12 +239,14 @@ def log(root: Path, path: Path | None = None, grep: str | None = None) -> list[d
         return []
     with _clean_env():
         kwargs = {"grep": grep} if grep else {}
+        if full_history:
+            kwargs["full_history"] = True
         try:
             commits = list(repo.iter_commits(paths=str(path) if path else None, **kwargs))
         except (ValueError, git.GitCommandError):
             return []
     return [{"sha": c.hexsha, "date": c.committed_datetime.isoformat(), "subject": c.summary,
-             "message": c.message} for c in commits]
+             "message": c.message, "author": f"{c.author.name} <{c.author.email}>"} for c in commits]
 
 
 def staged(root: Path) -> list[str]:

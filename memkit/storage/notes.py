@@ -42,6 +42,7 @@ _DUMP_RESOLVERS = {ch: list(found) + _Base.yaml_implicit_resolvers.get(None, [])
 _DUMP_RESOLVERS[None] = list(_Base.yaml_implicit_resolvers.get(None, []))
 
 _FENCE = re.compile(r"^---[ \t]*\r?$", re.M)
+_CONFLICT = re.compile(r"^(<{7}|>{7}) ", re.M)
 # Keys memkit itself keeps up to date; a change to them is not a person's edit.
 VOLATILE_KEYS = frozenset({"memkit-sha", "extracted", "updated"})
 
@@ -85,6 +86,9 @@ def parse(text: str, path: Path | None = None) -> Note:
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = f" line {mark.line + 2}" if mark else ""
+        if _CONFLICT.search(raw):
+            raise InvalidInput(f"{path or 'note'}:{line} frontmatter holds git conflict markers (a merge stopped "
+                               "here); resolve them by hand, or let `memkit sync` merge memkit's notes by rule")
         raise InvalidInput(f"{path or 'note'}:{line} frontmatter is not valid YAML ({getattr(e, 'problem', e)})")
     if not isinstance(meta, dict):
         raise InvalidInput(f"{path or 'note'}: frontmatter is not a mapping of keys to values")

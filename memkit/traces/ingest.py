@@ -237,6 +237,11 @@ def _meta(vault: Vault, s: Session, turns: int, tid: str, source: dict, redactio
         fresh["agent_id"] = s.agent_id
     if s.extra.get("gitBranch"):
         fresh["branch"] = s.extra["gitBranch"]
+    if existing is None:   # the person who ran the session; a trace keeps its first owner
+        from memkit.team import people
+
+        if who := people.me(vault):
+            fresh["user"] = who
     meta.update(fresh)
     meta.setdefault("extracted", [])
     return meta
