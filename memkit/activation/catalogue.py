@@ -24,7 +24,7 @@ PACKAGED = DATA / "actions"
 OVERRIDE_DIR, LEGACY_OVERRIDE = "actions", "action_types.toml"
 CONSEQUENCES = ("high", "normal")
 FAMILIES = ("shell", "edit", "write", "read", "search", "web", "task", "mcp", "other")
-PATTERN_KEYS = ("action", "command", "code", "paths", "words", "requires", "unless")
+PATTERN_KEYS = ("action", "command", "code", "paths", "words", "intent", "requires", "unless")
 LIST_KEYS = ("tools", "calls", "path_tools", "langs", "alternatives", "examples", "counter")
 KNOWN_KEYS = {"id", "about", "consequence", "broad", "safe", "disabled", *PATTERN_KEYS, *LIST_KEYS}
 LEGACY_KEYS = {"text": "words", "benign": "safe", "generic": "broad"}
@@ -185,7 +185,7 @@ class Catalogue:
                 continue
             part = None
             if prose:
-                part = _prose_part(k, docs["prose"])
+                part = _prose_part(k, docs["prose"], request=not lesson)
             else:
                 if act.family in k.calls:
                     part = "calls"
@@ -256,10 +256,12 @@ class Catalogue:
         return text, frozenset(present)
 
 
-def _prose_part(k: Kind, doc) -> str | None:
+def _prose_part(k: Kind, doc, request: bool = True) -> str | None:
     rx = k.rx
     if rx.get("words") and rx["words"].search(doc):
         return "words"
+    if request and rx.get("intent") and rx["intent"].search(doc):
+        return "intent"   # what a request asks for; a lesson is no request
     for key in ("action", "command", "code"):
         if rx.get(key) and rx[key].search(doc):
             return key
@@ -288,7 +290,7 @@ def _all_rx(k: Kind) -> list[Rx]:
 
 def _derive(kinds: dict[str, Kind]) -> tuple:
     """The literal lookup tables: which kinds may match a text holding a given literal."""
-    keys = ("action", "command", "code", "words")
+    keys = ("action", "command", "code", "words", "intent")
     lits = {lit for k in kinds.values() for rx in _all_rx(k) for cs in rx.literals if cs for c in cs for lit in c}
     short = tuple(sorted(lit for lit in lits if len(lit) < 3))
     by_head: dict[str, list[str]] = {}
@@ -425,8 +427,8 @@ def check(entry: dict, path: Path, n: int) -> None:
         bad = sorted(set(entry.get(key, [])) - set(FAMILIES))
         if bad:
             raise InvalidInput(f"{where}: {key} takes tool families {list(FAMILIES)}, not {bad}")
-    if not any(entry.get(k) for k in ("action", "command", "code", "paths", "words", "calls")):
-        raise InvalidInput(f"{where} matches nothing: give it command, code, action, paths, words or calls")
+    if not any(entry.get(k) for k in ("action", "command", "code", "paths", "words", "intent", "calls")):
+        raise InvalidInput(f"{where} matches nothing: give it command, code, action, paths, words, intent or calls")
 
 
 def _compile(entry: dict, source: Path, area: str, cache: dict, eager: bool) -> Kind:

@@ -143,8 +143,12 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     corrected = set().union(*(_trigger_kinds(cat, a) for a in calls)) if calls else set()
     act = _pick(cat, calls, whole)
     prescribed = by["prescribe"] | by["allow"]
-    forbids, complies = _forbids(cat, whole, by["forbid"], prescribed, corrected)
     names = entities_mod.from_lesson(parts, act)
+    forbids, complies = _forbids(cat, whole, by["forbid"], prescribed, corrected)
+    if not whole and corrected and act is not None and _named_in_call(names["forbids"], act):
+        # the lesson names no kind but names what the corrected call acted on ("don't change staging
+        # by hand" after `kubectl -n staging set env …`): the call's own specific kinds are the mistake
+        forbids = {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe}
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
     cue = {
         "forbids": sorted(forbids),
@@ -210,6 +214,11 @@ def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set) -> t
         forbids = narrow | {k for k in forbids - narrow if k in corrected or k in forbid}
     complies = {k for k in complies if k in cat.kinds and not cat.kinds[k].broad}
     return forbids, complies
+
+
+def _named_in_call(names: list[str], act) -> bool:
+    touched = entities_mod.tokens(act)
+    return any(entities_mod._norm(n) in touched for n in names)
 
 
 def _example(act) -> str:
