@@ -25,14 +25,14 @@ OVERRIDE_DIR, LEGACY_OVERRIDE = "actions", "action_types.toml"
 CONSEQUENCES = ("high", "normal")
 FAMILIES = ("shell", "edit", "write", "read", "search", "web", "task", "mcp", "other")
 PATTERN_KEYS = ("action", "command", "code", "paths", "words", "intent", "requires", "unless")
-LIST_KEYS = ("tools", "calls", "path_tools", "langs", "alternatives", "examples", "counter")
+LIST_KEYS = ("tools", "calls", "path_tools", "langs", "alternatives", "within", "examples", "counter")
 KNOWN_KEYS = {"id", "about", "consequence", "broad", "safe", "disabled", *PATTERN_KEYS, *LIST_KEYS}
 LEGACY_KEYS = {"text": "words", "benign": "safe", "generic": "broad"}
 LEGACY_TOOLS = {"Bash": "shell", "Edit": "edit", "MultiEdit": "edit", "Write": "write", "NotebookEdit": "write",
                 "Read": "read", "NotebookRead": "read", "Glob": "search", "Grep": "search", "LS": "search",
                 "WebFetch": "web", "WebSearch": "web"}
 MEMO_SIZE = 4096
-SNAPSHOT_VERSION = 2   # bump with the layout `_plain` writes
+SNAPSHOT_VERSION = 3   # bump with the layout `_plain` writes
 
 
 def _selective(clause: frozenset) -> tuple[int, int]:
@@ -78,14 +78,16 @@ class Kind:
     """One kind of action. A plain class: `dataclasses` costs a hook process ~8 ms of imports."""
 
     __slots__ = ("id", "about", "consequence", "broad", "safe", "tools", "calls", "path_tools", "langs",
-                 "alternatives", "rx", "area")
+                 "alternatives", "rx", "area", "within")
 
     def __init__(self, id: str, about: str, consequence: str = "normal", broad: bool = False, safe: bool = False,
                  tools: frozenset = frozenset(), calls: frozenset = frozenset(), path_tools: frozenset = frozenset(),
-                 langs: frozenset = frozenset(), alternatives: tuple = (), rx: dict | None = None, area: str = ""):
+                 langs: frozenset = frozenset(), alternatives: tuple = (), rx: dict | None = None, area: str = "",
+                 within: tuple = ()):
         self.id, self.about, self.consequence, self.broad, self.safe = id, about, consequence, broad, safe
         self.tools, self.calls, self.path_tools, self.langs = tools, calls, path_tools, langs
         self.alternatives, self.rx, self.area = alternatives, rx or {}, area
+        self.within = within   # wider kinds this one is a special case of
 
     @property
     def benign(self) -> bool:   # the name the extraction code reads
@@ -454,4 +456,4 @@ def _compile(entry: dict, source: Path, area: str, cache: dict, eager: bool) -> 
     return Kind(kid, entry["about"], entry.get("consequence", "normal"), bool(entry.get("broad", False)),
                 bool(entry.get("safe", False)), frozenset(entry.get("tools", [])), frozenset(entry.get("calls", [])),
                 frozenset(entry.get("path_tools", [])), frozenset(entry.get("langs", [])),
-                tuple(entry.get("alternatives", [])), rx, area)
+                tuple(entry.get("alternatives", [])), rx, area, tuple(entry.get("within", [])))

@@ -40,6 +40,7 @@ _IMPERATIVE = re.compile(
     r"annotate|type|validate|escape|quote|sanitize|sanitise|paginate|batch|cache|await|guard|catch|handle)\b")
 _INTERJECTION = re.compile(r"(?i)^(?:(?:no+|nope|nah|stop|wait|w8|hold\s+on|hmm+|ugh|oh|ok(?:ay)?|actually|well|"
                            r"sorry|thanks|thank\s+you|please|pls|right|yes|yeah)\s*[,.!:;—–-]+\s*)+")
+_UNTIL = re.compile(r"(?i)\b(?:is|are|'re|am|'m|was)?\s*not\s+(?:done|finished|complete|ready)\s+until\b")
 _BEFORE = re.compile(r"(?i)\bbefore\s+((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")
 _ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
                     r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b")
@@ -78,6 +79,7 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
             out.append(("allow", part))
             continue
         said = _INTERJECTION.sub("", part)   # "no, we use pnpm here": the "no" answers the agent
+        said = _UNTIL.sub("only when", said)  # "you're not done until X": X is asked for
         forbid, ask = _FORBID.search(said), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
         if forbid and (not ask or forbid.start() <= ask.start()):
             out.append(("forbid", part))
@@ -124,31 +126,35 @@ def trigger_act(trigger: str) -> acts_mod.Act | None:
 
 def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correction", project: str = "",
                    declared: tuple = (), lifecycle: str = "") -> dict:
-    """The cue for one lesson. `declared`: kinds a person or an earlier step gave the note."""
+    """The cue for one lesson. `declared`: kinds an earlier step gave the note (not read: the
+    compiler derives every kind from the lesson's words and the corrected call)."""
     lesson = " ".join(str(lesson or "").split())[:4000]
     parts = clauses(lesson)
-    by = {"forbid": set(), "prescribe": set(), "allow": set(), "neutral": set()}
+    by = {"forbid": set(), "instead": set(), "prescribe": set(), "allow": set(), "neutral": set(), "before": set()}
     for polarity, text in parts:
         found = cat.kinds_of(acts_mod.from_prose(text), lesson=True)
         if polarity == "neutral" or text.rstrip().endswith("?") and polarity != "forbid":
             # a remark or a question is no rule about how to answer or work
             found = {k for k in found if cat.kinds[k].area not in STANDING_AREAS}
-        by["forbid" if polarity == "instead" else polarity] |= found
+        by[polarity] |= found
         moment = _BEFORE.search(text)
         if moment and polarity in ("prescribe", "forbid"):   # "run the specs before you push": fire before pushing
-            by["forbid"] |= {k for k in cat.kinds_of(acts_mod.from_prose(moment.group(1)), lesson=True)
-                             if cat.kinds[k].area not in STANDING_AREAS}
-    whole = set().union(*by.values())
+            by["before"] |= {k for k in cat.kinds_of(acts_mod.from_prose(moment.group(1)), lesson=True)
+                             if cat.kinds[k].area not in STANDING_AREAS and not cat.kinds[k].safe}
+    prescribed = by["prescribe"] | by["allow"]
+    forbid = by["forbid"] | (by["instead"] - prescribed)   # what replaces a thing is named in its reason too
+    whole = forbid | prescribed | by["neutral"]
     calls = trigger_acts(trigger)
     corrected = set().union(*(_trigger_kinds(cat, a) for a in calls)) if calls else set()
     act = _pick(cat, calls, whole)
-    prescribed = by["prescribe"] | by["allow"]
     names = entities_mod.from_lesson(parts, act)
-    forbids, complies = _forbids(cat, whole, by["forbid"], prescribed, corrected)
+    forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
     if not whole and corrected and act is not None and _named_in_call(names["forbids"], act):
         # the lesson names no kind but names what the corrected call acted on ("don't change staging
         # by hand" after `kubectl -n staging set env …`): the call's own specific kinds are the mistake
         forbids = {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe}
+    if by["before"] and not _narrow(cat, forbids):
+        forbids |= by["before"]   # a lesson that is a "before X" rule fires before X, topic or not
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
     cue = {
         "forbids": sorted(forbids),
@@ -161,7 +167,13 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         "compiled": NAME,
         "of": fingerprint(lesson, trigger),
     }
+    if by["before"] and by["before"] <= forbids:
+        cue["before"] = sorted(by["before"])
     return cue
+
+
+def _narrow(cat, kinds) -> set:
+    return {k for k in kinds if k in cat.kinds and not cat.kinds[k].broad}
 
 
 def _pick(cat, calls: list, whole: set):
@@ -182,31 +194,27 @@ def _trigger_kinds(cat, act) -> set[str]:
 def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set) -> tuple[set, set]:
     """What the lesson forbids and which kinds comply with it.
 
-    With a corrected action, the lesson is about the kinds it shares with that action (what went
-    wrong); kinds the lesson asks for that the action lacked are the compliant way. Without one,
-    the lesson forbids what it names outside its prescriptions, and a prescribed kind complies
-    when the catalogue knows it as the right way instead of a forbidden one."""
+    With a corrected call, the lesson is about the kinds it shares with that call (what went
+    wrong) — except a way the catalogue knows as a remedy, which the lesson asks for — and about
+    whatever it forbids outright; kinds it asks for that the call lacked are the compliant way.
+    Without one, it forbids what it names in a forbidding clause. Either way, the other ways a
+    prescription replaces ("we use pnpm": npm, yarn) are forbidden too."""
+    remedies = _remedies(cat)
+    instead_of = {k.id for k in cat.kinds.values() if set(k.alternatives) & (_narrow(cat, prescribed))} \
+        if prescribed else set()
     if corrected:
-        # a kind the lesson asks for is no mistake, unless it is the topic (broad), also forbidden,
-        # or a mistake kind with a compliant form (`unless`): "start every script with set -e"
-        # names the kind of a script without strict mode
-        shared = {k for k in whole & corrected if k not in prescribed or k in forbid
-                  or (k in cat.kinds and (cat.kinds[k].broad or "unless" in cat.kinds[k].rx))}
-        replaced = {k for k in corrected - prescribed if k in cat.kinds
-                    and set(cat.kinds[k].alternatives) & prescribed}   # "we use pnpm": the npm call
-        if shared or replaced:   # what went wrong, and whatever else the lesson explicitly forbids
-            forbids = shared | replaced | (forbid - prescribed)
-        else:   # the call shown was not the one the lesson is about: the lesson's own kinds (a lesson
-            # that names no kind fires by the names it gives and on a near repeat of the call only)
-            forbids = (forbid - prescribed) or (whole - prescribed)
-        complies = (prescribed - corrected - forbid) - forbids
+        shared = {k for k in whole & corrected if k in forbid or k not in prescribed or k not in remedies}
+        replaced = instead_of & (corrected | forbid)
+        forbids = shared | replaced | forbid
+        complies = prescribed - corrected - forbid - forbids
     else:
-        replaced = {k.id for k in cat.kinds.values() if set(k.alternatives) & prescribed} if prescribed else set()
-        complies = {k for k in prescribed - forbid if any(k in cat.kinds[f].alternatives
-                                                           for f in (whole - prescribed) | replaced if f in cat.kinds)}
-        forbids = ((whole - complies) | (replaced & (forbid | corrected)) if whole else set())
+        replaced = instead_of & (forbid | whole)
+        forbids = forbid | replaced
+        complies = {k for k in prescribed - forbid if k in remedies or any(
+            k in cat.kinds[f].alternatives for f in forbids if f in cat.kinds)}
     forbids = {k for k in forbids if k in cat.kinds and not cat.kinds[k].safe}
-    narrow = {k for k in forbids if not cat.kinds[k].broad}
+    forbids = _within(cat, forbids)
+    narrow = _narrow(cat, forbids)
     if len(narrow) > 4 and narrow & forbid:   # a long lesson names many things: keep what it forbids
         narrow = (narrow & forbid) | (narrow & corrected)
     if narrow:   # the topic stays when the corrected call or a forbidding clause shows it: a request
@@ -214,6 +222,25 @@ def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set) -> t
         forbids = narrow | {k for k in forbids - narrow if k in corrected or k in forbid}
     complies = {k for k in complies if k in cat.kinds and not cat.kinds[k].broad}
     return forbids, complies
+
+
+_REMEDIES: dict = {}
+
+
+def _remedies(cat) -> set[str]:
+    """Kinds the catalogue names as the right way instead of another (its `alternatives`)."""
+    key = id(cat)
+    if key not in _REMEDIES:
+        _REMEDIES.clear()
+        _REMEDIES[key] = {a for k in cat.kinds.values() for a in k.alternatives}
+    return _REMEDIES[key]
+
+
+def _within(cat, forbids: set) -> set:
+    """A kind and a special case of it both forbidden: the special case is the mistake, the wider
+    kind only its topic (a lesson against writes to production does not fire on every read)."""
+    wider = {w for k in forbids if k in cat.kinds for w in cat.kinds[k].within if w in forbids}
+    return forbids - wider
 
 
 def _named_in_call(names: list[str], act) -> bool:

@@ -82,9 +82,11 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
     comply: list[str] = []
     for polarity, text in parts:
         names = names_in(text)
-        if polarity in ("prescribe", "allow"):
-            comply.extend(names)
+        if polarity == "prescribe":   # the compliant way: names that say it, not an example's values
+            comply.extend(n for n in names if _distinctive(n, text))
             comply.extend(_tool_words(text))
+        elif polarity == "allow":
+            comply.extend(n for n in names if not _ALLOWED.search(text))   # allowed(): with its condition
         elif polarity in ("forbid", "instead"):
             forbid.extend(names)
             first = re.match(r"[`'\"]?([a-z][a-z0-9._+-]{1,30})[`'\"]?(?:\s|$|[,.;:!?])", text.strip())
@@ -93,8 +95,10 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
         else:   # a reason or a remark: a name there counts when the corrected call touched it
             forbid.extend(n for n in names if _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t))
         if polarity in ("forbid", "instead") and touched:   # plain words the corrected call acted on or ran
-            forbid.extend(w for w in re.findall(r"[A-Za-z][\w.-]{2,}", _TICK.sub(" ", text))
-                          if w.lower() in objects and w.lower() not in _STOP)
+            plain = [w for w in re.findall(r"[A-Za-z][\w.-]{2,}", _TICK.sub(" ", text))
+                     if w.lower() in objects and w.lower() not in _STOP]
+            forbid.extend(plain)
+            forbid.extend(_coordinated(text, plain))
     comply_set = {c.lower() for c in comply}
     forbid = list({_norm(n): n for n in reversed(forbid) if n.lower() not in comply_set}.values())[::-1]
     confirmed = [n for n in forbid if _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t)]
@@ -109,6 +113,32 @@ _ALLOWED = re.compile(r"(?i)(?:`([^`]{2,60})`|((?<![\w./:@=-])[\w./:@=-]+(?:[ \t
                       r"(?:\s+(?:only\s+)?((?:in|on|for|inside|under|within)\s+[^.;,]{2,60}))?")
 _CONDITION = re.compile(r"^(.*?) \[((?:in|on|for|inside|under|within) .+)\]$")
 _PLAIN = frozenset({"local", "the", "a", "an", "running", "just", "that", "this", "it", "which"})
+
+
+_EXAMPLE = re.compile(r"(?i)\b(e\.g\.|for\s+example|for\s+instance|such\s+as|like)\b")
+
+
+def _distinctive(name: str, text: str) -> bool:
+    """A name that says the compliant way (a command, a flag, an API, a path, a tool) rather than
+    a value from an example (`batch_id=batch_id` after "e.g.")."""
+    cut = _EXAMPLE.search(text)
+    if cut and text.find(name) > cut.start() and kind_of(name) != "path":
+        return False
+    return kind_of(name) in ("path", "flag", "command", "url") or "." in name or "(" in name or " " in name \
+        or f"`{name}`" in text
+
+
+def _coordinated(text: str, words: list[str]) -> list[str]:
+    """Names listed with one the corrected call used: "force-push develop or main" after a push
+    of develop also names main."""
+    found = []
+    for w in words:
+        for m in re.finditer(rf"(?i)\b{re.escape(w)}\s*(?:,|\bor\b|\band\b|/)\s*([A-Za-z][\w.-]{{1,30}})\b|"
+                             rf"\b([A-Za-z][\w.-]{{1,30}})\s*(?:,|\bor\b|\band\b|/)\s*{re.escape(w)}\b", text):
+            other = (m.group(1) or m.group(2) or "").lower()
+            if other and other not in _STOP and other not in _PLAIN and other != w.lower():
+                found.append(m.group(1) or m.group(2))
+    return found
 
 
 def _objects(act) -> set[str]:
@@ -154,9 +184,11 @@ _TOOL_WORD = re.compile(r"(?i)\b(?:use|using|via|with|through|prefer|from|run)\s
 
 
 def _tool_words(text: str) -> list[str]:
-    """The tool a prescription names ("we use uv here", "comes from brew")."""
+    """The tool a prescription names ("we use uv here", "comes from brew"); not the first part of
+    a path ("from tests/conftest.py") or a dotted name."""
     return [m.group(1).lower() for m in _TOOL_WORD.finditer(text)
-            if m.group(1).lower() not in _STOP and len(m.group(1)) >= 2]
+            if m.group(1).lower() not in _STOP and len(m.group(1)) >= 2
+            and text[m.end(1):m.end(1) + 1] not in ("/", ".", "(", "_")]
 
 
 def allowed(clause: str) -> list[str]:

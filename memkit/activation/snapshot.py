@@ -22,7 +22,7 @@ def write(state: Path, key: list, cat) -> None:
     for k in cat.kinds.values():
         rx = {name: (tuple(_plain(r) for r in v) if name == "requires" else _plain(v)) for name, v in k.rx.items()}
         kinds[k.id] = marshal.dumps((k.id, k.about, k.consequence, k.broad, k.safe, k.tools, k.calls, k.path_tools,
-                                     k.langs, k.alternatives, rx, k.area))
+                                     k.langs, k.alternatives, rx, k.area, k.within))
     heads = {h: v if isinstance(v, str) else "\0".join(v) for h, v in cat._by_head.items()}
     derived = (cat._short, heads, cat._index, cat._always)
     tmp = state / f".{SNAPSHOT_NAME}.{os.getpid()}.tmp"
@@ -36,10 +36,11 @@ def write(state: Path, key: list, cat) -> None:
 def _kind(raw: bytes):
     from memkit.activation.catalogue import Kind, Rx
 
-    (kid, about, consequence, broad, safe, tools, calls, path_tools, langs, alternatives, rx,
-     area) = marshal.loads(raw)
+    (kid, about, consequence, broad, safe, tools, calls, path_tools, langs, alternatives, rx, area,
+     within) = marshal.loads(raw)
     made = {name: (tuple(Rx(*r) for r in v) if name == "requires" else Rx(*v)) for name, v in rx.items()}
-    return Kind(kid, about, consequence, broad, safe, tools, calls, path_tools, langs, alternatives, made, area)
+    return Kind(kid, about, consequence, broad, safe, tools, calls, path_tools, langs, alternatives, made, area,
+                within)
 
 
 def read(state: Path | None, key: list):
