@@ -40,6 +40,7 @@ _IMPERATIVE = re.compile(
     r"annotate|type|validate|escape|quote|sanitize|sanitise|paginate|batch|cache|await|guard|catch|handle)\b")
 _INTERJECTION = re.compile(r"(?i)^(?:(?:no+|nope|nah|stop|wait|w8|hold\s+on|hmm+|ugh|oh|ok(?:ay)?|actually|well|"
                            r"sorry|thanks|thank\s+you|please|pls|right|yes|yeah)\s*[,.!:;—–-]+\s*)+")
+_REFUSAL = re.compile(r"(?i)^(?:no+|nope|nah|stop|wait|w8|hold\s+on|ugh|whoa|woah)\s*[,.!:;—–-]")
 _UNTIL = re.compile(r"(?i)\b(?:is|are|'re|am|'m|was)?\s*not\s+(?:done|finished|complete|ready)\s+until\b")
 _BEFORE = re.compile(r"(?i)\bbefore\s+((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")
 _ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
@@ -81,6 +82,9 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         said = _INTERJECTION.sub("", part)   # "no, we use pnpm here": the "no" answers the agent
         said = _UNTIL.sub("only when", said)  # "you're not done until X": X is asked for
         forbid, ask = _FORBID.search(said), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
+        if not forbid and not ask and _REFUSAL.match(part) and said.strip():
+            out.append(("forbid", part))      # "no, that's a blocking call in an async handler": what was wrong
+            continue
         if forbid and (not ask or forbid.start() <= ask.start()):
             out.append(("forbid", part))
         elif ask:
