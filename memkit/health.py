@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from memkit.storage import index
-from memkit.storage.vault import NOTE_DIRS
+from memkit.errors import InvalidInput
+from memkit.storage.vault import NOTE_DIRS, read_file
 
 
 def _age_days(stamp: str) -> float | None:
@@ -76,7 +77,10 @@ def doctor(vault) -> dict[str, Any]:
             problems.append({"path": paths, "problem": f"id {ident} is held by more than one file; keep one"})
     problems += _leftovers(vault)
     for p in vault.note_files():
-        text = p.read_text(encoding="utf-8", errors="replace")
+        try:
+            text = read_file(p).decode("utf-8", errors="replace")
+        except InvalidInput:
+            continue   # the index refresh above listed it as a problem
         for f in scan(text):
             problems.append({"path": vault.rel(p), "problem": f"possible secret ({f.kind}) on line {f.line}"})
     for pr in problems:

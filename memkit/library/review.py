@@ -15,6 +15,7 @@ from typing import Any
 
 from memkit.library import drafts, provenance
 from memkit.storage import index, notes
+from memkit.storage.vault import is_file
 from memkit.errors import InvalidInput
 from memkit.layers import LIBRARY_DIRS, LibraryType
 
@@ -238,7 +239,7 @@ def _load_all(vault, idents: list[str], types: tuple[str, ...]) -> list[tuple[st
     loaded = []
     for ident in idents:
         key = ident.strip().strip("[]")
-        rel = key if key.endswith(".md") and (vault.root / key).is_file() else provenance.find(vault, key)
+        rel = key if key.endswith(".md") and is_file(vault.path(key)) else provenance.find(vault, key)
         rel = rel or lookup.resolve(vault, key)
         note = notes.read(vault.path(rel))
         if note.type not in types:

@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from memkit.storage import yamlfast
+from memkit.storage.vault import read_file
 from memkit.errors import InvalidInput
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -88,11 +89,8 @@ def parse(text: str, path: Path | None = None) -> Note:
 
 
 def read(path: Path) -> Note:
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise InvalidInput(f"{path}: cannot read ({e.strerror})")
-    return parse(data.decode("utf-8", errors="replace"), path)
+    """The note in a file of the vault: a regular file, never reached through a symbolic link."""
+    return parse(read_file(path).decode("utf-8", errors="replace"), path)
 
 
 def dump_meta(meta: dict[str, Any]) -> str:
