@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from memkit.storage import index
+from memkit.storage import index, notes
 from memkit.errors import InvalidInput
 from memkit.storage.vault import NOTE_DIRS, read_file
 
@@ -81,6 +81,10 @@ def doctor(vault) -> dict[str, Any]:
             text = read_file(p).decode("utf-8", errors="replace")
         except InvalidInput:
             continue   # the index refresh above listed it as a problem
+        try:
+            problems += [{"path": vault.rel(p), "problem": msg} for msg in notes.parse(text, p).problems]
+        except InvalidInput:
+            pass   # listed by the index refresh too
         for f in scan(text):
             problems.append({"path": vault.rel(p), "problem": f"possible secret ({f.kind}) on line {f.line}"})
     for pr in problems:
