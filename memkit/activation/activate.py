@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import stat
 import sqlite3
 from datetime import datetime, timezone
 TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations are strings here
@@ -195,9 +197,9 @@ def edited_file(tool_name: str, tool_input: Any, limit: int = 262144) -> str:
     if tool_name not in ("Edit", "MultiEdit") or not isinstance(tool_input, dict):
         return ""
     path = tool_input.get("file_path")
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            return f.read(limit)
+    try:   # never waits on a FIFO or a device: opened without blocking, read only when a regular file
+        with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK), encoding="utf-8", errors="replace") as f:
+            return f.read(limit) if stat.S_ISREG(os.fstat(f.fileno()).st_mode) else ""
     except (OSError, TypeError, ValueError):
         return ""
 
