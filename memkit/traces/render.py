@@ -104,7 +104,7 @@ def _render_turn(turn: Turn) -> str:
 
 def _fence(info: str, text: str) -> str:
     ticks = "`" * max(3, max((len(m) for m in re.findall(r"`+", text)), default=0) + 1)
-    return f"{ticks}{info}\n{text}\n{ticks}"
+    return f"{ticks}{info}\n{_escape(text)}\n{ticks}"   # headings are found before fences are
 
 
 def _escape(text: str) -> str:
@@ -181,7 +181,7 @@ def _split_blocks(lines: list[str]) -> tuple[str, list[ToolCall], str]:
                     j = n
                 content = "\n".join(lines[i + 1:j])
                 if call:
-                    calls.append(_call(call.group(2), call.group(3), call.group(4), content))
+                    calls.append(_call(call.group(2), call.group(3), call.group(4), _unescape(content)))
                 else:
                     out.append(content)
                 i = j + 1
