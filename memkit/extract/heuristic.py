@@ -245,9 +245,10 @@ def _from_assistant(ctx, turn, so_far) -> list[Candidate]:
                       c.evidence, c.how, c.created) for c in out]
 
 
-def _marked(ctx, turns, i, text) -> Candidate:
-    statement = text
+def _marked(ctx, turns, i, text) -> Candidate | None:
+    """What the person marked, in their own words; a bare "remember this" says nothing of its own
+    (the agent's sentence before it is the agent's, never the person's lesson)."""
     if len(re.sub(r"(?i)please|remember (this|that)|thanks?|this was (very )?good\.?", "", text).split()) < 4:
-        statement = signals.first_sentence(_proposal(turns, i), 300) or text
-    return Candidate("discovery", turns[i].n, statement, 0.6, signals.importance(0.55, text), "knowledge",
-                     {"lesson": statement}, created=turns[i].ts)
+        return None
+    return Candidate("discovery", turns[i].n, text, 0.6, signals.importance(0.55, text), "knowledge",
+                     {"lesson": text}, created=turns[i].ts)

@@ -101,6 +101,10 @@ def promote(vault, idents: list[str], as_type: str | None = None, title: str | N
     """Proposals are promoted one by one; observations together become one library note."""
     if as_type and as_type not in LIBRARY:
         raise InvalidInput(f"cannot promote to {as_type!r}; choose one of {', '.join(LIBRARY)}")
+    if title is not None:
+        from memkit import redact
+
+        title = redact.line(title, 200) or None   # one line: no control characters, no secret
     with vault.lock():
         loaded = _load_all(vault, idents, ("observation", "proposal"))
         props = [x for x in loaded if x[1].type == "proposal"]

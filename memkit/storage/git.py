@@ -50,11 +50,14 @@ def init(path: Path) -> None:
 
 
 def message(subject: str, trailers: list[tuple[str, str]], body: str = "") -> str:
-    text = subject.strip()
+    """A commit message through the redaction gate: the subject and each trailer one line."""
+    from memkit import redact
+
+    text = redact.line(subject, 1000)
     if body:
-        text += "\n\n" + body.strip()
+        text += "\n\n" + redact.redact(body.strip())[0]
     if trailers:
-        text += "\n\n" + "\n".join(f"{k}: {v}" for k, v in trailers)
+        text += "\n\n" + "\n".join(f"{k}: {redact.line(v, 1000)}" for k, v in trailers)
     return text + "\n"
 
 

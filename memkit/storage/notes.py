@@ -165,13 +165,17 @@ def dump_meta(meta: dict[str, Any]) -> str:
 
 
 def render(note: Note, *, keep_raw: bool = False) -> str:
-    """File text for a note. keep_raw reuses the frontmatter text as read (a body-only change)."""
-    fm = note.raw_meta if keep_raw and note.raw_meta is not None else dump_meta(note.meta)
+    """File text for a note, through the redaction gate: every frontmatter value (read under its
+    key) and the body. keep_raw reuses the frontmatter text as read (a body-only change)."""
+    from memkit import redact
+
+    meta, _ = redact.data(note.meta)
+    fm = note.raw_meta if keep_raw and note.raw_meta is not None and meta is note.meta else dump_meta(meta)
     nl = note.newline
     fm = fm.replace("\r\n", "\n").replace("\n", nl)
     if not fm.endswith(nl):
         fm += nl
-    return f"---{nl}{fm}---{nl}{note.body}"
+    return redact.Redacted(f"---{nl}{fm}---{nl}{_gated(note.body, note.meta)}")
 
 
 def content_hash(meta: dict[str, Any], body: str) -> str:
@@ -182,10 +186,30 @@ def content_hash(meta: dict[str, Any], body: str) -> str:
 
 
 def stamp(meta: dict[str, Any], body: str) -> dict[str, Any]:
-    """meta with `memkit-sha` set to the hash of what memkit is about to write."""
+    """meta with `memkit-sha` set to the hash of what memkit is about to write (after the gate)."""
+    from memkit import redact
+
     out = {k: v for k, v in meta.items() if k != "memkit-sha"}
-    out["memkit-sha"] = content_hash(out, body)
+    out["memkit-sha"] = content_hash(redact.data(out)[0], _gated(body, None))
     return out
+
+
+_last: list[Any] = [None, None]   # the body the gate saw last, and what it made of it (stamp, then render)
+
+
+def _gated(body: str, meta: dict[str, Any] | None) -> str:
+    """The body through the redaction gate, searched once: a body already through it, or the
+    unchanged body of a note memkit wrote (its recorded hash still matches), is not searched again."""
+    from memkit import redact
+
+    if isinstance(body, redact.Redacted):
+        return body
+    if _last[0] is body:
+        return _last[1]
+    if meta is not None and meta.get("memkit-sha") and meta["memkit-sha"] == content_hash(meta, body):
+        return body
+    _last[0], _last[1] = body, redact.redact(body)[0]
+    return _last[1]
 
 
 def title_of(note: Note) -> str:

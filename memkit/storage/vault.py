@@ -83,8 +83,10 @@ class Vault:
 
     # ---- writing ---------------------------------------------------------
     def write_text(self, rel: str | Path, text: str, *, exclusive: bool = False) -> Path:
-        """Atomically write text (UTF-8) to a vault path; exclusive refuses to replace a file."""
+        """Atomically write text (UTF-8) to a vault path; exclusive refuses to replace a file.
+        Text that has not been through the redaction gate (notes.render) goes through it here."""
         full = self.path(rel)
+        text = _gated(full, text)
         full.parent.mkdir(parents=True, exist_ok=True)
         if exclusive and full.exists():
             raise FileExistsError(errno.EEXIST, "exists", str(full))
@@ -161,6 +163,23 @@ class Vault:
         finally:
             self._locked, _LOCK_OWNER = False, None
             os.close(fd)  # closing releases the flock
+
+
+def _gated(full: Path, text: str) -> str:
+    """text through the redaction gate, unless it has been: a note is read and rendered again
+    (its frontmatter redacted value by value, so the YAML stays valid), other text redacted."""
+    from memkit import redact
+
+    if isinstance(text, redact.Redacted) or not redact.spans(text):
+        return text
+    if full.suffix == ".md" and text.startswith("---"):
+        from memkit.storage import notes
+
+        try:
+            return notes.render(notes.parse(text, full))
+        except InvalidInput:
+            pass
+    return redact.redact(text)[0]
 
 
 # ---- the boundary -----------------------------------------------------------------

@@ -1,52 +1,40 @@
-"""Secret redaction: the gate every text passes through before memkit writes it.
-
-Owns the table of secret patterns, `redact` (replace each secret with
-"[REDACTED:<kind>]") and `scan` (report secrets without changing text, for
-`memkit doctor`). It must never let a secret through in clear text, never keep or
-log what it removed, and never remove more than the secret: names, users and hosts stay.
+"""Secrets found by their own shape or by the name they are given: the token table
+(memkit/data/secrets.toml plus the shapes below), and names such as `API_KEY=`, `"token":`,
+`--password`. One combined regex is searched from rare anchor characters, so text without
+secrets costs one fast scan. Never removes more than the secret: names, users, hosts stay.
 """
 from __future__ import annotations
 
 import math
 import re
+import tomllib
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import NamedTuple
 
 _PEM_TO_END = r"(?:[^-]|-(?!----))*+-----END[A-Z0-9 ]{0,24}PRIVATE KEY(?: BLOCK)?-----"
 _NOT_IN_URL = r"'\"<>\[\]{}\\^|`"  # characters a URL never holds unescaped
 _PEM_CUT_SHORT = r"(?:(?:\s|\\[nr])++[A-Za-z0-9+/=]{8,}+)++"  # no END line: header plus base64 lines
+_DATA = Path(__file__).resolve().parent.parent / "data" / "secrets.toml"
 
-# Secrets recognisable on their own: (kind, literal prefix, pattern for the rest).
+# Shapes too intricate for the data file: (kind, literal prefix, pattern for the rest, options).
 # A group named "s" marks the part replaced; without one the whole match is replaced.
-_TOKENS: tuple[tuple[str, str, str], ...] = (
+_SHAPES: tuple[tuple[str, str, str, str], ...] = (
     ("private-key", "-----BEGIN ",
-     rf"[A-Z0-9 ]{{0,24}}PRIVATE KEY(?: BLOCK)?-----(?:{_PEM_TO_END}|{_PEM_CUT_SHORT})"),
-    ("aws-access-key", "AKIA", r"[A-Z0-9]{16}(?![A-Za-z0-9])"),
-    ("aws-access-key", "ASIA", r"[A-Z0-9]{16}(?![A-Za-z0-9])"),
-    ("github-token", "ghp_", r"[A-Za-z0-9]{36,251}"),
-    ("github-token", "gho_", r"[A-Za-z0-9]{36,251}"),
-    ("github-token", "ghu_", r"[A-Za-z0-9]{36,251}"),
-    ("github-token", "ghs_", r"[A-Za-z0-9]{36,251}"),
-    ("github-token", "ghr_", r"[A-Za-z0-9]{36,251}"),
-    ("github-token", "github_pat_", r"[A-Za-z0-9_]{22,251}"),
-    ("gitlab-token", "glpat-", r"[A-Za-z0-9_-]{20,64}"),
-    ("slack-token", "xox", r"[abposr]-[A-Za-z0-9-]{10,250}"),
-    ("slack-token", "xapp-", r"\d-[A-Za-z0-9-]{10,250}"),
-    ("slack-webhook", "hooks.slack.com/", r"(?:services|workflows|triggers)/(?P<s>[A-Za-z0-9_/+-]{16,256})"),
-    ("anthropic-key", "sk-ant-", r"[A-Za-z0-9_-]{20,256}"),
-    ("openai-key", "sk-", r"(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,256}|[A-Za-z0-9]{32,256}(?![\w-]))"),
-    ("stripe-key", "sk_live_", r"[A-Za-z0-9]{16,256}"),
-    ("stripe-key", "sk_test_", r"[A-Za-z0-9]{16,256}"),
-    ("stripe-key", "rk_live_", r"[A-Za-z0-9]{16,256}"),
-    ("stripe-key", "rk_test_", r"[A-Za-z0-9]{16,256}"),
-    ("stripe-key", "whsec_", r"[A-Za-z0-9]{24,256}"),
-    ("google-api-key", "AIza", r"[A-Za-z0-9_-]{35}(?![\w-])"),
-    ("npm-token", "npm_", r"[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
-    ("jwt", "eyJ", r"[A-Za-z0-9_-]{8,8192}+\.eyJ[A-Za-z0-9_-]{8,8192}+\.[A-Za-z0-9_-]{8,8192}+"),
-    ("url-password", "://", rf"[^\s:/@{_NOT_IN_URL}]{{0,128}}+:(?P<s>[^\s/{_NOT_IN_URL}]{{1,256}})@"),
+     rf"[A-Z0-9 ]{{0,24}}PRIVATE KEY(?: BLOCK)?-----(?:{_PEM_TO_END}|{_PEM_CUT_SHORT})", "loose"),
+    ("openai-key", "sk-", r"(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,256}|[A-Za-z0-9]{32,256}(?![\w-]))", "random"),
+    ("url-password", "://", rf"[^\s:/@{_NOT_IN_URL}]{{0,128}}+:(?P<s>[^\s/{_NOT_IN_URL}]{{1,256}})@", "loose"),
+    ("url-token", "://", r"(?P<s>[A-Za-z0-9_~-]{20,128})@(?=[\w-]+\.)", "loose random"),
 )
+
+
+def _table() -> tuple[tuple[str, str, str, str], ...]:
+    rows = tomllib.loads(_DATA.read_text(encoding="utf-8"))["token"]
+    return tuple((r[0], r[1], r[2], r[3] if len(r) > 3 else "") for r in rows)
+
+
+_TOKENS = _SHAPES + _table()
 
 # Secret names contain one of these cores (in any case), followed by `=`, `:`, `=>`, `>` or
 # a space; each core lists what may continue it within its word ("passwd", "secrets"; not
@@ -62,13 +50,12 @@ _SECRET_SUFFIXES = frozenset({
 _NAME_TAIL = (  # the rest of the name (only words describing its form), then `=`, `:`, … or a space
     r"(?=[a-zA-Z]*(?:[_.-]?(?i:"
     + "|".join(sorted(_SECRET_SUFFIXES, key=len, reverse=True))
-    + r"|[0-9]+))*+(?:\\?[\"'])?\]?(?:[ \t]*(?::=|=>|==|[=:>])|[ \t]+[^\s-]))"
+    + r"|id|[0-9]+))*+(?:\\?[\"'])?\]?(?:[ \t]*(?::=|=>|==|[=:>])|[ \t]+[^\s-]))"
 )
 
-# Characters a pattern is searched from, best first: rare in agent logs and shared by many
-# patterns, so the combined search stops at few places and tries few alternatives there.
-# Every literal above holds one of them.
-_ANCHORS = "JxAKPBHCkphc/"
+# Printable characters, rarest first in agent logs (Claude Code, Codex, console copies): the
+# combined search starts from a few rare characters that every literal holds one of.
+_RARE = "^$?@&!;%<~|>#QJzYXV]`'+H[WZjGKF*O}{qMN)(LPRBDUICxEAS=7T98v65w3/4k2y\\b_01,gf.h-m:uplcdria\"noste "
 
 # A secret's name, word by word (camelCase and snake_case split): the last word that
 # names a secret may be followed only by words that describe its form.
@@ -128,69 +115,99 @@ _NAME_BACK = re.compile(r"[\w.-]{0,64}")  # matched on the reversed text before 
 _WORD_BREAKS = (re.compile(r"([a-z0-9])([A-Z])"), re.compile(r"([A-Z]+)([A-Z][a-z])"))
 _LETTERS = re.compile(r"[a-z]+")
 _OPENERS = {")": "(", "]": "[", "}": "{"}
-_WORDLIKE_KINDS = frozenset(k for k, _, _ in _TOKENS) - {"private-key", "url-password", "slack-webhook"}
+_BREAK = re.compile(r"(?:\r?\n|(?:\\r)?\\n)[ \t>]*")   # a line break inside a token: a wrapped terminal line
+_PIECES = re.compile(r"[\w-]{2,250}" + _BREAK.pattern + r"[\w-]{2,250}")
 
 
-_Span = tuple[str, int, int]  # kind, start, end
+Span = tuple[str, int, int]  # kind, start, end
 
 
-@dataclass(frozen=True)
-class Finding:
+class _Rule(NamedTuple):
     kind: str
-    start: int
-    end: int
-    line: int  # 1-based
+    anchor: int            # offset of the anchor character in the prefix
+    secret: str | None     # the group holding the part replaced, if not the whole match
+    random: bool           # the token must look random too
+    back: re.Pattern[str] | None   # what must precede the prefix (read backwards), part of the secret
 
 
-def redact(text: str) -> tuple[str, int]:
-    """Return text with every secret replaced by "[REDACTED:<kind>]" and the number of replacements."""
-    spans = _spans(text)
-    if not spans:
-        return text, 0
-    parts: list[str] = []
-    last = 0
-    for kind, start, end in spans:
-        parts += (text[last:start], f"[REDACTED:{kind}]")
-        last = end
-    parts.append(text[last:])
-    return "".join(parts), len(spans)
-
-
-def scan(text: str) -> list[Finding]:
-    """Find the secrets in text without changing it (for `memkit doctor`)."""
-    found, line, last = [], 1, 0
-    for kind, start, end in _spans(text):
-        line += text.count("\n", last, start)
-        last = start
-        found.append(Finding(kind, start, end, line))
-    return found
-
-
-def _build() -> tuple[re.Pattern[str], dict[str, tuple[str, int, str | None]]]:
+def _build() -> tuple[re.Pattern[str], dict[str, _Rule]]:
     """One regex for all patterns, and what each alternative's closing group names.
 
-    Each alternative starts at its pattern's anchor (see _ANCHORS), a literal, so the search
-    skips in C from one anchor character to the next; it checks the rest of its literal behind
-    it and ends with an empty group naming it. Alternatives are grouped by anchor.
+    Each alternative starts at an anchor character of its literal, so the search skips in C
+    from one anchor character to the next; it checks the rest of its literal behind it and
+    ends with an empty group naming it (`t…` a token, `w…` a token a line break cut in two,
+    `n…` a secret's name). The anchors are few and rare (see _anchors); tokens that differ
+    only in their prefix (`ghp_`, `gho_`…) share one alternative.
     """
+    units = _units(_TOKENS + tuple(("name", v, _core_end(v, then) + _NAME_TAIL, "")
+                                   for core, then in _NAME_CORES.items() for v in _cases(core)))
+    anchors = _anchors([_common(lits) for _, lits in units])
     by_anchor: dict[str, list[str]] = {}
-    meta: dict[str, tuple[str, int, str | None]] = {}
-    names = [("name", v, _core_end(v, then) + _NAME_TAIL)
-             for core, then in _NAME_CORES.items() for v in _cases(core)]
-    for i, (kind, literal, rest) in enumerate(_TOKENS + tuple(names)):
-        a = next(literal.index(c) for c in _ANCHORS if c in literal)
-        head = re.escape(literal[:a + 1])
+    meta: dict[str, _Rule] = {}
+    for i, ((kind, rest, options), lits) in enumerate(units):
+        common = _common(lits)
+        a = min((k for k in range(len(lits[0])) if lits[0][k] in anchors and common[k] != "\0"),
+                key=lambda k: _weight(lits[0][k]))
+        head = _either(sorted({lit[:a + 1] for lit in lits}))
         checks = f"(?<={head})" if a else ""
-        if kind in _WORDLIKE_KINDS:  # "task-…" is not "sk-…"; also keeps long runs linear
+        if kind != "name" and "loose" not in options:  # "task-…" is not "sk-…"; keeps long runs linear
             checks += f"(?<![\\w-]{head})"
-        if kind == "name" and literal.lower() == "key":  # "key" alone names no secret: `"key": "Enter"`
+        if kind == "name" and lits[0].lower() == "key":  # "key" alone names no secret: `"key": "Enter"`
             checks += f"(?<=[\\w.-]{head})"
-        group = f"{'n' if kind == 'name' else 't'}{i}"
         rest = rest.replace("(?P<s>", f"(?P<s{i}>")
-        alternative = f"{checks}{re.escape(literal[a + 1:])}{rest}(?P<{group}>)"
-        by_anchor.setdefault(literal[a], []).append(alternative)
-        meta[group] = (kind, a, f"s{i}" if f"(?P<s{i}>" in rest else None)
+        if kind == "name":
+            ending = f"(?P<n{i}>)"
+        elif "back=" in options or not lits[0][:1].isalnum():
+            ending = f"(?P<t{i}>)"
+        else:   # first the same prefix with a piece, a line break and more: a wrapped terminal line
+            rest = f"(?={_PIECES.pattern})(?P<w{i}>)|{rest}"   # zero width: the scan goes on after the prefix
+            ending = f"(?P<t{i}>)"
+        tail = _either(sorted({lit[a + 1:] for lit in lits}))
+        by_anchor.setdefault(lits[0][a], []).append(f"{checks}{tail}(?:{rest}{ending})")
+        back = next((re.compile(o[5:]) for o in options.split() if o.startswith("back=")), None)
+        rule = _Rule(kind, a, f"s{i}" if f"(?P<s{i}>" in rest else None, "random" in options.split(), back)
+        meta[f"n{i}"] = meta[f"t{i}"] = meta[f"w{i}"] = rule
     return re.compile("|".join(f"{re.escape(c)}(?:{'|'.join(alts)})" for c, alts in by_anchor.items())), meta
+
+
+def _units(rows) -> list[tuple[tuple[str, str, str], list[str]]]:
+    """Rows grouped: tokens of one kind, rest and options whose prefixes have one length and
+    share a character at some position become one unit; every other row is a unit alone."""
+    groups: dict[tuple, list[str]] = {}
+    for kind, literal, rest, options in rows:
+        key = (kind, rest, options, len(literal)) if kind != "name" else (kind, rest, options, literal)
+        groups.setdefault(key, []).append(literal)
+    units = []
+    for (kind, rest, options, _), lits in groups.items():
+        parts = [lits] if set(_common(lits)) != {"\0"} else [[lit] for lit in lits]
+        units += [((kind, rest, options), part) for part in parts]
+    return units
+
+
+def _common(lits: list[str]) -> str:
+    """The characters all literals share, by position ("\\0" where they differ)."""
+    return "".join(c if all(lit[k] == c for lit in lits) else "\0" for k, c in enumerate(lits[0]))
+
+
+def _either(texts: list[str]) -> str:
+    return re.escape(texts[0]) if len(texts) == 1 else "(?:" + "|".join(map(re.escape, texts)) + ")"
+
+
+def _anchors(literals: list[str]) -> set[str]:
+    """Few, rare characters, one in every literal at least: a greedy weighted set cover."""
+    chosen: set[str] = set()
+    left = set(literals)
+    while left:
+        best = max(set("".join(left)) - {"\0"}, key=lambda c: sum(c in lit for lit in left) / _weight(c))
+        chosen.add(best)
+        left = {lit for lit in left if best not in lit}
+    return chosen
+
+
+def _weight(c: str) -> float:
+    """How often c occurs in agent logs, roughly: each step along _RARE is 15 % more frequent."""
+    rank = _RARE.find(c)
+    return 1.15 ** (rank if rank >= 0 else len(_RARE))
 
 
 def _cases(core: str) -> list[str]:
@@ -206,37 +223,82 @@ def _core_end(variant: str, then: str) -> str:
 _SCAN, _ALTERNATIVES = _build()
 
 
-def _spans(text: str) -> list[_Span]:
-    """(kind, start, end) for each secret, left to right, never overlapping."""
+def spans(text: str, named: list[int] | None = None) -> list[Span]:
+    """(kind, start, end) for each secret, left to right (a wrapped token may overlap). named, when given,
+    collects where a secret's name stood with no value in code form after it (for prose)."""
     first = _SCAN.search(text)
     if not first:
         return []  # the common case, kept cheap for the many short texts of a log
-    spans: list[_Span] = []
+    found: list[Span] = []
     done = 0
     for m in _SCAN.finditer(text, first.start()):
-        if m.start() < done:
-            continue  # inside a secret already found
-        kind, anchor, secret = _ALTERNATIVES[m.lastgroup or ""]
-        if kind == "name":
+        group = m.lastgroup or ""
+        if m.start() < done and group[0] != "w":
+            continue  # inside a secret already found (a wrapped token may run on past it)
+        rule = _ALTERNATIVES[group]
+        if rule.kind == "name":
             hit = _assignment(text, m.start())
         else:
-            hit = _token(text, m, kind, m.start() - anchor, secret)
-        if hit and hit[1] >= done:
-            done = hit[2]
-            spans.append(hit)
-    return spans
+            hit = _wrapped(text, m, rule) if group[0] == "w" else _token(text, m, rule)
+        if hit and (hit[1] >= done or group[0] == "w"):   # overlaps are joined by the caller
+            done = max(done, hit[2])
+            found.append(hit)
+        elif rule.kind == "name" and named is not None:
+            named.append(m.start() - rule.anchor)
+    return found
 
 
-def _token(text: str, m: re.Match[str], kind: str, start: int, secret: str | None) -> _Span | None:
-    if kind == "openai-key" and not _looks_random(text[start:m.end()]):
+def _wrapped(text: str, m: re.Match[str], rule: _Rule) -> Span | None:
+    """A token a line break cut in two (a terminal wraps a long line): checked joined; the span
+    covers both pieces and the break."""
+    start = m.start() - rule.anchor
+    pieces = _PIECES.match(text, m.end())
+    piece = text[start:pieces.end()]
+    brk = _BREAK.search(piece, m.end() - start)
+    after = piece[brk.end():]
+    first = _SCAN.match(piece[:brk.start()], rule.anchor)
+    if first and first.lastgroup == m.lastgroup.replace("w", "t") and _token(piece, first, rule) and not (
+            any(c.isdigit() for c in after) or (after.lower() != after and after.upper() != after)):
+        hit = _token(piece, first, rule)   # a whole token before the break, a word after it
+        return hit and (hit[0], start + hit[1], start + hit[2])
+    joined = piece[:brk.start()] + after
+    hit = _SCAN.match(joined, rule.anchor)   # the joined text may be another token of the same prefix
+    whole = _ALTERNATIVES[hit.lastgroup] if hit and hit.lastgroup and hit.lastgroup[0] == "t" else None
+    if whole is None or whole.anchor != rule.anchor or not _token(joined, hit, whole) or hit.end() <= brk.start():
+        return None   # not a whole token, or one that ends before the break
+    return whole.kind, start, start + _offset(piece, hit.end())
+
+
+def _offset(piece: str, joined_end: int) -> int:
+    """Where in piece (with its break) the joined position joined_end falls."""
+    brk = _BREAK.search(piece)
+    return joined_end if joined_end <= brk.start() else joined_end + brk.end() - brk.start()
+
+
+def _token(text: str, m: re.Match[str], rule: _Rule) -> Span | None:
+    start = m.start() - rule.anchor
+    if rule.back is not None:
+        before = rule.back.match(text[max(0, start - 64):start][::-1])
+        if not before:
+            return None
+        start -= before.end()
+    if rule.random and not random_or_long_hex(m.group(rule.secret) if rule.secret else text[start:m.end()]):
         return None
-    if secret:
-        value = m.group(secret)
-        if _is_placeholder(value):
+    if rule.secret:
+        value = m.group(rule.secret)
+        if is_placeholder(value):
             return None
         # https://x:ghp_…@github.com holds a github-token
-        return _token_kind(value) or kind, m.start(secret), m.end(secret)
-    return kind, start, m.end()
+        return token_kind(value) or rule.kind, m.start(rule.secret), m.end(rule.secret)
+    return rule.kind, start, m.end()
+
+
+def random_or_long_hex(value: str) -> bool:
+    core = value.split("-", 1)[-1] if value.startswith("sk-") else value
+    return looks_random(core) or (len(core) >= 32 and bool(_HEX.fullmatch(core)))
+
+
+_HEX = re.compile(r"[0-9a-f]+")
 
 
 class _Context(NamedTuple):
@@ -248,7 +310,7 @@ class _Context(NamedTuple):
     start: int  # where the name starts in text
 
 
-def _assignment(text: str, anchor: int) -> _Span | None:
+def _assignment(text: str, anchor: int) -> Span | None:
     """A secret's value after its name (`API_KEY=…`, `"token": "…"`, `--password …`), or None."""
     back = _NAME_BACK.match(text[max(0, anchor - 64):anchor][::-1])
     start = anchor - (back.end() if back else 0)
@@ -264,7 +326,7 @@ def _assignment(text: str, anchor: int) -> _Span | None:
     return _value(_Context(m["name"], op, m["op"][:1] in " \t", opener, text, start), m.end())
 
 
-def _value(c: _Context, pos: int) -> _Span | None:
+def _value(c: _Context, pos: int) -> Span | None:
     text = c.text
     if not c.op and (joint := _JOINT.match(text, pos)):  # `secret is …`, `key="ApiKey" value="…"`
         pos, c = joint.end(), c._replace(op="=" if joint.group().startswith("value") else "")
@@ -288,23 +350,23 @@ def _value(c: _Context, pos: int) -> _Span | None:
 
 def _is_literal(value: str, quote: str, scheme: bool, c: _Context, after: str) -> bool:
     """Whether a value is a secret's literal text, not a placeholder, reference, path or prose."""
-    if len(value) < _MIN_VALUE or value.endswith(":") or "://" in value or _is_placeholder(value):
+    if len(value) < _MIN_VALUE or value.endswith(":") or "://" in value or is_placeholder(value):
         return False
-    if value[0] in "/\\~." and _PATH.fullmatch(value) and not _looks_random(value):
+    if value[0] in "/\\~." and _PATH.fullmatch(value) and not looks_random(value):
         return False
     if scheme:
         return len(value) >= 8 and not value.isalpha()
     if not c.op:  # name and value separated by a space only: a CLI flag, or prose
         if c.name.startswith("-"):
             return quote != "" or not _is_expression(value)
-        return _looks_random(value) or (_words(c.name) == ("bearer",) and _looks_random(value, 8))
+        return looks_random(value) or (_words(c.name) == ("bearer",) and looks_random(value, 8))
     if quote:
         return not _PROSE.fullmatch(value)
     if _is_expression(value):
         return False
     if c.op == ":":
         if not _at_line_start(c.text, c.start):
-            return _looks_random(value)  # "invalid token: expected …" is prose
+            return looks_random(value)  # "invalid token: expected …" is prose
         return not (value.isalpha() and after[:1] == " " and after[1:2].isalpha())
     return not (_IDENTIFIER.fullmatch(value) and (c.spaced or after[:1] in (",", ")")))  # a variable
 
@@ -322,7 +384,7 @@ def _trim(value: str) -> str:
 
 
 def _kind(name: str, value: str, scheme: bool) -> str:
-    if token := _token_kind(value):
+    if token := token_kind(value):
         return token
     words = _words(name)
     if scheme or "authorization" in words or "bearer" in words:
@@ -332,14 +394,19 @@ def _kind(name: str, value: str, scheme: bool) -> str:
     return "env-secret" if name.lstrip("-").isupper() else "generic-secret"
 
 
-def _token_kind(value: str) -> str | None:
+def token_kind(value: str) -> str | None:
     """The kind of token the whole value is (`GITHUB_TOKEN=ghp_…` is a github-token), if any."""
     m = _SCAN.search(value)
     if not m:
         return None
-    kind, anchor, secret = _ALTERNATIVES[m.lastgroup or ""]
-    whole = kind != "name" and not secret and m.start() == anchor and m.end() == len(value)
-    return kind if whole else None
+    rule = _ALTERNATIVES[m.lastgroup or ""]
+    whole = rule.kind != "name" and not rule.secret and m.start() == rule.anchor and m.end() == len(value)
+    return rule.kind if whole and _token(value, m, rule) else None
+
+
+def names_secret(name: str) -> bool:
+    """Whether a key or variable name names a secret (`db_password`, `apiKey`, `--token`)."""
+    return _is_secret_name(name)
 
 
 @lru_cache(maxsize=4096)
@@ -347,6 +414,8 @@ def _is_secret_name(name: str) -> bool:
     words = _words(name)
     if not words or words[0] in _NOT_SECRET_FIRST:
         return False
+    if words[-3:] == ("private", "key", "id"):
+        return True   # a service account's key id: GCP lists it beside the key
     for i in range(len(words) - 1, -1, -1):
         word = words[i]
         if _SECRET_WORD.fullmatch(word) or (word == "key" and i and words[i - 1] in _KEY_OWNERS):
@@ -363,7 +432,7 @@ def _words(name: str) -> tuple[str, ...]:
     return tuple(_LETTERS.findall(name.lower()))
 
 
-def _is_placeholder(value: str) -> bool:
+def is_placeholder(value: str) -> bool:
     value = value.strip()
     return not value or value.lower() in _NON_VALUES or bool(_PLACEHOLDER.fullmatch(value))
 
@@ -375,7 +444,7 @@ def _at_line_start(text: str, start: int) -> bool:
     return (len(line) < len(before) or start < 80) and line.strip(" \t-") in ("", "export")
 
 
-def _looks_random(value: str, min_length: int = 16) -> bool:
+def looks_random(value: str, min_length: int = 16) -> bool:
     """Long, mixed character classes, high entropy: a key, not a word, path, hash or UUID."""
     if len(value) < min_length or not _TOKEN_CHARS.fullmatch(value) or _HASHLIKE.fullmatch(value):
         return False
