@@ -55,7 +55,11 @@ GH_PAT = "github_pat_" + r(22) + "_" + r(59)
 ANTHROPIC = "sk-ant-api03-" + r(93, URLSAFE) + "AA"
 OPENAI_PROJ = "sk-proj-" + r(74, URLSAFE) + "T3BlbkFJ" + r(74, URLSAFE)
 PYPI = "pypi-AgEIcHlwaS5vcmc" + r(70, URLSAFE)
-UUID = "-".join(r(n, HEX) for n in (8, 4, 4, 4, 12))
+def uuid() -> str:
+    return "-".join(r(n, HEX) for n in (8, 4, 4, 4, 12))
+
+
+UUID = uuid()
 PW = password()
 
 # (name, the secret, the text it is found in): one realistic shape each
@@ -127,8 +131,8 @@ SHAPES: list[tuple[str, str, str]] = [
     ("mailgun-env", (k := f"{r(32, HEX)}-{r(8, HEX)}-{r(8, HEX)}"), f"MAILGUN_API_KEY={k}"),
     ("mailchimp", (k := r(32, HEX) + "-us21"), f"MAILCHIMP_API_KEY={k}"),
     ("sendinblue", (k := "xkeysib-" + r(64, HEX) + "-" + r(16)), f"BREVO_KEY={k}"),
-    ("postmark", (k := UUID), f"POSTMARK_SERVER_TOKEN={k}"),
-    ("teams-webhook", (k := r(32, HEX)), f"https://acme.webhook.office.com/webhookb2/{UUID}@{UUID}/IncomingWebhook/{k}/{UUID}"),
+    ("postmark", (k := uuid()), f"POSTMARK_SERVER_TOKEN={k}"),
+    ("teams-webhook", (k := r(32, HEX)), f"https://acme.webhook.office.com/webhookb2/{uuid()}@{uuid()}/IncomingWebhook/{k}/{uuid()}"),
     # --- payments, commerce, SaaS ------------------------------------------------------
     ("stripe-live", (k := "sk_live_" + r(24)), f"stripe.api_key = '{k}'"),
     ("stripe-restricted", (k := "rk_live_" + r(99)), f"STRIPE_RESTRICTED={k}"),
@@ -140,7 +144,7 @@ SHAPES: list[tuple[str, str, str]] = [
     ("shopify-secret", (k := "shpss_" + r(32, HEX)), f"SHOPIFY_API_SECRET={k}"),
     ("shippo", (k := "shippo_live_" + r(40, HEX)), f"Authorization: ShippoToken {k}"),
     ("easypost", (k := "EZAK" + r(54)), f"EASYPOST_API_KEY={k}"),
-    ("paypal-braintree", (k := "access_token$production$" + r(16, LOWER + DIGITS) + "$" + r(32, HEX)), f"BRAINTREE_TOKEN={k}"),
+    ("paypal-braintree", (k := r(16, LOWER + DIGITS) + "$" + r(32, HEX)), f"BRAINTREE_TOKEN=access_token$production${k}"),
     ("linear", (k := "lin_api_" + r(40)), f'{{"Authorization": "{k}"}}'),
     ("notion", (k := "ntn_" + r(11, DIGITS) + r(35)), f"NOTION_TOKEN={k}"),
     ("notion-legacy", (k := "secret_" + r(43)), f"notion = Client(auth='{k}')"),
@@ -157,7 +161,7 @@ SHAPES: list[tuple[str, str, str]] = [
     ("sentry-dsn", (k := r(32, HEX)), f"SENTRY_DSN=https://{k}@o{r(6, DIGITS)}.ingest.sentry.io/{r(7, DIGITS)}"),
     ("sentry-dsn-code", (k := r(32, HEX)), f'sentry_sdk.init(dsn="https://{k}@o{r(6, DIGITS)}.ingest.us.sentry.io/{r(7, DIGITS)}")'),
     ("sentry-user-token", (k := "sntryu_" + r(64, HEX)), f"SENTRY_AUTH_TOKEN={k}"),
-    ("snyk-env", UUID, f"SNYK_TOKEN={UUID}"),
+    ("snyk-env", (k := uuid()), f"SNYK_TOKEN={k}"),
     ("snyk-auth", (k := "-".join(r(n, HEX) for n in (8, 4, 4, 4, 12))), f"snyk auth {k}"),
     ("snyk-config", (k := "-".join(r(n, HEX) for n in (8, 4, 4, 4, 12))), f"snyk config set api={k}"),
     ("okta", (k := "00" + r(40, URLSAFE)), f"Authorization: SSWS {k}"),

@@ -60,7 +60,8 @@ def spans(text: str) -> list[patterns.Span]:
     """Every secret in text as (kind, start, end), left to right; overlapping finds are joined."""
     named: list[int] = []
     found = patterns.spans(text, named)
-    found += context.spans(text, named) + entropy.spans(text, _inner)
+    found += context.spans(text, named)
+    found += entropy.spans(text, _inner, sorted(found, key=lambda s: s[1]))
     if len(found) < 2:
         return found
     found.sort(key=lambda s: (s[1], -s[2]))

@@ -12,6 +12,8 @@ from memkit.redact.patterns import Span, is_placeholder, looks_random
 
 _V = r"""(?P<s>'[^'\n]{1,256}'|"[^"\n]{1,256}"|\\"[^"\\\n]{1,256}\\"|[^\s'"\\;|&]{1,256})"""  # a value, maybe quoted
 _GAP = r"[^\n|;&]{0,300}?"   # the rest of the same command
+_LINE = r"(?:^|(?<=\\n)|(?<=[\"']))[ \t#>*-]*"   # a line's start (also in JSON, a quote, a list, a title)
+_PGPASS = r"""(?P<s>[^\s:"'\\]{4,256})(?=[ \t]*(?:$|\\n|["'])|: )"""   # host:port:db:user:password
 
 # (literal, kind, pattern with the secret in group "s"). Each pattern starts with its literal,
 # so the search skips in C to the literal's next occurrence; the literal must start a word.
@@ -31,8 +33,8 @@ RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple((lit, kind, re.compi
     ("gh secret set", "github-secret", rf"gh secret set\b{_GAP}\s(?:-b|--body)[=\s]\s*{_V}"),
     ("machine", "netrc-password", r"machine\s+\S+(?:\s+(?:login|account|port)\s+\S+){0,3}\s+password\s+"
                                   r"(?P<s>[^\s'\"]{1,256})"),
-    (":5432:", "pgpass-password", r"^[ \t]*[\w.*-]+:5432:[\w.*-]+:[\w.*@-]+:(?P<s>[^\s:]{4,256})[ \t]*$"),
-    (":*:", "pgpass-password", r"^[ \t]*[\w.*-]+:\*:[\w.*-]+:[\w.*@-]+:(?P<s>[^\s:]{4,256})[ \t]*$"),
+    (":5432:", "pgpass-password", rf"{_LINE}[\w.*-]+:5432:[\w.*-]+:[\w.*@-]+:{_PGPASS}"),
+    (":*:", "pgpass-password", rf"{_LINE}[\w.*-]+:\*:[\w.*-]+:[\w.*@-]+:{_PGPASS}"),
 ))
 _LOGIN_TOOLS = re.compile(r"\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|twine)\b[^\n|;&]{0,40}$")
 

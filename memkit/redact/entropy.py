@@ -17,6 +17,7 @@ import string
 from collections import Counter
 from typing import Callable
 
+from memkit.redact import patterns
 from memkit.redact.patterns import Span
 
 _RUN_CHARS = (string.ascii_letters + string.digits + "+/_=-.").encode()
@@ -38,35 +39,70 @@ _B64 = re.compile(r"[A-Za-z0-9+/]+={0,2}|[A-Za-z0-9_-]+={0,2}")
 _PRINTABLE = frozenset(string.printable)
 
 
-def spans(text: str, holds_secret: Callable[[str], bool]) -> list[Span]:
-    """Unlabelled random tokens and base64 whose decoded text holds_secret, as spans."""
+def spans(text: str, holds_secret: Callable[[str], bool], known: list[Span] = ()) -> list[Span]:
+    """Unlabelled random tokens and base64 whose decoded text holds_secret, as spans; runs
+    that end inside a secret already known (in left-to-right order) are not looked at again."""
     if len(text) < 24:
         return []
+    ends = [e for _, _, e in known]
+    starts = [s for _, s, _ in known]
     ascii_ = text.encode("ascii", "replace")   # one byte per character: positions stay the same
     kinds = ascii_.translate(_CLASSES)         # u, l, d for each letter case and digit, o for the rest
     armour = [m.start() for m in _ARMOUR.finditer(text)] if "-----BEGIN " in text else []
     found: list[Span] = []
-    last_end = -99
+    last_end, find, prefixes = -99, kinds.find, patterns.RUN_PREFIXES
     for m in _RUN.finditer(ascii_.translate(_TO_A)):
-        start, end = m.start(), m.end()
+        start, end = m.span()
         blob = start - last_end <= 4 and end - start >= 40   # lines of one encoded block: data, not a key
         last_end = end
-        if blob or end - start > 16384 or kinds.find(b"u", start, end) < 0 or kinds.find(b"d", start, end) < 0:
-            continue   # image or file data, or no upper case or digit (a key has both; so has base64 of text)
+        if blob or end - start > 16384:
+            continue   # image or file data
+        upper, digit = find(b"u", start, end) >= 0, find(b"d", start, end) >= 0
+        if not (upper and digit) and not ((upper or digit) and (text.startswith(prefixes, start) or (
+                find(b"=", start, end) >= 0 or text[start - 1:start] == "\\") and _prefixed(text, start, end))):
+            continue   # a key has upper case and digits, unless it is a token with a known prefix
+        k = bisect.bisect_right(starts, end) - 1
+        if k >= 0 and starts[k] < end <= ends[k] + 2:
+            continue   # the run ends in a secret found by its shape or name
         if text[max(0, start - 7):start] != "base64,":
             found += _run(text, start, end, holds_secret, armour)
     return found
 
 
+def _prefixed(text: str, start: int, end: int) -> bool:
+    """Whether a lower-case token prefix (`dop_v1_`) starts the run, or its value after `=`."""
+    prefixes = patterns.RUN_PREFIXES
+    if text.startswith(prefixes, start) or (text[start - 1:start] == "\\" and text.startswith(prefixes, start + 1)):
+        return True
+    i = text.find("=", start, end)
+    return i >= 0 and text.startswith(prefixes, i + 1)
+
+
 def _run(text: str, start: int, end: int, holds_secret: Callable[[str], bool], armour: list[int]) -> list[Span]:
+    run = text[start:end]
+    if "/" in run and _PATH_WORD.search(run):   # a path or URL: each of its parts on its own
+        found, pos = [], start
+        for part in run.split("/"):
+            if len(part) >= 16:
+                found += _part(text, pos, pos + len(part), holds_secret, armour)
+            pos += len(part) + 1
+        return found
+    return _part(text, start, end, holds_secret, armour)
+
+
+def _part(text: str, start: int, end: int, holds_secret: Callable[[str], bool], armour: list[int]) -> list[Span]:
     run = text[start:end]
     name, sep, value = run.partition("=")
     named = bool(sep and value and _NAME.fullmatch(name))   # NAME=value (a URL query, .env, a command's prefix)
     if named:
         start, run = start + len(name) + 1, value
+    escaped = run[:1] in "nrt" and text[start - 1:start] == "\\"   # `\\n` before it in JSON
+    token = patterns.prefixed(run[1:] if escaped else run)
+    if token:
+        return [(token[0], start + escaped, start + escaped + token[1])]
     run = run.rstrip(".-")
     if len(run) < 16 or run.lower() == run or run.upper() == run or not _DIGIT.search(run) or _ID_PREFIX.match(run):
-        return []
+        return []   # a key has both cases and digits; base64 of text has them too
     if (named and _words(name) & _ID_NAMES) or (not named and _ID_LABEL.match(text[max(0, start - 48):start][::-1])):
         return []   # "signature": "…", SHA256:…, commit=… — named as an id, a hash or a fingerprint
     decoded = _decoded(run)
@@ -120,7 +156,7 @@ def random(token: str, min_length: int = MIN_RANDOM) -> bool:
     if not min_length <= len(token) <= MAX_RANDOM or _HEXISH.fullmatch(token) or _ID_PREFIX.match(token):
         return False
     counts = [sum(map(test, token)) for test in (str.islower, str.isupper, str.isdigit)]
-    if min(counts) < 2 or _wordy(token) or _UUID.search(token):
+    if min(counts) < 2 or _wordy(token) or _UUID.search(token) or _CID.fullmatch(token):
         return False   # a key mixes upper case, lower case and digits throughout
     return entropy(token) >= MIN_ENTROPY
 

@@ -34,7 +34,25 @@ def _table() -> tuple[tuple[str, str, str, str], ...]:
     return tuple((r[0], r[1], r[2], r[3] if len(r) > 3 else "") for r in rows)
 
 
-_TOKENS = _SHAPES + _table()
+_ALL = _SHAPES + _table()
+_TOKENS = tuple(row for row in _ALL if "run" not in row[3].split())   # searched by the combined regex
+_IN_RUNS = tuple(row for row in _ALL if "run" in row[3].split())      # looked for at a run's start
+RUN_PREFIXES = tuple(sorted({row[1] for row in _IN_RUNS}, key=len, reverse=True))
+_RUN_RULES = {prefix: [(kind, re.compile(re.escape(prefix) + rest), "random" in options.split())
+                       for kind, p, rest, options in _IN_RUNS if p == prefix] for prefix in RUN_PREFIXES}
+
+
+def prefixed(run: str) -> tuple[str, int] | None:
+    """(kind, length) of a token with a lower-case prefix that run starts with (`dop_v1_…`)."""
+    if not run.startswith(RUN_PREFIXES):
+        return None
+    for prefix in RUN_PREFIXES:
+        if run.startswith(prefix):
+            for kind, rx, random in _RUN_RULES[prefix]:
+                m = rx.match(run)
+                if m and (not random or random_or_long_hex(m.group()[len(prefix):])):
+                    return kind, m.end()
+    return None
 
 # Secret names contain one of these cores (in any case), followed by `=`, `:`, `=>`, `>` or
 # a space; each core lists what may continue it within its word ("passwd", "secrets"; not
@@ -115,7 +133,7 @@ _NAME_BACK = re.compile(r"[\w.-]{0,64}")  # matched on the reversed text before 
 _WORD_BREAKS = (re.compile(r"([a-z0-9])([A-Z])"), re.compile(r"([A-Z]+)([A-Z][a-z])"))
 _LETTERS = re.compile(r"[a-z]+")
 _OPENERS = {")": "(", "]": "[", "}": "{"}
-_BREAK = re.compile(r"(?:\r?\n|(?:\\r)?\\n)[ \t>]*")   # a line break inside a token: a wrapped terminal line
+_BREAK = re.compile(r"(?:\r?\n|(?:\\+r)?\\+n)[ \t>]*")   # a line break inside a token: a wrapped terminal line
 _PIECES = re.compile(r"[\w-]{2,250}" + _BREAK.pattern + r"[\w-]{2,250}")
 
 
@@ -150,8 +168,8 @@ def _build() -> tuple[re.Pattern[str], dict[str, _Rule]]:
                 key=lambda k: _weight(lits[0][k]))
         head = _either(sorted({lit[:a + 1] for lit in lits}))
         checks = f"(?<={head})" if a else ""
-        if kind != "name" and "loose" not in options:  # "task-…" is not "sk-…"; keeps long runs linear
-            checks += f"(?<![\\w-]{head})"
+        if kind != "name" and "loose" not in options:  # "task-…" is not "sk-…" (but "\\nsk-…" in JSON is)
+            checks += f"(?:(?<![\\w-]{head})|(?<=\\\\[nrt]{head}))"
         if kind == "name" and lits[0].lower() == "key":  # "key" alone names no secret: `"key": "Enter"`
             checks += f"(?<=[\\w.-]{head})"
         rest = rest.replace("(?P<s>", f"(?P<s{i}>")
@@ -338,6 +356,8 @@ def _value(c: _Context, pos: int) -> Span | None:
     if not v or (quote and quote[-1] == c.opener) or "-----BEGIN" in v.group():
         return None  # no value, the closing quote of a label, or a key block (a token of its own)
     value = _trim(v.group())
+    if value.endswith(":") and not value[:-1].isalpha() and text[v.start() + len(value):][:1] in ("", " ", "\n"):
+        value = value[:-1]   # `--token X: …` (a title that follows): the colon is the sentence's
     start, end = v.start(), v.start() + len(value)
     if c.op == ":" and not quote and _TYPE.fullmatch(value) and (eq := _ANNOTATION_THEN_EQ.match(text, end)):
         return _value(c._replace(op="=", spaced=True, opener=""), eq.end())  # `token: str = "…"`
@@ -367,7 +387,7 @@ def _is_literal(value: str, quote: str, scheme: bool, c: _Context, after: str) -
     if c.op == ":":
         if not _at_line_start(c.text, c.start):
             return looks_random(value)  # "invalid token: expected …" is prose
-        return not (value.isalpha() and after[:1] == " " and after[1:2].isalpha())
+        return not (value.isalpha() and after[:1] == " " and (after[1:2].isalpha() or after[1:2] == "["))
     return not (_IDENTIFIER.fullmatch(value) and (c.spaced or after[:1] in (",", ")")))  # a variable
 
 
@@ -377,10 +397,11 @@ def _is_expression(value: str) -> bool:
 
 
 def _trim(value: str) -> str:
-    """Drop closing brackets that belong to the surrounding code: `f(token=abc)`."""
+    """Drop closing brackets that belong to the surrounding code (`f(token=abc)`) and Markdown
+    emphasis that closes around it (`**always-auth=true**`)."""
     while value[-1:] in _OPENERS and value.count(_OPENERS[value[-1]]) < value.count(value[-1]):
         value = value[:-1]
-    return value
+    return value.rstrip("*") if value.endswith("**") and "**" not in value[:-2] else value
 
 
 def _kind(name: str, value: str, scheme: bool) -> str:
