@@ -40,7 +40,11 @@ def status(vault) -> dict[str, Any]:
         refreshed = con.execute("SELECT value FROM meta WHERE key='refreshed'").fetchone()
     oldest = datetime.fromtimestamp(since / 1e9, timezone.utc).isoformat() if since else None
     age = _age_days(oldest) if oldest else None
-    return {"vault": str(vault.root), "layers": layers, "backlog": backlog,
+    from memkit.pipeline import PENDING_SCAN, unextracted
+
+    pending = {"extraction": len(unextracted(vault)) if vault.config.get("ingest.extract") else 0,
+               "scan": (vault.state / PENDING_SCAN).exists()}
+    return {"vault": str(vault.root), "layers": layers, "backlog": backlog, "pending": pending,
             "backlog_total": sum(backlog.values()), "oldest_candidate": oldest,
             "oldest_candidate_days": round(age, 1) if age is not None else None,
             "index": {"refreshed": refreshed[0] if refreshed else None,
@@ -58,6 +62,10 @@ def render_status(data: dict[str, Any]) -> list[str]:
                      f"oldest {data['oldest_candidate_days']} days old — run `memkit review`")
     else:
         lines.append("  review backlog: empty")
+    if data["pending"]["extraction"] or data["pending"]["scan"]:
+        what = [f"extraction of {data['pending']['extraction']} trace(s)"] if data["pending"]["extraction"] else []
+        what += ["the promotion scan"] if data["pending"]["scan"] else []
+        lines.append(f"  not done yet: {' and '.join(what)} — the next `memkit ingest` or `memkit extract` does it")
     ix = data["index"]
     lines.append(f"  index: refreshed now ({ix['stale_files_found']} file(s) were out of date)"
                  + (f"; {ix['problems']} unreadable note(s), see `memkit doctor`" if ix["problems"] else ""))
