@@ -47,7 +47,7 @@ def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool 
 
     with vault.lock():
         with vault.deferred_sync():   # every file is on disk before the commit names it
-            pending = _known(vault)
+            pending, adopted = _known(vault)
             files = list(ingest_mod.find_logs(paths, vault))
             bar = _bar(len(files), progress)
             tick = (lambda _p: bar.update(1)) if bar else None
@@ -58,6 +58,7 @@ def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool 
                     bar.render_finish()
             written = list(report.written)
             traces = [r for r in written if not r.startswith("traces/raw/")]
+            written += [r for r in adopted if r not in written]
             extracted: dict[str, Any] = {"written": [], "lines": []}
             if extract and vault.config.get("ingest.extract"):
                 index.update_paths(vault, [vault.root / r for r in written])   # before: unextracted reads the index
@@ -100,16 +101,36 @@ def _ingest_summary(report, traces: list[str], extracted: dict, sha: str | None)
 PENDING_SCAN = "pending-scan"
 
 
-def _known(vault: Vault) -> bool:
+def _known(vault: Vault) -> tuple[bool, list[str]]:
     """Make the index know every file a killed run wrote (journalled), or build it from the
-    files; True when a promotion scan is pending from before (or may be: no index)."""
+    files. Returns whether a promotion scan is pending from before (or may be: no index), and,
+    when the journal went with .memkit, the uncommitted notes memkit wrote and no one edited."""
     marker = vault.state / PENDING_SCAN
     if not vault.index_path.exists():
         index.refresh(vault)
-        return True
+        return True, _unjournalled(vault)
     if left := orphans(vault.state):
         index.update_paths(vault, [vault.root / r for r in left])
-    return marker.exists()
+    return marker.exists(), []
+
+
+def _unjournalled(vault: Vault) -> list[str]:
+    """Uncommitted notes that carry memkit's hash of exactly their content: a killed run's work
+    whose journal is gone. A file a person wrote or edited fails the hash and is left alone."""
+    from memkit.errors import InvalidInput
+    from memkit.storage import git, notes
+
+    mine = []
+    for rel in git.uncommitted(vault.root):
+        if not rel.endswith(".md") or rel.split("/", 1)[0] not in ("traces", "workshop"):
+            continue
+        try:
+            note = notes.read(vault.root / rel)
+        except InvalidInput:
+            continue
+        if note.meta.get("memkit-sha") and not note.edited_by_person():
+            mine.append(rel)
+    return mine
 
 
 def _scan_pending(vault: Vault) -> None:
@@ -184,7 +205,7 @@ def extract(vault: Vault, *, session: str | None = None, all_: bool = False, sta
         with vault.deferred_sync():
             pending = False
             if not staged:   # the pre-commit hook stages only the person's own traces
-                pending = _known(vault)
+                pending, _ = _known(vault)
                 rels += [r for r in unextracted(vault, extractor) if r not in rels]
             _scan_pending(vault)
             result = _extract_paths(vault, rels, extractor)

@@ -235,6 +235,23 @@ def log(root: Path, path: Path | None = None, grep: str | None = None) -> list[d
              "message": c.message} for c in commits]
 
 
+def uncommitted(root: Path) -> list[str]:
+    """Vault-relative paths of files in the vault that are new or changed since the last commit."""
+    repo = repo_for(root)
+    if repo is None or not repo.head.is_valid():
+        return []
+    with _clean_env():
+        top = Path(repo.working_tree_dir).resolve()
+        out = repo.git.status("--porcelain", "-z", "--untracked-files=all", "--", str(root))
+    rels = []
+    for entry in filter(None, out.split("\0")):
+        try:
+            rels.append((top / entry[3:]).resolve().relative_to(root.resolve()).as_posix())
+        except ValueError:
+            continue
+    return rels
+
+
 def staged(root: Path) -> list[str]:
     """Vault-relative paths staged in the repository around root (added or modified)."""
     repo = repo_for(root)
