@@ -130,6 +130,18 @@ def test_special_files_are_never_opened(vault):
     assert run_cli("--vault", str(vault), "doctor").returncode in (0, 1)
 
 
+def test_a_fifo_given_as_a_log_or_a_fact_file_is_refused_at_once(vault, tmp_path):
+    fifo = tmp_path / "session.jsonl"
+    os.mkfifo(fifo)
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    os.mkfifo(folder / "live.jsonl")
+    for args in (["ingest", str(fifo)], ["fact", "import", str(fifo)]):
+        _one_line(run_cli("--vault", str(vault), *args))
+    proc = run_cli("--vault", str(vault), "ingest", str(folder))   # a FIFO in a folder is passed over
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+
+
 LONG = "a" * 300
 
 

@@ -219,6 +219,8 @@ class ImportReport:
 
 
 def _read_mapping(path: Path) -> dict[str, Any]:
+    if path.exists() and not path.is_file():
+        raise InvalidInput(f"{path}: not a regular file")   # a FIFO would wait for a writer forever
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:

@@ -75,10 +75,12 @@ def find_logs(paths: list[Path], vault: Vault) -> Iterator[Path]:
                 dirnames[:] = sorted(d for d in dirnames if not d.startswith(".")
                                      and (here / d) != vault.root)
                 for name in sorted(filenames):
-                    if name.endswith(LOG_SUFFIXES):
+                    if name.endswith(LOG_SUFFIXES) and (Path(dirpath) / name).is_file():   # never a FIFO
                         yield Path(dirpath) / name
-        elif p.exists():
+        elif p.is_file():
             yield p
+        elif p.exists():
+            raise InvalidInput(f"{p}: not a regular file; memkit reads logs from files")
         else:
             raise InvalidInput(f"{p}: no such file or folder")
 
