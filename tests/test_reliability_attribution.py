@@ -214,3 +214,19 @@ def test_generic_roles_come_from_the_record_never_from_its_text(vault, tmp_path)
     trace, = (vault / "traces").rglob("*.md")
     turns = render.parse_turns(notes.read(Path(trace)).body)
     assert [t.text for t in turns if t.typed] == [PERSON]
+
+
+def test_a_bare_remember_this_keeps_the_agents_sentence_out_of_memory(vault, tmp_path):
+    agent = "The deploy script rotates the staging credentials every Friday at noon."
+    rows = [{"type": "session", "session_id": "marker-1", "project": "app"},
+            {"role": "user", "content": "how does the deploy script handle credentials?"},
+            {"role": "assistant", "content": agent + " It reads them from the vault first."},
+            {"role": "user", "content": "remember this, thanks"},
+            {"role": "assistant", "content": "Noted."},
+            {"role": "user", "content": "remember this: the staging database is read-only on Fridays"}]
+    log = tmp_path / "m.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    candidates = "".join(p.read_text() for p in (vault / "workshop" / "observations").rglob("*.md"))
+    assert "rotates the staging credentials" not in candidates
+    assert "read-only" in candidates   # the person's own words are kept

@@ -17,9 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 import crashkit
+import pytest
 from conftest import CORPORA, git, run_cli
 
 KILLS = int(os.environ.get("MEMKIT_RESUME_KILLS", "6"))
@@ -95,7 +94,7 @@ def test_a_run_killed_at_each_step_is_finished_by_the_next(clean, tmp_path, poin
     logs, made, empty = clean
     vault = _fresh(empty, tmp_path / "v")
     proc = subprocess.run([sys.executable, "-c", DIE_AT, point, str(vault), *map(str, logs)],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, check=False)
     assert proc.returncode == 9, proc.stderr
     assert crashkit.check_vault(vault) == []
     if point == "commit":
@@ -115,7 +114,7 @@ def test_deleting_the_cache_after_a_kill_still_converges(clean, tmp_path):
     logs, made, empty = clean
     for point in ("extraction", "scan"):
         vault = _fresh(empty, tmp_path / point)
-        subprocess.run([sys.executable, "-c", DIE_AT, point, str(vault), *map(str, logs)], capture_output=True)
+        subprocess.run([sys.executable, "-c", DIE_AT, point, str(vault), *map(str, logs)], capture_output=True, check=False)
         shutil.rmtree(vault / ".memkit")
         run_cli("--vault", str(vault), "ingest", *map(str, logs), check=True)
         assert _differences(made, _files(vault)) == [], point
@@ -124,7 +123,7 @@ def test_deleting_the_cache_after_a_kill_still_converges(clean, tmp_path):
 def test_extract_resumes_too(clean, tmp_path):
     logs, made, empty = clean
     vault = _fresh(empty, tmp_path / "v")
-    subprocess.run([sys.executable, "-c", DIE_AT, "extraction", str(vault), *map(str, logs)], capture_output=True)
+    subprocess.run([sys.executable, "-c", DIE_AT, "extraction", str(vault), *map(str, logs)], capture_output=True, check=False)
     run_cli("--vault", str(vault), "extract", "--session", logs[0].stem, check=False)   # any writing run
     out = run_cli("--vault", str(vault), "extract", "--all", check=True)
     assert _differences(made, _files(vault)) == [], out.stdout

@@ -17,22 +17,22 @@ _PGPASS = r"""(?P<s>[^\s:"'\\]{4,256})(?=[ \t]*(?:$|\\n|["'])|: )"""   # host:po
 
 # (literal, kind, pattern with the secret in group "s"). Each pattern starts with its literal,
 # so the search skips in C to the literal's next occurrence; the literal must start a word.
-RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple((lit, kind, re.compile(rx, re.M)) for lit, kind, rx in (
-    ("curl", "curl-password", rf"""curl\b{_GAP}\s(?:-u|--user)(?:=|\s*)(?P<q>['"]?)[^\s'":\[\]]{{1,100}}:"""
-                              r"""(?P<s>[^\s'"]{3,256})(?P=q)"""),
+RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple((lit, kind, re.compile(rx, re.MULTILINE)) for lit, kind, rx in (
+    ("curl", "curl-password", (rf"""curl\b{_GAP}\s(?:-u|--user)(?:=|\s*)(?P<q>['"]?)[^\s'":\[\]]{{1,100}}:"""
+                               r"""(?P<s>[^\s'"]{3,256})(?P=q)""")),
     ("mysql", "mysql-password", rf"mysql(?:dump|admin|import|show|check)?\b{_GAP}\s-p(?=[^\s-]){_V}"),
     ("mariadb", "mysql-password", rf"mariadb(?:-dump)?\b{_GAP}\s-p(?=[^\s-]){_V}"),
     ("sshpass", "sshpass-password", rf"sshpass\b{_GAP}\s-p\s*{_V}"),
     ("redis-cli", "redis-password", rf"redis-cli\b{_GAP}\s(?:-a|--pass)\s+{_V}"),
     ("login", "registry-password", rf"login\b{_GAP}\s-p\s*{_V}"),
     ("twine", "pypi-password", rf"twine\b{_GAP}\s-p\s*{_V}"),
-    ("htpasswd", "htpasswd-password", r"htpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*\S+\s+[^\s-]\S*\s+"
-                                      rf"{_V}"),
+    ("htpasswd", "htpasswd-password", (r"htpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*\S+\s+[^\s-]\S*\s+"
+                                       rf"{_V}")),
     ("-pass", "openssl-password", r"-pass(?:in|out|word)?\s+['\"]?pass:(?P<s>[^\s'\"]{3,256})"),
     ("snyk", "snyk-token", r"snyk\s+(?:auth\s+|config\s+set\s+api=)(?P<s>[0-9a-fA-F-]{36})"),
     ("gh secret set", "github-secret", rf"gh secret set\b{_GAP}\s(?:-b|--body)[=\s]\s*{_V}"),
-    ("machine", "netrc-password", r"machine\s+\S+(?:\s+(?:login|account|port)\s+\S+){0,3}\s+password\s+"
-                                  r"(?P<s>[^\s'\"]{1,256})"),
+    ("machine", "netrc-password", (r"machine\s+\S+(?:\s+(?:login|account|port)\s+\S+){0,3}\s+password\s+"
+                                   r"(?P<s>[^\s'\"]{1,256})")),
     (":5432:", "pgpass-password", rf"{_LINE}[\w.*-]+:5432:[\w.*-]+:[\w.*@-]+:{_PGPASS}"),
     (":*:", "pgpass-password", rf"{_LINE}[\w.*-]+:\*:[\w.*-]+:[\w.*@-]+:{_PGPASS}"),
 ))
@@ -45,14 +45,10 @@ _PROSE = re.compile(
     r"(?:[ \t]+(?:[a-z]+(?:'s)?)){0,4}?"
     r"[ \t]*(?:\b(?:is|was|are)\b|:)[ \t]+['\"`]?(?P<s>(?:[^\s'\"`\\()\[\]{}<>,;]|\\(?![nrt\"'\\])){4,256}?)['\"`]?"
     r"(?=[\s,;)\\]|[.!?](?:\s|$)|$)",
-    re.I)
+    re.IGNORECASE)
 _CODE = re.compile(r"[A-Za-z_][\w.]*")
 _PROSE_WORDS = frozenset(
-    "required wrong correct invalid incorrect empty set stored saved missing expired changed valid ok okay "
-    "optional needed shown hidden masked encrypted hashed unknown none null true false here there below above "
-    "the a an in on at to of for not now still also just too very same different new old this that "
-    "configured rotated revoked generated provided supplied used sent checked verified accepted rejected "
-    "long short strong weak secure insecure".split())
+    ["required", "wrong", "correct", "invalid", "incorrect", "empty", "set", "stored", "saved", "missing", "expired", "changed", "valid", "ok", "okay", "optional", "needed", "shown", "hidden", "masked", "encrypted", "hashed", "unknown", "none", "null", "true", "false", "here", "there", "below", "above", "the", "a", "an", "in", "on", "at", "to", "of", "for", "not", "now", "still", "also", "just", "too", "very", "same", "different", "new", "old", "this", "that", "configured", "rotated", "revoked", "generated", "provided", "supplied", "used", "sent", "checked", "verified", "accepted", "rejected", "long", "short", "strong", "weak", "secure", "insecure"])
 
 
 def spans(text: str, named: list[int] | None = None) -> list[Span]:

@@ -15,14 +15,14 @@ import math
 import re
 import string
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 from memkit.redact import patterns
 from memkit.redact.patterns import Span
 
 _RUN_CHARS = (string.ascii_letters + string.digits + "+/_=-.").encode()
 _TO_A = bytes.maketrans(_RUN_CHARS, b"a" * len(_RUN_CHARS))
-_RUN = re.compile(b"a" * 24 + b"a*")   # a literal prefix: the search skips in C to the next long run
+_RUN = re.compile(b"a" * 32 + b"a*")   # a literal prefix: the search skips in C to the next long run
 MIN_RANDOM, MAX_RANDOM = 32, 200       # an unlabelled token: long enough to be a key, short enough not to be data
 KINDS = ("high-entropy", "base64-secret")   # what this search calls what it finds
 MIN_ENTROPY = 4.0                      # bits per character; a random base62 key of 32+ has about 4.7
@@ -30,9 +30,8 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{0,63}")
 _ID_PREFIX = re.compile(
     r"(?:toolu|srvtoolu|msg|req|call|chatcmpl|cmpl|run|file|asst|thread|batch|evt|cus|ch|pi|pm|sub|in|prod|price|acct"
     r"|txn|ord|sess|user|org|proj|ws|team|agent|tool|step|resp|ft|ftjob|vs|fc|rs|ci|sha\d*|md5|blake\d*|sha512)[_-]",
-    re.I)
-_ID_NAMES = frozenset("id uuid guid hash sha digest checksum etag nonce version ref commit trace span request "
-                      "correlation integrity signature cid oid sid key_id revision build image tag".split())
+    re.IGNORECASE)
+_ID_NAMES = frozenset(["id", "uuid", "guid", "hash", "sha", "digest", "checksum", "etag", "nonce", "version", "ref", "commit", "trace", "span", "request", "correlation", "integrity", "signature", "cid", "oid", "sid", "key_id", "revision", "build", "image", "tag"])
 _PATH_WORD = re.compile(r"(?:^|[/.])[a-z]{4,}(?:[/.]|$)|\.[a-z]{1,5}$")
 _HEXISH = re.compile(r"[0-9a-fA-F-]+")
 _B64 = re.compile(r"[A-Za-z0-9+/]+={0,2}|[A-Za-z0-9_-]+={0,2}")
@@ -61,6 +60,8 @@ def spans(text: str, holds_secret: Callable[[str], bool], known: list[Span] = ()
         if not (upper and digit) and not ((upper or digit) and (text.startswith(prefixes, start) or (
                 find(b"=", start, end) >= 0 or text[start - 1:start] == "\\") and _prefixed(text, start, end))):
             continue   # a key has upper case and digits, unless it is a token with a known prefix
+        if _ID_PREFIX.match(text, start):
+            continue   # toolu_…, msg_…, req_…: the ids every agent log is full of
         k = bisect.bisect_right(starts, end) - 1
         if k >= 0 and starts[k] < end <= ends[k] + 2:
             continue   # the run ends in a secret found by its shape or name
