@@ -183,10 +183,10 @@ def _sha256(path: Path) -> tuple[str, int]:
 
 
 def _redacted_copy(path: Path) -> str:
-    from memkit.redact import redact
+    from memkit.redact import Redacted, redact
 
-    with open(path, "rb") as f:
-        return "".join(redact(line.decode("utf-8", errors="replace"))[0] for line in f)
+    with open(path, "rb") as f:   # through the gate line by line: writing it needs no second search
+        return Redacted("".join(redact(line.decode("utf-8", errors="replace"))[0] for line in f))
 
 
 def write_trace(vault: Vault, session: Session, source: dict, report: Report, turns: int, body: str,
