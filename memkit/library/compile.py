@@ -15,6 +15,7 @@ from typing import Any
 
 from memkit.library import drafts
 from memkit.storage import index, notes
+from memkit.storage.vault import inside
 from memkit.library import promote as promote_mod
 from memkit.errors import InvalidInput
 
@@ -36,15 +37,15 @@ def default_path(vault, target: str) -> Path:
 
 
 def destination(vault, target: str | None = None, path: Path | None = None) -> Path:
-    """The file compile writes: inside the repository holding the vault, never through a link, never in .git."""
+    """The file compile writes: inside the repository holding the vault (the vault's boundary
+    rule, storage.vault.inside, applied to the repository), never in .git, a regular file."""
     where = top(vault)
     file = Path(os.path.abspath(Path(path).expanduser())) if path else Path(os.path.abspath(where / target))
-    real = Path(os.path.realpath(file))
-    if not real.is_relative_to(where) or ".git" in real.relative_to(where).parts:
+    rel = Path(os.path.relpath(file, where))
+    if ".." in rel.parts or rel.parts[:1] == (".git",):
         raise InvalidInput(f"{file} is outside the repository {where} that holds the vault; compile writes "
                            "only inside it (set [compile] target to a file name such as CLAUDE.md)")
-    if real != file:
-        raise InvalidInput(f"{file} leads through a symbolic link; compile writes only a regular file it can see")
+    inside(where, rel)   # no symbolic link on the way, a name a file can have
     if file.exists() and not file.is_file():
         raise InvalidInput(f"{file} is not a regular file; compile writes only a regular file")
     return file
