@@ -63,7 +63,7 @@ def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool 
             if extract and vault.config.get("ingest.extract"):
                 index.update_paths(vault, [vault.root / r for r in written])   # before: unextracted reads the index
                 _scan_pending(vault)
-                extracted = _extract_paths(vault, traces + [r for r in unextracted(vault) if r not in traces], None)
+                extracted = _extract_paths(vault, traces + [r for r in _resumable(vault) if r not in traces], None)
                 written += extracted["written"]
             index.update_paths(vault, [vault.root / r for r in written])
             written += _after_extraction(vault, pending or bool(extracted["written"]))
@@ -153,6 +153,18 @@ def unextracted(vault: Vault, name: str | None = None) -> list[str]:
             (f"{extractor}@%",))]
 
 
+def _resumable(vault: Vault, name: str | None = None) -> list[str]:
+    """unextracted, less the traces a person staged: the pre-commit hook extracts those into
+    the person's own commit."""
+    pending = unextracted(vault, name)
+    if pending:
+        from memkit.storage import git
+
+        staged = set(git.staged(vault.root))
+        pending = [r for r in pending if r not in staged]
+    return pending
+
+
 def _after_extraction(vault: Vault, needed: bool) -> list[str]:
     """The promotion scan (and episodes, `[episodes] auto`) after new candidates or for a scan a
     killed run did not finish; their files join this run's commit."""
@@ -206,7 +218,7 @@ def extract(vault: Vault, *, session: str | None = None, all_: bool = False, sta
             pending = False
             if not staged:   # the pre-commit hook stages only the person's own traces
                 pending, _ = _known(vault)
-                rels += [r for r in unextracted(vault, extractor) if r not in rels]
+                rels += [r for r in _resumable(vault, extractor) if r not in rels]
             _scan_pending(vault)
             result = _extract_paths(vault, rels, extractor)
             index.update_paths(vault, [vault.root / r for r in result["written"]])
