@@ -12,8 +12,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from memkit.storage import index
-from memkit.storage.vault import NOTE_DIRS
+from memkit.storage import index, notes
+from memkit.errors import InvalidInput
+from memkit.storage.vault import NOTE_DIRS, read_file
 
 
 def _age_days(stamp: str) -> float | None:
@@ -39,7 +40,11 @@ def status(vault) -> dict[str, Any]:
         refreshed = con.execute("SELECT value FROM meta WHERE key='refreshed'").fetchone()
     oldest = datetime.fromtimestamp(since / 1e9, timezone.utc).isoformat() if since else None
     age = _age_days(oldest) if oldest else None
-    return {"vault": str(vault.root), "layers": layers, "backlog": backlog,
+    from memkit.pipeline import PENDING_SCAN, unextracted
+
+    pending = {"extraction": len(unextracted(vault)) if vault.config.get("ingest.extract") else 0,
+               "scan": (vault.state / PENDING_SCAN).exists()}
+    return {"vault": str(vault.root), "layers": layers, "backlog": backlog, "pending": pending,
             "backlog_total": sum(backlog.values()), "oldest_candidate": oldest,
             "oldest_candidate_days": round(age, 1) if age is not None else None,
             "index": {"refreshed": refreshed[0] if refreshed else None,
@@ -57,6 +62,10 @@ def render_status(data: dict[str, Any]) -> list[str]:
                      f"oldest {data['oldest_candidate_days']} days old — run `memkit review`")
     else:
         lines.append("  review backlog: empty")
+    if data["pending"]["extraction"] or data["pending"]["scan"]:
+        what = [f"extraction of {data['pending']['extraction']} trace(s)"] if data["pending"]["extraction"] else []
+        what += ["the promotion scan"] if data["pending"]["scan"] else []
+        lines.append(f"  not done yet: {' and '.join(what)} — the next `memkit ingest` or `memkit extract` does it")
     ix = data["index"]
     lines.append(f"  index: refreshed now ({ix['stale_files_found']} file(s) were out of date)"
                  + (f"; {ix['problems']} unreadable note(s), see `memkit doctor`" if ix["problems"] else ""))
@@ -76,18 +85,78 @@ def doctor(vault) -> dict[str, Any]:
             problems.append({"path": paths, "problem": f"id {ident} is held by more than one file; keep one"})
     problems += _leftovers(vault)
     for p in vault.note_files():
-        text = p.read_text(encoding="utf-8", errors="replace")
+        try:
+            text = read_file(p).decode("utf-8", errors="replace")
+        except InvalidInput:
+            continue   # the index refresh above listed it as a problem
+        try:
+            problems += [{"path": vault.rel(p), "problem": msg} for msg in notes.parse(text, p).problems]
+        except InvalidInput:
+            pass   # listed by the index refresh too
         for f in scan(text):
             problems.append({"path": vault.rel(p), "problem": f"possible secret ({f.kind}) on line {f.line}"})
+    problems += history_secrets(vault)
     for pr in problems:
         lines.append(f"{pr['path']}: {pr['problem']}")
     if any("secret" in p["problem"] for p in problems):
-        lines.append("to purge a secret: edit it out of the file, commit, then rewrite history with "
-                     "`git filter-repo --replace-text <file>` (or BFG) and rotate the secret")
+        lines.append("to purge a secret: edit it out of the file and commit; then list it in a file, one per "
+                     "line, and rewrite history with `git filter-repo --replace-text <that file>` (or BFG), "
+                     "push with --force to every remote, and rotate the secret: it was exposed")
     if stats["indexed"] or stats["removed"]:
         lines.append(f"index was stale: {stats['indexed'] + stats['removed']} file(s) refreshed")
     lines.append("vault is healthy" if not problems else f"{len(problems)} problem(s) found")
     return {"problems": problems, "lines": lines, "index": stats}
+
+
+def history_secrets(vault) -> list[dict[str, str]]:
+    """Secrets in the vault's git history, by the same gate: the lines every commit added to
+    the vault's files, and every commit message. Names commit, file and kind, never the secret."""
+    import subprocess
+
+    from memkit.redact import scan
+    from memkit.storage import git
+
+    repo = git.repo_for(vault.root)
+    if repo is None or not repo.head.is_valid():
+        return []
+    top = Path(repo.working_tree_dir).resolve()
+    where = vault.root.relative_to(top).as_posix() if vault.root != top else "."
+    found: list[dict[str, str]] = []
+    with git._clean_env():
+        proc = subprocess.Popen(["git", "log", "--all", "-p", "--no-color", "--no-ext-diff", "--no-renames",
+                                 "--format=%x00commit %H%n%B%x00", "--", where], cwd=top,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        for commit, place, text in _history_chunks(proc.stdout):
+            for f in scan(text):
+                found.append({"path": f"git history: commit {commit[:10]}",
+                              "problem": f"possible secret ({f.kind}) in {place}"})
+        proc.wait()
+    return list({(x["path"], x["problem"]): x for x in found}.values())
+
+
+def _history_chunks(stream):
+    """(commit, place, text) from `git log -p`: each message, and the lines each file gained."""
+    commit, place, added, message = "", "", [], None
+    for raw in stream:
+        line = raw.decode("utf-8", errors="replace")
+        if line.startswith("\0commit "):
+            if added:
+                yield commit, place, "".join(added)
+            commit, place, added, message = line[8:].strip(), "", [], []
+        elif message is not None:
+            if line.startswith("\0"):
+                yield commit, "its message", "".join(message)
+                message = None
+            else:
+                message.append(line)
+        elif line.startswith("diff --git "):
+            if added:
+                yield commit, place, "".join(added)
+            place, added = line.rsplit(" b/", 1)[-1].strip(), []
+        elif line.startswith("+") and not line.startswith("+++"):
+            added.append(line[1:])
+    if added:
+        yield commit, place, "".join(added)
 
 
 def _leftovers(vault) -> list[dict[str, str]]:

@@ -1,8 +1,10 @@
 """The write pipelines as a person runs them: ingest → extract → index → commit.
 
 Owns the order of steps and the lock around them, so the CLI, the watcher, the
-git hook and the MCP server all run the same sequence. Never commits a path
-outside what this run wrote.
+git hook and the MCP server all run the same sequence, and resuming what a killed run
+left undone: traces not yet extracted (their own `extracted` marks say so) and a
+promotion scan that did not finish. Never commits a path outside what this run wrote
+or a killed run journalled.
 """
 from __future__ import annotations
 
@@ -45,6 +47,7 @@ def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool 
 
     with vault.lock():
         with vault.deferred_sync():   # every file is on disk before the commit names it
+            pending, adopted = _known(vault)
             files = list(ingest_mod.find_logs(paths, vault))
             bar = _bar(len(files), progress)
             tick = (lambda _p: bar.update(1)) if bar else None
@@ -55,13 +58,15 @@ def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool 
                     bar.render_finish()
             written = list(report.written)
             traces = [r for r in written if not r.startswith("traces/raw/")]
+            written += [r for r in adopted if r not in written]
             extracted: dict[str, Any] = {"written": [], "lines": []}
-            if extract and vault.config.get("ingest.extract") and traces:
-                extracted = _extract_paths(vault, traces, None)
+            if extract and vault.config.get("ingest.extract"):
+                index.update_paths(vault, [vault.root / r for r in written])   # before: unextracted reads the index
+                _scan_pending(vault)
+                extracted = _extract_paths(vault, traces + [r for r in _resumable(vault) if r not in traces], None)
                 written += extracted["written"]
             index.update_paths(vault, [vault.root / r for r in written])
-            written += _scan(vault) if extracted["written"] else []
-            written += _episodes(vault) if extracted["written"] and vault.config.get("episodes.auto") else []
+            written += _after_extraction(vault, pending or bool(extracted["written"]))
         sha = None
         wanted = commit if commit is not None else vault.config.get("ingest.commit")
         if wanted and (written or orphans(vault.state)):   # a killed run's work is committed now
@@ -103,6 +108,89 @@ def _ingest_summary(report, traces: list[str], extracted: dict, sha: str | None)
             "errors": [f.message for f in report.errors]}
 
 
+# ---- resuming what a killed run left ------------------------------------------------
+# Which traces still need extraction is in the traces themselves (`extracted` lacks this
+# extractor), found through the index; which scan is pending is a marker in .memkit set
+# before candidates are written and cleared after the scan. .memkit is a cache: when it is
+# gone, the index is built again and the scan runs once more (it writes only what changed).
+PENDING_SCAN = "pending-scan"
+
+
+def _known(vault: Vault) -> tuple[bool, list[str]]:
+    """Make the index know every file a killed run wrote (journalled), or build it from the
+    files. Returns whether a promotion scan is pending from before (or may be: no index), and,
+    when the journal went with .memkit, the uncommitted notes memkit wrote and no one edited."""
+    marker = vault.state / PENDING_SCAN
+    if not vault.index_path.exists():
+        index.refresh(vault)
+        return True, _unjournalled(vault)
+    if left := orphans(vault.state):
+        index.update_paths(vault, [vault.root / r for r in left])
+    return marker.exists(), []
+
+
+def _unjournalled(vault: Vault) -> list[str]:
+    """Uncommitted notes that carry memkit's hash of exactly their content: a killed run's work
+    whose journal is gone. A file a person wrote or edited fails the hash and is left alone."""
+    from memkit.errors import InvalidInput
+    from memkit.storage import git, notes
+
+    mine = []
+    for rel in git.uncommitted(vault.root):
+        if not rel.endswith(".md") or rel.split("/", 1)[0] not in ("traces", "workshop"):
+            continue
+        try:
+            note = notes.read(vault.root / rel)
+        except InvalidInput:
+            continue
+        if note.meta.get("memkit-sha") and not note.edited_by_person():
+            mine.append(rel)
+    return mine
+
+
+def _scan_pending(vault: Vault) -> None:
+    """Set before candidates are written: a run killed before its scan leaves it for the next."""
+    vault.state.mkdir(parents=True, exist_ok=True)
+    (vault.state / PENDING_SCAN).touch()
+
+
+def unextracted(vault: Vault, name: str | None = None) -> list[str]:
+    """Traces this extractor never ran on (whatever its version): those a killed run left."""
+    from contextlib import closing
+
+    if not vault.index_path.exists():
+        return []
+    extractor = (name or str(vault.config.get("extract.extractor"))).split("@")[0]
+    with closing(index.connect(vault.index_path)) as con:
+        return [r for r, in con.execute(
+            "SELECT path FROM files WHERE type='trace' AND path NOT LIKE 'traces/raw/%' AND NOT EXISTS "
+            "(SELECT 1 FROM json_each(files.meta, '$.extracted') WHERE value LIKE ?) ORDER BY path",
+            (f"{extractor}@%",))]
+
+
+def _resumable(vault: Vault, name: str | None = None) -> list[str]:
+    """unextracted, less the traces a person staged: the pre-commit hook extracts those into
+    the person's own commit."""
+    pending = unextracted(vault, name)
+    if pending:
+        from memkit.storage import git
+
+        staged = set(git.staged(vault.root))
+        pending = [r for r in pending if r not in staged]
+    return pending
+
+
+def _after_extraction(vault: Vault, needed: bool) -> list[str]:
+    """The promotion scan (and episodes, `[episodes] auto`) after new candidates or for a scan a
+    killed run did not finish; their files join this run's commit."""
+    written = []
+    if needed:
+        written = _scan(vault)
+        written += _episodes(vault) if vault.config.get("episodes.auto") else []
+    (vault.state / PENDING_SCAN).unlink(missing_ok=True)
+    return written
+
+
 def _scan(vault: Vault) -> list[str]:
     """The promotion scan after new candidates: proposals join the same commit. Reads the index as it is."""
     from memkit.library import promote
@@ -142,9 +230,14 @@ def extract(vault: Vault, *, session: str | None = None, all_: bool = False, sta
     with vault.lock():
         rels = trace_paths(vault, session, staged)
         with vault.deferred_sync():
+            pending = False
+            if not staged:   # the pre-commit hook stages only the person's own traces
+                pending, _ = _known(vault)
+                rels += [r for r in _resumable(vault, extractor) if r not in rels]
+            _scan_pending(vault)
             result = _extract_paths(vault, rels, extractor)
             index.update_paths(vault, [vault.root / r for r in result["written"]])
-            result["written"] += _scan(vault) if result["written"] else []
+            result["written"] += _after_extraction(vault, pending or bool(result["written"]))
         if stage:
             _stage(vault, rels if staged else [], result["written"])
         if commit and result["written"]:

@@ -74,7 +74,7 @@ def test_second_ingest_changes_nothing_and_commits_nothing(corpus_vault):
     root, _ = corpus_vault
     before = git(root, "rev-parse", "HEAD")
     snapshot = {p: p.read_bytes() for p in trace_files(root)}
-    again = json.loads(run_cli("--vault", str(root), "ingest", str(M_CLAUDE), str(SPOTTER), "--json",
+    again = json.loads(run_cli("--vault", str(root), "ingest", "--no-extract", str(M_CLAUDE), str(SPOTTER), "--json",
                                check=True).stdout)
     assert {f["status"] for f in again["files"]} == {"unchanged"}
     assert git(root, "rev-parse", "HEAD") == before

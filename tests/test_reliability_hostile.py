@@ -189,7 +189,7 @@ def test_a_huge_single_line_is_ingested_with_bounded_memory(vault, tmp_path, mb)
     code, rss = _peak_rss_of_ingest(vault, log)
     print(f"\n{mb} MB single line: exit {code}, peak RSS {rss / 2**20:.0f} MB")
     assert code == 0
-    assert rss < 120 * 2**20 + 12 * mb * 2**20   # measured ≈ 9× the line today; see README Guarantees
+    assert rss < 120 * 2**20 + 12 * mb * 2**20   # measured ≈ 9× the line today; see README Safety
 
 
 def test_the_yaml_loader_is_the_safe_one_everywhere():

@@ -46,8 +46,8 @@ def run(command: str, vault_path: str | None, raw: str) -> int:
         if not vault.index_path.exists():   # first call on a fresh clone: build the index once,
             from memkit.activation import hookindex  # in the background; a small vault is ready in time
 
-            hookindex.rebuild_in_background(vault)
-            hookindex.wait_built(vault, FIRST_BUILD_WAIT)
+            if hookindex.rebuild_in_background(vault):   # never wait for a build that cannot happen
+                hookindex.wait_built(vault, FIRST_BUILD_WAIT)
         answer = check_output if command == "check" else context_output
         try:
             out = answer(vault, payload)

@@ -92,7 +92,7 @@ def _from_user(turns, i, prior, sc, calls, so_far) -> list[Candidate]:
     if not found and phrases()["confirmations"].match(words):
         found += _confirmed(turns, i, sc.proposal)
     if not found and find("explicit_markers", words):
-        found.append(_marked(turns, i, words))
+        found += [c for c in [_marked(turns, i, words)] if c is not None]
     return found
 
 
@@ -198,9 +198,10 @@ def _confirmed(turns, i, reported: str) -> list[Candidate]:
                       "the agent reported it and the person confirmed", c.created) for c in out]
 
 
-def _marked(turns, i, text) -> Candidate:
-    statement = text
+def _marked(turns, i, text) -> Candidate | None:
+    """What the person marked, in their own words; a bare "remember this" says nothing of its own
+    (the agent's sentence before it is the agent's, never the person's lesson)."""
     if len(re.sub(r"(?i)please|remember (this|that)|thanks?|this was (very )?good\.?", "", text).split()) < 4:
-        statement = signals.first_sentence(pushback.proposal(turns, i), 300) or text
-    return Candidate("discovery", turns[i].n, statement, 0.6, signals.importance(0.55, text), "knowledge",
-                     {"lesson": statement}, created=turns[i].ts)
+        return None
+    return Candidate("discovery", turns[i].n, text, 0.6, signals.importance(0.55, text), "knowledge",
+                     {"lesson": text}, created=turns[i].ts)

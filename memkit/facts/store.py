@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from memkit import redact
 from memkit.facts import conflicts as factconflicts, files as factfiles
 from memkit.errors import InvalidInput, NotFound
 from memkit.facts.updates import ACTIONS, Change, Outcome, Policy, apply, confirm, create, finish
@@ -71,8 +72,14 @@ def proposal(vault, key: str, value: Any, *, source: str = FactSource.USER_STATE
     text = str(value if value is not None else "").strip()
     if not text or len(text) > 2000:
         raise InvalidInput(f"a fact value must be 1-2000 characters (got {len(text)}) for {key!r}")
-    return Proposal(factfiles.normalise_key(key), text, trust_for(vault, source, trust, confirm), str(source),
-                    link(session), _one_line(reason, 300))
+    key = factfiles.normalise_key(key)
+    text, _ = redact.value(text, key)   # read under its key: `db_password` names a secret
+    return Proposal(key, text, trust_for(vault, source, trust, confirm), str(source),
+                    link(redact.line(session)), _one_line(redact.line(reason), 300))
+
+
+SECRET_NOTE = ("the value held a secret, so it is stored as [REDACTED]; keep secrets in a secret manager "
+               "and note only where they live")
 
 
 def _context(name: str, flag: str) -> str:
@@ -117,6 +124,7 @@ def set_(vault, key: str, value: Any, *, on_conflict: str = Policy.RECORD, conte
          context_new: str = "", **given: Any) -> SetResult:
     """Set key to value (given: source, trust, session, reason, confirm); see Outcome for what can happen."""
     p = proposal(vault, key, value, **given)
+    hidden = (SECRET_NOTE,) if "[REDACTED:" in p.value and "[REDACTED:" not in str(value) else ()
     policy = _policy(on_conflict)
     with vault.lock():
         facts = factfiles.all_(vault)
@@ -134,7 +142,7 @@ def set_(vault, key: str, value: Any, *, on_conflict: str = Policy.RECORD, conte
         sha, warnings = finish(vault, change, ACTIONS[change.outcome], p.session, (conflict,))
     shown = conflict.key if change.outcome in (Outcome.KEPT, Outcome.CONFLICT) and conflict else p.key
     return SetResult(change.outcome, p.key, factfiles.read(vault, shown), conflict, sha,
-                     (*change.notes, *warnings))
+                     (*hidden, *change.notes, *warnings))
 
 
 def resolve(vault, conflict_id: str, choice: str, *, context_existing: str = "", context_new: str = "",
@@ -211,6 +219,8 @@ class ImportReport:
 
 
 def _read_mapping(path: Path) -> dict[str, Any]:
+    if path.exists() and not path.is_file():
+        raise InvalidInput(f"{path}: not a regular file")   # a FIFO would wait for a writer forever
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -287,4 +297,6 @@ def import_file(vault, path: str | Path, *, source: str = FactSource.USER_STATED
                        f"memkit: import {len(created)} fact(s) from {path.name}"
                        + (f", {len(conflicts)} conflict(s) recorded" if conflicts else ""))
         sha, warnings = finish(vault, total, "fact-import", conflicts=tuple(conflicts))
-    return ImportReport(str(path), tuple(created), tuple(confirmed), tuple(conflicts), sha, tuple(warnings))
+    hidden = sum("[REDACTED:" in p.value for p in props)
+    notes = ((f"{hidden} value(s): {SECRET_NOTE}",) if hidden else ()) + tuple(warnings)
+    return ImportReport(str(path), tuple(created), tuple(confirmed), tuple(conflicts), sha, notes)

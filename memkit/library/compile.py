@@ -15,6 +15,7 @@ from typing import Any
 
 from memkit.library import drafts
 from memkit.storage import index, notes
+from memkit.storage.vault import inside
 from memkit.library import promote as promote_mod
 from memkit.errors import InvalidInput
 
@@ -22,17 +23,36 @@ BEGIN, END = "<!-- memkit:begin -->", "<!-- memkit:end -->"
 SECTIONS = (("convention", "Conventions"), ("preference", "Preferences"), ("procedure", "Procedures"))
 
 
-def default_path(vault, target: str) -> Path:
-    """The instruction file at the top of the repository around the vault (else beside the vault)."""
+def top(vault) -> Path:
+    """The top of the repository holding the vault (the vault itself outside git): all compile may write to."""
     from memkit.storage import git
 
     found = git.hooks_dir(vault.root)
-    return (found[0] if found else vault.root) / target
+    return found[0] if found else vault.root
+
+
+def default_path(vault, target: str) -> Path:
+    """The instruction file at the top of the repository around the vault (else beside the vault)."""
+    return top(vault) / target
+
+
+def destination(vault, target: str | None = None, path: Path | None = None) -> Path:
+    """The file compile writes: inside the repository holding the vault (the vault's boundary
+    rule, storage.vault.inside, applied to the repository), never in .git, a regular file."""
+    where = top(vault)
+    file = Path(os.path.abspath(Path(path).expanduser())) if path else Path(os.path.abspath(where / target))
+    rel = Path(os.path.relpath(file, where))
+    if ".." in rel.parts or rel.parts[:1] == (".git",):
+        raise InvalidInput(f"{file} is outside the repository {where} that holds the vault; compile writes "
+                           "only inside it (set [compile] target to a file name such as CLAUDE.md)")
+    inside(where, rel)   # no symbolic link on the way, a name a file can have
+    if file.exists() and not file.is_file():
+        raise InvalidInput(f"{file} is not a regular file; compile writes only a regular file")
+    return file
 
 
 def run(vault, target: str | None = None, path: Path | None = None) -> dict[str, Any]:
-    target = target or str(vault.config.get("compile.target"))
-    file = Path(path).expanduser().resolve() if path else default_path(vault, target)
+    file = destination(vault, target or str(vault.config.get("compile.target")), path)
     with vault.lock():
         index.refresh(vault)
         lines, counts = block(vault)

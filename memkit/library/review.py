@@ -15,6 +15,7 @@ from typing import Any
 
 from memkit.library import drafts, provenance
 from memkit.storage import index, notes
+from memkit.storage.vault import is_file
 from memkit.errors import InvalidInput
 from memkit.layers import LIBRARY_DIRS, LibraryType
 
@@ -114,6 +115,10 @@ def promote(vault, idents: list[str], as_type: str | None = None, title: str | N
     """Proposals are promoted one by one; observations together become one library note."""
     if as_type and as_type not in LIBRARY:
         raise InvalidInput(f"cannot promote to {as_type!r}; choose one of {', '.join(LIBRARY)}")
+    if title is not None:
+        from memkit import redact
+
+        title = redact.line(title, 200) or None   # one line: no control characters, no secret
     with vault.lock():
         loaded = _load_all(vault, idents, ("observation", "proposal"))
         props = [x for x in loaded if x[1].type == "proposal"]
@@ -255,7 +260,7 @@ def _load_all(vault, idents: list[str], types: tuple[str, ...]) -> list[tuple[st
     loaded = []
     for ident in idents:
         key = ident.strip().strip("[]")
-        rel = key if key.endswith(".md") and (vault.root / key).is_file() else provenance.find(vault, key)
+        rel = key if key.endswith(".md") and is_file(vault.path(key)) else provenance.find(vault, key)
         rel = rel or lookup.resolve(vault, key)
         note = notes.read(vault.path(rel))
         if note.type not in types:

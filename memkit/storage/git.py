@@ -64,11 +64,14 @@ def trailer(key: str, value: str) -> str:
 
 
 def message(subject: str, trailers: list[tuple[str, str]], body: str = "") -> str:
-    text = subject.strip()
+    """A commit message through the redaction gate: the subject and each trailer one line."""
+    from memkit import redact
+
+    text = redact.line(subject, 1000)
     if body:
-        text += "\n\n" + body.strip()
+        text += "\n\n" + redact.redact(body.strip())[0]
     if trailers:
-        text += "\n\n" + "\n".join(trailer(k, v) for k, v in trailers)
+        text += "\n\n" + "\n".join(trailer(k, redact.line(v, 1000)) for k, v in trailers)
     return text + "\n"
 
 
@@ -247,6 +250,23 @@ def log(root: Path, path: Path | None = None, grep: str | None = None, full_hist
             return []
     return [{"sha": c.hexsha, "date": c.committed_datetime.isoformat(), "subject": c.summary,
              "message": c.message, "author": f"{c.author.name} <{c.author.email}>"} for c in commits]
+
+
+def uncommitted(root: Path) -> list[str]:
+    """Vault-relative paths of files in the vault that are new or changed since the last commit."""
+    repo = repo_for(root)
+    if repo is None or not repo.head.is_valid():
+        return []
+    with _clean_env():
+        top = Path(repo.working_tree_dir).resolve()
+        out = repo.git.status("--porcelain", "-z", "--untracked-files=all", "--", str(root))
+    rels = []
+    for entry in filter(None, out.split("\0")):
+        try:
+            rels.append((top / entry[3:]).resolve().relative_to(root.resolve()).as_posix())
+        except ValueError:
+            continue
+    return rels
 
 
 def staged(root: Path) -> list[str]:

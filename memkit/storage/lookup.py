@@ -5,13 +5,15 @@ through the index. Never guesses silently: an unknown id is an error with sugges
 """
 from __future__ import annotations
 
+import os
 import re
 from contextlib import closing
 from typing import Any
 
 from memkit.storage import index, notes
 from memkit.traces import render as traces
-from memkit.errors import NotFound
+from memkit.errors import InvalidInput, NotFound
+from memkit.storage import vault as vault_mod
 
 _TURN = re.compile(r"^(?P<id>[^#]+?)(?:#\^?t(?P<turn>\d+))?$")
 _TURN_LINK = re.compile(r"\[\[([^\]#|]+)#\^t(\d+)")
@@ -20,8 +22,9 @@ _TURN_LINK = re.compile(r"\[\[([^\]#|]+)#\^t(\d+)")
 def resolve(vault, ident: str, kinds: tuple[str, ...] = ()) -> str:
     """The vault-relative path of the note called ident (id, path or session id)."""
     ident = ident.strip().strip("[]")
-    if ident.endswith(".md") and (vault.root / ident).is_file():
-        vault.path(ident)
+    if ident.endswith(".md") and os.path.lexists(vault.path(ident)):   # the boundary refuses links and `../`
+        if not vault_mod.is_file(vault.root / ident):
+            raise InvalidInput(f"{ident} is not a regular file; memkit reads only notes")
         return ident
     index.refresh(vault)
     with closing(index.connect(vault.index_path)) as con:
@@ -34,7 +37,7 @@ def resolve(vault, ident: str, kinds: tuple[str, ...] = ()) -> str:
             return row[0]
         ids = [r[0] for r in con.execute("SELECT id FROM files" + (" WHERE type IN (%s)" % ",".join(
             "?" * len(kinds)) if kinds else ""), kinds)]
-    raise NotFound(f"{ident!r} not found" + _suggest(ident, ids))
+    raise NotFound(f"{vault_mod.shown(ident)} not found" + _suggest(ident[:200], ids))
 
 
 def _suggest(ident: str, ids: list[str]) -> str:
@@ -48,9 +51,9 @@ def show(vault, ident: str) -> dict[str, Any]:
     m = _TURN.match(ident.strip().strip("[]"))
     base, turn = (m.group("id"), m.group("turn")) if m else (ident, None)
     rel = resolve(vault, base)
-    note = notes.read(vault.root / rel)
+    note = notes.read(vault.path(rel))
     if turn is None:
-        text = (vault.root / rel).read_text(encoding="utf-8", errors="replace")
+        text = vault_mod.read_file(vault.path(rel)).decode("utf-8", errors="replace")
         shown = {"id": note.id, "path": rel, "meta": note.meta, "text": text}
         from memkit.activation import catalogue, compiler, cues
 

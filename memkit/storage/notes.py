@@ -1,8 +1,10 @@
 """Reading and writing one note: YAML frontmatter plus a Markdown body.
 
-Owns the byte-level format of every vault file. It must never reorder or drop a
-key a person added, never write a second frontmatter block, and never resolve
-YAML tags beyond plain data (the safe loader, with timestamps kept as strings).
+Owns the byte-level format of every vault file and the types of the keys memkit reads:
+a value of the wrong type is refused naming the file and key, a number out of range is
+clamped and reported. It must never reorder or drop a key a person added, never write a
+second frontmatter block, never resolve YAML tags beyond plain data (the safe loader,
+timestamps kept as strings), and never expand YAML aliases past a small bound.
 """
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from typing import Any
 
 import yaml
 
-from memkit.storage import yamlfast
+from memkit.storage import schema, yamlfast
+from memkit.storage.vault import read_file
 from memkit.errors import InvalidInput
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -54,6 +57,7 @@ class Note:
     path: Path | None = None
     newline: str = "\n"
     raw_meta: str | None = field(default=None, repr=False)  # the frontmatter text as read
+    problems: tuple[str, ...] = ()   # values read other than written (clamped); doctor lists them
 
     @property
     def id(self) -> str:
@@ -79,10 +83,13 @@ def parse(text: str, path: Path | None = None) -> Note:
     if not first or not closing:
         raise InvalidInput(f"{path or 'note'}: frontmatter starts with '---' but never closes")
     raw = text[first.end():closing.start()].lstrip("\r\n")
+    if len(raw) > MAX_FRONTMATTER:
+        raise InvalidInput(f"{path or 'note'}: frontmatter is {len(raw) // 1024} KB; memkit reads at most "
+                           f"{MAX_FRONTMATTER // 1024} KB of it (move long text into the body)")
     try:
         meta = yamlfast.load(raw, _RESOLVERS) if raw.strip() else {}
         if meta is None:
-            meta = yaml.load(raw, Loader=_Loader)
+            meta = _load(raw, path)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = f" line {mark.line + 2}" if mark else ""
@@ -90,19 +97,73 @@ def parse(text: str, path: Path | None = None) -> Note:
             raise InvalidInput(f"{path or 'note'}:{line} frontmatter holds git conflict markers (a merge stopped "
                                "here); resolve them by hand, or let `memkit sync` merge memkit's notes by rule")
         raise InvalidInput(f"{path or 'note'}:{line} frontmatter is not valid YAML ({getattr(e, 'problem', e)})")
+    except RecursionError:
+        raise InvalidInput(f"{path or 'note'}: frontmatter is nested too deeply to read") from None
     if not isinstance(meta, dict):
         raise InvalidInput(f"{path or 'note'}: frontmatter is not a mapping of keys to values")
+    problems = schema.check(meta, path or "note")
     body = text[closing.end():]
     body = body[len(newline):] if body.startswith(newline) else body.lstrip("\r\n")
-    return Note(meta, body, path, newline, raw)
+    return Note(meta, body, path, newline, raw, problems)
+
+
+MAX_FRONTMATTER = 1 << 20    # characters of YAML between the fences
+MAX_ALIASED = 10_000         # values YAML aliases may add beyond those written out
+
+
+def _load(raw: str, path: Path | None) -> Any:
+    """The safe loader, refusing frontmatter whose aliases (`&a` … `*a`) expand to more than
+    MAX_ALIASED values beyond the text's own, or refer to themselves: a few hundred bytes of
+    nested aliases otherwise become billions of values in every reader that walks them."""
+    loader = _Loader(raw)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        written, expanded = _sizes(node)
+        if expanded < 0 or expanded - written > MAX_ALIASED:
+            why = "refer to themselves" if expanded < 0 else f"expand to more than {MAX_ALIASED:,} values"
+            raise InvalidInput(f"{path or 'note'}: frontmatter YAML aliases {why}; write the values out")
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _sizes(root: Any) -> tuple[int, int]:
+    """(distinct nodes, nodes once every alias is expanded; -1 for a cycle), without recursion
+    and stopping as soon as the expansion passes the bound."""
+    sizes: dict[int, int] = {}
+    open_: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    limit = MAX_ALIASED * 4 + 1_000_000
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        kids = _children(node)
+        if done:
+            open_.discard(key)
+            sizes[key] = 1 + sum(sizes[id(k)] for k in kids)
+            if sizes[key] > limit:
+                return len(sizes), sizes[key]
+        elif key in open_:
+            return len(sizes), -1
+        elif key not in sizes:
+            open_.add(key)
+            stack.append((node, True))
+            stack.extend((k, False) for k in kids if id(k) not in sizes)
+    return len(sizes), sizes[id(root)]
+
+
+def _children(node: Any) -> list[Any]:
+    value = node.value
+    if isinstance(value, str):
+        return []
+    return [x for pair in value for x in pair] if value and isinstance(value[0], tuple) else list(value)
 
 
 def read(path: Path) -> Note:
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise InvalidInput(f"{path}: cannot read ({e.strerror})")
-    return parse(data.decode("utf-8", errors="replace"), path)
+    """The note in a file of the vault: a regular file, never reached through a symbolic link."""
+    return parse(read_file(path).decode("utf-8", errors="replace"), path)
 
 
 def dump_meta(meta: dict[str, Any]) -> str:
@@ -114,13 +175,17 @@ def dump_meta(meta: dict[str, Any]) -> str:
 
 
 def render(note: Note, *, keep_raw: bool = False) -> str:
-    """File text for a note. keep_raw reuses the frontmatter text as read (a body-only change)."""
-    fm = note.raw_meta if keep_raw and note.raw_meta is not None else dump_meta(note.meta)
+    """File text for a note, through the redaction gate: every frontmatter value (read under its
+    key) and the body. keep_raw reuses the frontmatter text as read (a body-only change)."""
+    from memkit import redact
+
+    meta, _ = redact.data(note.meta)
+    fm = note.raw_meta if keep_raw and note.raw_meta is not None and meta is note.meta else dump_meta(meta)
     nl = note.newline
     fm = fm.replace("\r\n", "\n").replace("\n", nl)
     if not fm.endswith(nl):
         fm += nl
-    return f"---{nl}{fm}---{nl}{note.body}"
+    return redact.Redacted(f"---{nl}{fm}---{nl}{_gated(note.body, note.meta)}")
 
 
 def content_hash(meta: dict[str, Any], body: str) -> str:
@@ -132,10 +197,12 @@ def content_hash(meta: dict[str, Any], body: str) -> str:
 
 def stamp(meta: dict[str, Any], body: str) -> dict[str, Any]:
     """meta as memkit writes it: Obsidian `tags` (and `aliases` for a library note) when it has
-    none, and `memkit-sha` set to the hash of what memkit is about to write."""
+    none, and `memkit-sha` set to the hash of what memkit is about to write (after the gate)."""
+    from memkit import redact
+
     out = {k: v for k, v in meta.items() if k != "memkit-sha"}
     out.update((k, v) for k, v in properties(out, body).items() if k not in out)
-    out["memkit-sha"] = content_hash(out, body)
+    out["memkit-sha"] = content_hash(redact.data(out)[0], _gated(body, None))
     return out
 
 
@@ -156,6 +223,24 @@ def properties(meta: dict[str, Any], body: str = "") -> dict[str, Any]:
         if title and title != meta.get("id") and "[" not in title and "|" not in title and "#" not in title:
             out["aliases"] = [title]
     return out
+
+
+_last: list[Any] = [None, None]   # the body the gate saw last, and what it made of it (stamp, then render)
+
+
+def _gated(body: str, meta: dict[str, Any] | None) -> str:
+    """The body through the redaction gate, searched once: a body already through it, or the
+    unchanged body of a note memkit wrote (its recorded hash still matches), is not searched again."""
+    from memkit import redact
+
+    if isinstance(body, redact.Redacted):
+        return body
+    if _last[0] is body:
+        return _last[1]
+    if meta is not None and meta.get("memkit-sha") and meta["memkit-sha"] == content_hash(meta, body):
+        return body
+    _last[0], _last[1] = body, redact.redact(body)[0]
+    return _last[1]
 
 
 def title_of(note: Note) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import itertools
 import os
+import stat
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -55,18 +56,17 @@ class Vault:
         return self._config
 
     def path(self, rel: str | Path) -> Path:
-        """An absolute path for a vault-relative one; refuses anything that leaves the vault."""
-        rel = Path(rel)
-        if rel.is_absolute() or ".." in rel.parts:
-            raise InvalidInput(f"path {str(rel)!r} is outside the vault")
-        full = self.root / rel
-        parent = full.parent.resolve()
-        if parent != self.root and self.root not in parent.parents:
-            raise InvalidInput(f"path {str(rel)!r} leads outside the vault (through a link)")
-        return full
+        """An absolute path for a vault-relative one; refuses anything that leaves the vault,
+        spelled out (`../`, absolute) or through a symbolic link, and names no file can have."""
+        return inside(self.root, rel)
 
     def rel(self, path: Path) -> str:
-        return path.resolve().relative_to(self.root).as_posix() if path.is_absolute() else Path(path).as_posix()
+        if not path.is_absolute():
+            return Path(path).as_posix()
+        try:
+            return Path(os.path.realpath(path)).relative_to(self.root).as_posix()
+        except ValueError:
+            raise InvalidInput(f"{shown(str(path))} is outside the vault {self.root}") from None
 
     def note_files(self, *dirs: str) -> Iterator[Path]:
         """Every Markdown note under the given layer folders (all layers by default), sorted."""
@@ -83,8 +83,10 @@ class Vault:
 
     # ---- writing ---------------------------------------------------------
     def write_text(self, rel: str | Path, text: str, *, exclusive: bool = False) -> Path:
-        """Atomically write text (UTF-8) to a vault path; exclusive refuses to replace a file."""
+        """Atomically write text (UTF-8) to a vault path; exclusive refuses to replace a file.
+        Text that has not been through the redaction gate (notes.render) goes through it here."""
         full = self.path(rel)
+        text = _gated(full, text)
         full.parent.mkdir(parents=True, exist_ok=True)
         if exclusive and full.exists():
             raise FileExistsError(errno.EEXIST, "exists", str(full))
@@ -161,6 +163,82 @@ class Vault:
         finally:
             self._locked, _LOCK_OWNER = False, None
             os.close(fd)  # closing releases the flock
+
+
+def _gated(full: Path, text: str) -> str:
+    """text through the redaction gate, unless it has been: a note is read and rendered again
+    (its frontmatter redacted value by value, so the YAML stays valid), other text redacted."""
+    from memkit import redact
+
+    if isinstance(text, redact.Redacted) or not redact.spans(text):
+        return text
+    if full.suffix == ".md" and text.startswith("---"):
+        from memkit.storage import notes
+
+        try:
+            return notes.render(notes.parse(text, full))
+        except InvalidInput:
+            pass
+    return redact.redact(text)[0]
+
+
+# ---- the boundary -----------------------------------------------------------------
+# Every path memkit reads or writes passes here: notes.read opens through read_file, and
+# Vault.path (every write, every path a person or an agent names) through inside. A symbolic
+# link inside the vault is never followed, even to another file of the vault: the index does
+# not list linked notes either, so what a command can reach is what a search can show.
+_MAX_PATH = 1024      # characters of a vault-relative path
+_MAX_NAME = 255       # bytes of one file or folder name (the usual file-system limit)
+_REAL_DIRS: set[str] = set()   # folders already seen to hold no link on their way from /
+
+
+def inside(root: Path, rel: str | Path) -> Path:
+    """root / rel, when that is a path inside root that no symbolic link leads through."""
+    text = str(rel)
+    if "\x00" in text or len(text) > _MAX_PATH or any(len(p.encode("utf-8", "surrogateescape")) > _MAX_NAME
+                                                      for p in Path(text).parts):
+        raise InvalidInput(f"path {shown(text)} is not a name a vault file can have (too long or odd)")
+    rel = Path(rel)
+    if rel.is_absolute() or ".." in rel.parts:
+        raise InvalidInput(f"path {shown(text)} is outside the vault")
+    full = root / rel
+    real = os.path.realpath(full)
+    if real != str(full):
+        where = "outside the vault" if not Path(real).is_relative_to(root) else "to another file"
+        raise InvalidInput(f"path {shown(text)} leads {where} through a symbolic link; memkit follows none")
+    return full
+
+
+def read_file(path: Path) -> bytes:
+    """The bytes of one regular file, opened without following a symbolic link and without
+    waiting on a FIFO or a device; raises InvalidInput naming the file otherwise."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if folder not in _REAL_DIRS:
+        if os.path.realpath(folder) != folder:
+            raise InvalidInput(f"{path}: leads through a symbolic link; memkit follows none")
+        _REAL_DIRS.add(folder)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as e:
+        why = "is a symbolic link; memkit follows none" if e.errno == errno.ELOOP else f"cannot read ({e.strerror})"
+        raise InvalidInput(f"{shown(str(path))}: {why}") from None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise InvalidInput(f"{shown(str(path))}: not a regular file; memkit reads only notes")
+        return f.read()
+
+
+def is_file(path: Path) -> bool:
+    """A regular file, not through a link (a linked note is no note: see inside)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def shown(text: str, limit: int = 80) -> str:
+    """A path or id for a one-line message: quoted, control characters escaped, cut short."""
+    return repr(text[:limit]) + ("…" if len(text) > limit else "")
 
 
 # A kill can strike between a temp file's creation and its rename, and between a write and

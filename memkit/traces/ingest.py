@@ -76,10 +76,12 @@ def find_logs(paths: list[Path], vault: Vault) -> Iterator[Path]:
                 dirnames[:] = sorted(d for d in dirnames if not d.startswith(".")
                                      and (here / d) != vault.root)
                 for name in sorted(filenames):
-                    if name.endswith(LOG_SUFFIXES):
+                    if name.endswith(LOG_SUFFIXES) and (Path(dirpath) / name).is_file():   # never a FIFO
                         yield Path(dirpath) / name
-        elif p.exists():
+        elif p.is_file():
             yield p
+        elif p.exists():
+            raise InvalidInput(f"{p}: not a regular file; memkit reads logs from files")
         else:
             raise InvalidInput(f"{p}: no such file or folder")
 
@@ -182,10 +184,10 @@ def _sha256(path: Path) -> tuple[str, int]:
 
 
 def _redacted_copy(path: Path) -> str:
-    from memkit.redact import redact
+    from memkit.redact import Redacted, redact
 
-    with open(path, "rb") as f:
-        return "".join(redact(line.decode("utf-8", errors="replace"))[0] for line in f)
+    with open(path, "rb") as f:   # through the gate line by line: writing it needs no second search
+        return Redacted("".join(redact(line.decode("utf-8", errors="replace"))[0] for line in f))
 
 
 def write_trace(vault: Vault, session: Session, source: dict, report: Report, turns: int, body: str,

@@ -129,7 +129,7 @@ def _render_turn(turn: Turn) -> str:
 
 def _fence(info: str, text: str) -> str:
     ticks = "`" * max(3, max((len(m) for m in re.findall(r"`+", text)), default=0) + 1)
-    return f"{ticks}{info}\n{text}\n{ticks}"
+    return f"{ticks}{info}\n{text}\n{ticks}"   # callers escape: headings are found before fences are
 
 
 def _escape(text: str) -> str:

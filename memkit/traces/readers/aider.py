@@ -3,7 +3,8 @@
 Owns splitting the file on `# aider chat started at` headers and its lines into
 typed input (`####`), aider's own output (`>`) and the assistant's Markdown reply,
 with SEARCH/REPLACE edit blocks turned into Edit tool calls. Never presents aider's
-output or a /code echo as typed, and never raises on odd bytes or torn blocks.
+output, a /code echo or a `####` line inside the reply's fences or edit blocks as typed,
+and never raises on odd bytes or torn blocks.
 """
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def read(path: Path) -> list[Session]:
             y, mo, d, h, mi, s = m.groups()
             current = _Session(f"aider-{y}{mo}{d}-{h}{mi}{s}", f"{y}-{mo}-{d}T{h}:{mi}:{s}", project)
         else:
-            current.line(line)
+            current.line(line.rstrip(), line.endswith("  "))
     sessions.append(current.finish())
     return _unique([s for s in sessions if s.turns and (s.started or any(t.typed for t in s.turns))])
 
@@ -51,7 +52,7 @@ def read(path: Path) -> list[Session]:
 def _lines(path: Path) -> Iterator[str]:
     with open(path, "rb") as f:
         for raw in f:
-            yield raw.decode("utf-8", errors="replace").rstrip()
+            yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
 
 
 def _unique(sessions: list[Session]) -> list[Session]:
@@ -70,14 +71,22 @@ class _Session:
         self.mode: str | None = None          # "user", "aider", "reply" or None between blocks
         self.buf: list[str] = []
         self.fence = False                    # inside a ``` fence of the reply
+        self.block = False                    # inside a SEARCH/REPLACE edit block of the reply
+        self.blanks = 0                       # blank lines just before this one
         self.echo: str | None = None          # the prompt a /code X will echo next
         self.edits: list[ToolCall] = []       # edits of the last reply awaiting aider's verdict
 
-    def line(self, line: str) -> None:
-        if PROMPT.match(line):
+    def line(self, line: str, hard: bool = False) -> None:
+        """One line, right-stripped; hard: it ended in aider's Markdown hard break (two spaces), which
+        aider writes after each typed line and each line of its own output, and a reply holds verbatim.
+        In the reply's code, `####` and `>` lines are the reply's — unless, after a blank line, they
+        end in that hard break: then the reply was cut off inside its fence and the person typed on."""
+        code = self.mode == "reply" and (self.fence or self.block) and not (hard and self.blanks)
+        self.blanks = self.blanks + 1 if not line else 0
+        if PROMPT.match(line) and not code:
             self.switch("user")
             self.buf.append(line[5:])
-        elif OUTPUT.match(line) and not (self.mode == "reply" and self.fence):
+        elif OUTPUT.match(line) and not code:
             self.switch("aider")
             self.buf.append(line[2:])
         elif not line:
@@ -88,9 +97,18 @@ class _Session:
         else:                                 # reply text, or an unprefixed line of aider output
             if self.mode != "aider":
                 self.switch("reply")
-            if self.mode == "reply" and line.lstrip().startswith("```"):
-                self.fence = not self.fence
+            if self.mode == "reply":
+                self.code(line.strip())
             self.buf.append(line)
+
+    def code(self, s: str) -> None:
+        """Follow the reply's ``` fences and SEARCH/REPLACE blocks (a block may stand outside a fence)."""
+        if s.startswith("```"):
+            self.fence = not self.fence
+        elif s.startswith("<<<<<<< SEARCH"):
+            self.block = True
+        elif s.startswith(">>>>>>> REPLACE"):
+            self.block = False
 
     def switch(self, mode: str | None) -> None:
         if mode == self.mode:
@@ -102,7 +120,7 @@ class _Session:
             self.output(lines)
         elif self.mode == "reply":
             self.reply(_trim(lines))
-        self.mode, self.fence = mode, False
+        self.mode, self.fence, self.block = mode, False, False
 
     def add(self, turn: Turn) -> None:
         if not self.session.turns:

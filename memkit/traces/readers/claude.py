@@ -151,12 +151,12 @@ class _Reader:
     def tool_result(self, b: dict[str, Any], ts: str | None, side: frozenset[Flag]) -> None:
         out = _content_text(b.get("content"))
         flags = set(side)
-        if b.get("is_error"):
+        if b.get("is_error") is True:   # the harness's own verdict; the text alone is the tool's (or the agent's)
             flags.add(Flag.ERROR)
-        if REJECTION in out:
-            flags.add(Flag.REJECTED)
-        elif out.startswith(INTERRUPT_PREFIX):
-            flags.add(Flag.INTERRUPT)
+            if out.startswith(REJECTION):
+                flags.add(Flag.REJECTED)
+            elif out.startswith(INTERRUPT_PREFIX):
+                flags.add(Flag.INTERRUPT)
         call_id = str(b.get("tool_use_id") or "")
         self.add(Turn(Role.TOOL, out, ts, tool_name=self.calls.get(call_id, "tool"),
                       tool_call_id=call_id, flags=frozenset(flags)))

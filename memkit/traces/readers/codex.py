@@ -25,6 +25,7 @@ INJECTED = ("# AGENTS.md instructions", "<environment_context>", "<user_instruct
             "<INSTRUCTIONS>", "<permissions instructions>", "<collaboration_mode>")
 SHELL_COMMAND = "<user_shell_command>"
 ABORTED = "<turn_aborted>"
+REJECTED = re.compile(r"(?:exec command|patch|command|tool call) rejected by user\.?")
 CALLS = ("function_call", "custom_tool_call", "local_shell_call", "web_search_call")
 OUTPUTS = ("function_call_output", "custom_tool_call_output")
 UUID = re.compile(r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$", re.IGNORECASE)
@@ -173,7 +174,7 @@ class _Reader:
         call_id = _str(p.get("call_id"))
         text, code = _output(p.get("output"))
         flags = set()
-        if "rejected by user" in text[:300]:
+        if REJECTED.fullmatch(text.strip()):   # the harness's whole answer, not a line a command printed
             flags.add(Flag.REJECTED)
         elif code not in (None, 0):
             flags.add(Flag.ERROR)

@@ -127,9 +127,9 @@ def _marker(box: list[str]) -> str:
 def _kind(line: str, cur: _Block | None) -> str | None:
     if line.startswith(MARK):                 # any box ends the block before it
         return "banner" if line.startswith(BANNER) else "noise"
-    if line.startswith("> ") or line == ">":
-        quoted = cur is not None and cur.kind == "text" and (cur.fence or cur.lines[-1] != "")
-        return None if quoted else "prompt"   # a Markdown quote inside assistant text
+    if line.startswith("> ") or line == ">":   # a prompt only where one can start: not inside agent text
+        quoted = cur is not None and cur.kind in ("text", "result", "thinking") and (cur.fence or cur.lines[-1] != "")
+        return None if quoted else "prompt"   # a Markdown quote in a reply, or a line a tool printed
     if line.startswith(DOTS):
         return "call" if TOOL.match(line) or line[2:].strip() in BARE_TOOLS else "text"
     if line.startswith(RESULT):

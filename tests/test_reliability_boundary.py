@@ -1,0 +1,207 @@
+"""The vault is a boundary: no command reads, copies or writes a file outside it, whether the
+path says so (`../`) or a symbolic link leads there; odd ids are one line; `compile` writes
+only inside the repository holding the vault."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import anyio
+import pytest
+from conftest import git, run_cli, write_generic
+
+from memkit.errors import InvalidInput
+from memkit.storage import notes
+from memkit.storage.vault import Vault
+
+SECRET = "root:x:0:0:the-outside-file:/root:/bin/bash"
+
+
+@pytest.fixture
+def outside(tmp_path):
+    """A file outside the vault that must never be read or copied, written as a note would be."""
+    p = tmp_path / "outside" / "passwd"
+    p.parent.mkdir()
+    p.write_text(f"---\ntype: observation\nid: stolen\nkind: correction\nstatus: candidate\n"
+                 f"lesson: {SECRET}\n---\n{SECRET}\n")
+    return p
+
+
+def _files(vault):
+    return {p.relative_to(vault).as_posix(): p.read_bytes() for p in vault.rglob("*")
+            if p.is_file() and not p.is_symlink() and not {".git", ".memkit"} & set(p.relative_to(vault).parts)}
+
+
+def _one_line(proc):
+    assert proc.returncode != 0, proc.stdout
+    assert SECRET not in proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
+def _link(vault, rel, target):
+    p = vault / rel
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.symlink_to(target)
+    return p
+
+
+def test_show_and_why_refuse_a_symlinked_note(vault, outside):
+    _link(vault, "facts/passwd.md", outside)
+    for verb in (["show", "facts/passwd.md"], ["why", "facts/passwd.md"], ["show", "passwd"]):
+        proc = run_cli("--vault", str(vault), *verb)
+        assert SECRET not in proc.stdout + proc.stderr, verb
+        assert proc.returncode != 0 and "internal error" not in proc.stderr, verb
+
+
+def test_a_note_in_a_symlinked_folder_is_refused(vault, outside):
+    _link(vault, "library/notes/elsewhere", outside.parent)
+    (outside.parent / "x.md").write_text(outside.read_text())
+    for verb in ("show", "why"):
+        _one_line(run_cli("--vault", str(vault), verb, "library/notes/elsewhere/x.md"))
+    with pytest.raises(InvalidInput, match="symbolic link|outside the vault"):
+        notes.read(vault / "library/notes/elsewhere/x.md")
+
+
+def test_accept_and_reject_of_a_symlinked_candidate_copy_nothing(vault, outside):
+    _link(vault, "workshop/observations/correction/stolen.md", outside)
+    git(vault, "add", "-A")
+    git(vault, "commit", "-qm", "a link")
+    before = _files(vault)
+    head = git(vault, "rev-parse", "HEAD")
+    for verb in (["accept", "stolen"], ["reject", "stolen"], ["accept", "workshop/observations/correction/stolen.md"],
+                 ["promote", "workshop/observations/correction/stolen.md", "--as", "convention", "--title", "t"],
+                 ["merge", "workshop/observations/correction/stolen.md", "--into", "x"]):
+        proc = run_cli("--vault", str(vault), *verb)
+        assert proc.returncode != 0 and SECRET not in proc.stdout, verb
+        assert "internal error" not in proc.stderr, (verb, proc.stderr)
+    assert _files(vault) == before
+    assert git(vault, "rev-parse", "HEAD") == head
+    assert SECRET not in git(vault, "log", "-p", "--all")
+
+
+def test_index_search_lookup_and_doctor_never_read_through_a_link(vault, outside):
+    _link(vault, "facts/passwd.md", outside)
+    _link(vault, "library/notes/dir", outside.parent)
+    run_cli("--vault", str(vault), "reindex", check=True)
+    assert SECRET.split(":")[4] not in run_cli("--vault", str(vault), "search", "outside", "--json").stdout
+    assert "stolen" not in run_cli("--vault", str(vault), "review", "--list", "--json").stdout
+    doc = run_cli("--vault", str(vault), "doctor")
+    assert SECRET not in doc.stdout + doc.stderr
+
+
+def test_mcp_show_and_why_refuse_a_symlinked_note(vault, outside):
+    from mcp import Client
+
+    from memkit.integrations import mcp as mcp_server
+    from memkit.storage import vault as vault_mod
+
+    _link(vault, "facts/passwd.md", outside)
+    server = mcp_server.build(vault_mod.find(str(vault)))
+
+    async def main():
+        async with Client(server) as client:
+            return [await client.call_tool(t, {"id": "facts/passwd.md"}) for t in ("show", "why")]
+    for result in anyio.run(main):
+        text = "".join(getattr(b, "text", "") for b in result.content)
+        assert result.is_error and SECRET not in text
+
+
+def test_writes_never_follow_a_link(vault, outside):
+    v = Vault(vault)
+    _link(vault, "library/notes/dir", outside.parent)
+    _link(vault, "library/notes/file.md", outside)
+    for rel in ("library/notes/dir/new.md", "library/notes/file.md"):
+        with pytest.raises(InvalidInput):
+            v.write_text(rel, "---\ntype: note\n---\nx\n")
+    with pytest.raises(InvalidInput):
+        v.remove("library/notes/file.md")
+    assert outside.read_text().endswith(f"{SECRET}\n") and sorted(os.listdir(outside.parent)) == ["passwd"]
+
+
+def test_special_files_are_never_opened(vault):
+    fifo = vault / "library" / "notes" / "pipe.md"
+    os.mkfifo(fifo)
+    with pytest.raises(InvalidInput, match="not a regular file"):
+        notes.read(fifo)   # returns at once: a FIFO opened for reading would wait for a writer
+    _one_line(run_cli("--vault", str(vault), "show", "library/notes/pipe.md"))
+    assert run_cli("--vault", str(vault), "reindex").returncode == 0
+    assert run_cli("--vault", str(vault), "doctor").returncode in (0, 1)
+
+
+def test_a_fifo_given_as_a_log_or_a_fact_file_is_refused_at_once(vault, tmp_path):
+    fifo = tmp_path / "session.jsonl"
+    os.mkfifo(fifo)
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    os.mkfifo(folder / "live.jsonl")
+    for args in (["ingest", str(fifo)], ["fact", "import", str(fifo)]):
+        _one_line(run_cli("--vault", str(vault), *args))
+    proc = run_cli("--vault", str(vault), "ingest", str(folder))   # a FIFO in a folder is passed over
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+
+
+LONG = "a" * 300
+
+
+@pytest.mark.parametrize("ident", [LONG, f"facts/{LONG}.md", f"{LONG}/{LONG}.md", "x\ny", "id\x00nul", "%s" % ("é" * 200)])
+def test_long_or_odd_ids_are_one_line(vault, ident):
+    for verb in (["show", ident], ["why", ident], ["accept", ident], ["reject", ident], ["fact", "get", ident],
+                 ["search", ident], ["promote", ident, "--as", "convention", "--title", "t"]):
+        proc = run_cli("--vault", str(vault), *verb)
+        assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, (verb, proc.stderr)
+        assert len(proc.stderr.strip().splitlines()) <= 1, (verb, proc.stderr)
+        assert len(proc.stderr) < 800, (verb, proc.stderr)
+
+
+# ---- compile ------------------------------------------------------------------------
+def _convention(vault):
+    log = write_generic(vault.parent / "c.jsonl", [
+        {"role": "assistant", "content": "ok", "tool_calls": [{"id": "1", "name": "Bash",
+                                                                "input": {"command": "git add -A"}}]},
+        {"role": "tool", "tool_call_id": "1", "rejected": True, "content": "rejected"},
+        {"role": "user", "content": "no, never stage everything with git add -A here; stage files by name"}],
+        {"session_id": "compile-1"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    cid = json.loads(run_cli("--vault", str(vault), "review", "--list", "--json").stdout)[-1]["id"]
+    run_cli("--vault", str(vault), "promote", cid, "--as", "convention", "--title", "Stage by name", check=True)
+
+
+@pytest.mark.parametrize("target", ["../home/.bashrc", "/tmp/memkit-compile-target.md", "../../x.md"])
+def test_compile_never_writes_outside_the_repository(vault, tmp_path, target):
+    _convention(vault)
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".bashrc").write_text("export PS1='$ '\n")
+    config = vault / "memkit.toml"
+    config.write_text(config.read_text().replace('target = "CLAUDE.md"', f'target = "{target}"'))
+    git(vault, "commit", "-qam", "config")
+    proc = run_cli("--vault", str(vault), "compile")
+    _one_line(proc)
+    assert "outside" in proc.stderr
+    assert (home / ".bashrc").read_text() == "export PS1='$ '\n"
+    assert not os.path.exists("/tmp/memkit-compile-target.md") and not (tmp_path.parent / "x.md").exists()
+
+
+def test_compile_refuses_a_path_or_link_leading_out(vault, tmp_path):
+    _convention(vault)
+    outside = tmp_path / "elsewhere.md"
+    outside.write_text("mine\n")
+    _one_line(run_cli("--vault", str(vault), "compile", "--path", str(outside)))
+    (vault / "AGENTS.md").symlink_to(outside)
+    _one_line(run_cli("--vault", str(vault), "compile", "--target", "AGENTS.md"))
+    assert outside.read_text() == "mine\n"
+    proc = run_cli("--vault", str(vault), "compile", "--target", "CLAUDE.md", check=True)   # inside: fine
+    assert "memkit:begin" in (vault / "CLAUDE.md").read_text(), proc.stdout
+
+
+def test_compile_in_a_project_repository_writes_at_its_top(tmp_path):
+    project = tmp_path / "project"
+    project.mkdir()
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    vault = project / ".memory"
+    run_cli("init", str(vault), check=True)
+    _convention(vault)
+    run_cli("--vault", str(vault), "compile", check=True)
+    assert "memkit:begin" in (project / "CLAUDE.md").read_text()
