@@ -93,6 +93,7 @@ def test_every_note_is_tagged_and_a_library_note_has_its_title_as_alias(real_vau
         assert meta["aliases"] == [notes.title_of(notes.read(path))]
 
 
+@pytest.mark.slow
 def test_obsidiantools_finds_no_unresolved_link(real_vault):
     otools = pytest.importorskip("obsidiantools.api")
     vault = otools.Vault(real_vault).connect()

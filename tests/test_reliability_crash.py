@@ -34,6 +34,7 @@ def _recover(op: crashkit.Op, argv: list[str], vault: Path) -> None:
     assert code == 0 or (op.name in ("accept", "reject") and "already" in err), f"{argv}: {err}"
 
 
+@pytest.mark.slow
 def test_kill_loop(vault, tmp_path):
     rng = random.Random(SEED)
     work = tmp_path / "logs"
@@ -115,6 +116,7 @@ def test_a_temp_file_left_by_a_kill_is_cleaned_by_the_next_writer(vault):
     assert crashkit.check_vault(vault) == []
 
 
+@pytest.mark.slow
 def test_a_stale_git_index_lock_of_a_killed_memkit_is_removed(vault, tmp_path):
     """memkit marks its own git runs; an index.lock left by a killed memkit is removed, one a
     person's git holds (or left) is reported in one line naming the file."""

@@ -130,6 +130,7 @@ def test_extract_resumes_too(clean, tmp_path):
 
 
 # ---- the kill loop on real sessions --------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.skipif(not all(p.is_file() for p in REAL), reason="../shared/corpora absent")
 def test_kill_loop_on_real_sessions_converges_to_the_clean_run(tmp_path):
     rng = random.Random(SEED)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib.util
 import sys
 
+import pytest
+
 from conftest import REPO
 
 
@@ -17,6 +19,7 @@ def _bench():
     return mod
 
 
+@pytest.mark.slow
 def test_three_clones_fifteen_rounds_converge_with_nothing_lost(tmp_path):
     bench = _bench()
     r = bench.run(tmp_path / "team", clones=3, rounds=15, seed=3, echo=None)

@@ -349,6 +349,9 @@ def _stamp(p: Path) -> tuple[int, int]:
         return 0, 0
 
 
+_BUILT: dict[tuple, Catalogue] = {}
+
+
 @functools.lru_cache(maxsize=8)
 def _load(stamps: tuple, state: Path | None) -> Catalogue:
     from memkit.activation import snapshot
@@ -358,10 +361,32 @@ def _load(stamps: tuple, state: Path | None) -> Catalogue:
     found = snapshot.read(state, key)
     if found is not None:
         return found
-    cat = build([Path(s[0]) for s in stamps], state)
+    shared = _user_cache() if all(Path(s[0]).parent == PACKAGED for s in stamps) else None
+    cat = _BUILT.get(stamps)   # the same files in another vault this process opened (no override)
+    if cat is None and shared is not None:
+        cat = snapshot.read(shared, key)   # the packaged catalogue as another vault on this machine built it
+    if cat is None:
+        cat = build([Path(s[0]) for s in stamps], state)
+        if shared is not None:
+            snapshot.write(shared, key, cat)
+    _BUILT[stamps] = cat
+    while len(_BUILT) > 4:
+        _BUILT.pop(next(iter(_BUILT)))
     if state is not None:
         snapshot.write(state, key, cat)
     return cat
+
+
+def _user_cache() -> Path | None:
+    """Where the packaged catalogue's snapshot is shared by every vault of this user (a fresh
+    vault's first hook then reads it instead of compiling ~900 kinds); None when unwritable."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    path = Path(base) / "memkit"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return path
 
 
 def build(files: list[Path], state: Path | None = None) -> Catalogue:
