@@ -109,8 +109,9 @@ def refresh(vault, *, full: bool = False, walk: bool = False, cues: bool = True,
         if not (full or walk or journal) and (quick := changes.freshen(vault, con)):
             return quick   # a new catalogue or compiler is seen by the next walk
         row = con.execute("SELECT value FROM meta WHERE key='cues'").fetchone()
-        compiled = _cue_stamp(vault) if cues or row is None else row[0]   # another compiler or catalogue:
-        full = full or (row is not None and row[0] != compiled) or (row is None and _has_rows(con))   # again
+        compiled = _cue_stamp(vault) if cues else row[0] if row else None   # cues compiled by another
+        full = full or (cues and ((row is not None and row[0] != compiled)   # compiler or catalogue:
+                                  or (row is None and _has_rows(con))))      # compile them again
         if journal and not full and _follow(con, vault, journal, stats):
             return stats
         start = changes.position(vault, journal)
@@ -141,7 +142,8 @@ def refresh(vault, *, full: bool = False, walk: bool = False, cues: bool = True,
             stats["removed"] += 1
         con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{start}" if journal else "",))
         con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
-        con.execute("INSERT OR REPLACE INTO meta VALUES('cues', ?)", (compiled,))
+        if compiled is not None:
+            con.execute("INSERT OR REPLACE INTO meta VALUES('cues', ?)", (compiled,))
         changes.walked(con, walked, folders)
         con.commit()
     return stats
