@@ -24,7 +24,7 @@ COMMANDS = {
     "promote": "review:promote", "merge": "review:merge", "why": "review:why", "compile": "review:compile_",
     "fact": "facts:fact", "episodes": "episodes:episodes", "tried": "episodes:tried",
     "patterns": "episodes:patterns", "watch": "integrations:watch", "hooks": "integrations:hooks",
-    "mcp": "integrations:mcp",
+    "mcp": "integrations:mcp", "serve": "integrations:serve",
 }
 
 
