@@ -9,8 +9,8 @@ import threading
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO, run_cli
+
 from memkit.integrations import serve
 from memkit.storage.vault import Vault
 

@@ -182,6 +182,6 @@ def warm(vault) -> None:
     """Load what every answer needs once: the configuration, the catalogue, the index's pages."""
     from memkit.activation import hook
 
-    vault.config
+    _ = vault.config   # parsed once, kept by the Vault
     hook.reply("check", vault, {"hook_event_name": "PreToolUse", "tool_name": "Bash",
                                 "tool_input": {"command": "true"}, "session_id": "memkit-serve-warmup"})
