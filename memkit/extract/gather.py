@@ -84,12 +84,78 @@ def across(vault, written: list[str], out: dict[str, Any]) -> None:
     pool = _older(vault, fresh_rels) + [(rel, note.meta) for rel, note in fresh]
     # what the workshop held before this run anchors first, then the run's own, oldest first
     pool.sort(key=lambda item: (item[0] in fresh_rels, str(item[1].get("created") or ""), str(item[1].get("id") or "")))
-    anchors: list[tuple[str, str, dict[str, Any]]] = []      # (key, rel, meta) of first sayings
+    anchors = _Anchors()
+    folds = _Folds(vault)
     for rel, meta in pool:
         k = key(str(meta.get("kind")), meta, str(meta.get("lesson") or meta.get("chosen") or ""))
-        anchor = next((a for a in anchors if same(k, a[0]) and _session(a[2]) != _session(meta)), None)
-        if anchor is None or rel not in fresh_rels or not _fold(vault, anchor[1], rel, out):
-            anchors.append((k, rel, meta))
+        anchor = anchors.first(k, _session(meta))
+        if anchor is None or rel not in fresh_rels or not folds.add(anchor[1], rel):
+            anchors.append(k, rel, meta)
+    folds.write(out)
+
+
+class _Anchors:
+    """The first sayings, in order, found by key: the first one that is `same` as a key and from
+    another session. Exact keys by dictionary, near ones by rapidfuzz over the distinct keys of
+    the same kind (a repeat's words are mostly the very same words)."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[str, str, dict[str, Any]]] = []   # (key, rel, meta)
+        self.by_key: dict[str, list[int]] = {}
+        self.keys_of_kind: dict[str, list[str]] = {}
+
+    def append(self, k: str, rel: str, meta: dict[str, Any]) -> None:
+        if k not in self.by_key:
+            self.by_key[k] = []
+            self.keys_of_kind.setdefault(k.split(":", 1)[0], []).append(k)
+        self.by_key[k].append(len(self.items))
+        self.items.append((k, rel, meta))
+
+    def first(self, k: str, session: str) -> tuple[str, str, dict[str, Any]] | None:
+        found = list(self.by_key.get(k, ()))
+        if len(k) >= 24:
+            from rapidfuzz import fuzz, process
+
+            near = process.extract(k, self.keys_of_kind.get(k.split(":", 1)[0], ()), scorer=fuzz.ratio,
+                                   score_cutoff=SAME, limit=None)
+            found += [i for other, _score, _n in near if other != k and len(other) >= 24 for i in self.by_key[other]]
+        hits = [i for i in found if _session(self.items[i][2]) != session]
+        return self.items[min(hits)] if hits else None
+
+
+class _Folds:
+    """Repeats folded into their first saying, each first saying written once however many
+    repeats it takes in (in the order they were found, as one fold after another would)."""
+
+    def __init__(self, vault) -> None:
+        self.vault, self.targets, self.order = vault, {}, []
+
+    def add(self, into: str, rel: str) -> bool:
+        """False when `into` or `rel` may not change (reviewed, or edited by a person)."""
+        from memkit.storage import notes
+
+        target = self.targets.get(into)
+        if target is None:
+            target = notes.read(self.vault.root / into)
+            if target.meta.get("status") != "candidate" or target.edited_by_person():
+                return False
+        extra = notes.read(self.vault.root / rel)
+        if extra.meta.get("status") != "candidate" or extra.edited_by_person():
+            return False
+        self.targets[into] = _folded(target, extra)
+        self.order.append((into, rel))
+        return True
+
+    def write(self, out: dict[str, Any]) -> None:
+        from memkit.storage import notes
+
+        for into, target in self.targets.items():
+            self.vault.write_text(into, notes.render(target))
+        for into, rel in self.order:
+            (self.vault.root / rel).unlink()
+            out["written"] += [into, rel]
+            out.setdefault("deleted", []).append(rel)
+            out.setdefault("gathered", []).append(rel)
 
 
 def _older(vault, skip: set[str]) -> list[tuple[str, dict[str, Any]]]:
@@ -108,14 +174,10 @@ def _session(meta: dict[str, Any]) -> str:
     return str(meta.get("session") or "")
 
 
-def _fold(vault, into: str, rel: str, out: dict[str, Any]) -> bool:
-    """Add rel's sources to the candidate at `into` and remove rel. False when `into` may not change."""
+def _folded(target, extra):
+    """target with extra's sources and sessions added and its importance raised: the note as written."""
     from memkit.storage import notes
 
-    target, extra = notes.read(vault.root / into), notes.read(vault.root / rel)
-    if (target.meta.get("status") != "candidate" or extra.meta.get("status") != "candidate"
-            or target.edited_by_person() or extra.edited_by_person()):
-        return False
     meta = dict(target.meta)
     meta["sources"] = _union(sources(target.meta), sources(extra.meta))
     meta["sessions"] = _union(sessions(target.meta), sessions(extra.meta))
@@ -123,12 +185,7 @@ def _fold(vault, into: str, rel: str, out: dict[str, Any]) -> bool:
                                             float(extra.meta.get("importance") or 0.5)) + BOOST, 2))
     added = [s for s in meta["sources"] if s not in sources(target.meta)]
     body = target.body.rstrip("\n") + "\n\nSaid again: " + ", ".join(added) + "\n"
-    vault.write_text(into, notes.render(notes.Note(notes.stamp(meta, body), body, newline=target.newline)))
-    (vault.root / rel).unlink()
-    out["written"] += [into, rel]
-    out.setdefault("deleted", []).append(rel)
-    out.setdefault("gathered", []).append(rel)
-    return True
+    return notes.Note(notes.stamp(meta, body), body, path=target.path, newline=target.newline)
 
 
 def sources(meta: dict[str, Any]) -> list[str]:
