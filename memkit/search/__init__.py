@@ -70,7 +70,7 @@ def search(vault, query: str, *, kind: str | None = None, layer: str | None = No
     filters = filters or Filters(kind=kind, layer=layer)
     expr = query_mod.expression(found)
     where, args = filters.sql()
-    with closing(index.connect(vault.index_path)) as con:
+    with closing(index.open_readonly(vault.index_path) or index.connect(vault.index_path)) as con:
         try:
             rows = rank.ranked(con, expr, where, args)
         except sqlite3.OperationalError:   # a term FTS5 cannot take: nothing found, never an error

@@ -16,23 +16,31 @@ NEIGHBOUR = 0.1       # each adjacent turn's share
 TURNS = 300           # turns ranked by their own words before fusion
 NOTES = 100           # notes ranked by their whole text
 NOTE_TURNS = (10, 3)  # the best notes' own best turns join the candidates: (notes, turns each)
-_TURN_BM25 = "bm25(turns, 0, 0, 0, {title}, {said}, {prose}, {calls}, {output})".format(**WEIGHTS)
-_DOC_BM25 = "bm25(docs, {title}, {said}, {prose}, {calls})".format(**WEIGHTS)
+# FTS5 ranks by these itself (`rank MATCH`), which sorts inside the full-text table
+_TURN_RANK = "bm25(0, 0, 0, {title}, {said}, {prose}, {calls}, {output})".format(**WEIGHTS)
+_DOC_RANK = "bm25({title}, {said}, {prose}, {calls})".format(**WEIGHTS)
 
 
 def ranked(con: sqlite3.Connection, expr: str, where: str, args: list) -> list[tuple[float, int, str, int | None, str]]:
     """(score, rowid, path, turn, role) of every candidate turn, best first."""
-    join = " JOIN files f ON f.path = t.path" if where else ""
-    turns = {r[0]: r for r in con.execute(
-        f"SELECT t.rowid, t.path, t.turn, t.role, -{_TURN_BM25} AS s FROM turns t{join} WHERE turns MATCH ?{where}"
-        f" ORDER BY s DESC LIMIT {TURNS}", [expr, *args])}
-    notes = con.execute(
-        f"SELECT sp.path, -{_DOC_BM25} AS s, sp.lo, sp.hi FROM docs JOIN turn_spans sp ON sp.lo = docs.rowid"
-        f"{' JOIN files f ON f.path = sp.path' if where else ''} WHERE docs MATCH ?{where} ORDER BY s DESC"
-        f" LIMIT {NOTES}", [expr, *args]).fetchall()
+    if where:   # a filter joins the notes' rows: FTS5 cannot sort for the join
+        turn_sql = (f"SELECT t.rowid, t.path, t.turn, t.role, -t.rank FROM turns t JOIN files f ON f.path = t.path"
+                    f" WHERE turns MATCH ? AND t.rank MATCH '{_TURN_RANK}'{where} ORDER BY t.rank LIMIT {TURNS}")
+        doc_sql = (f"SELECT sp.path, -d.rank, sp.lo, sp.hi FROM docs d JOIN turn_spans sp ON sp.lo = d.rowid"
+                   f" JOIN files f ON f.path = sp.path WHERE docs MATCH ? AND d.rank MATCH '{_DOC_RANK}'{where}"
+                   f" ORDER BY d.rank LIMIT {NOTES}")
+    else:
+        turn_sql = (f"SELECT rowid, path, turn, role, -rank FROM turns WHERE turns MATCH ? AND rank MATCH "
+                    f"'{_TURN_RANK}' ORDER BY rank LIMIT {TURNS}")
+        doc_sql = (f"SELECT sp.path, -d.rank, sp.lo, sp.hi FROM (SELECT rowid, rank FROM docs WHERE docs MATCH ? AND"
+                   f" rank MATCH '{_DOC_RANK}' ORDER BY rank LIMIT {NOTES}) d JOIN turn_spans sp ON sp.lo = d.rowid"
+                   " ORDER BY d.rank")
+    turns = {r[0]: r for r in con.execute(turn_sql, [expr, *args])}
+    notes = con.execute(doc_sql, [expr, *args]).fetchall()
     for _path, _s, lo, hi in notes[:NOTE_TURNS[0]]:
-        for r in con.execute(f"SELECT rowid, path, turn, role, -{_TURN_BM25} AS s FROM turns WHERE turns MATCH ?"
-                             f" AND rowid BETWEEN ? AND ? ORDER BY s DESC LIMIT {NOTE_TURNS[1]}", (expr, lo, hi)):
+        for r in con.execute(f"SELECT rowid, path, turn, role, -rank FROM turns WHERE turns MATCH ? AND rank MATCH"
+                             f" '{_TURN_RANK}' AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT {NOTE_TURNS[1]}",
+                             (expr, lo, hi)):
             turns.setdefault(r[0], r)
     return fuse(list(turns.values()), {p: s for p, s, _lo, _hi in notes})
 

@@ -150,14 +150,18 @@ def _settled(mtime_ns: int, now: float) -> int:
     return mtime_ns if mtime_ns < now * 1e9 - SETTLED_NS else -1   # -1: list it again next time
 
 
+def small(con) -> bool:
+    """A vault walked whole on every refresh (its folders' mtimes are not consulted)."""
+    return (con.execute("SELECT max(rowid) FROM files").fetchone()[0] or 0) <= SYNC_WALK
+
+
 def freshen(vault, con) -> dict[str, float]:
     """The cheap refresh (the caller has checked there is no live watcher): the folders that
     changed are listed and their new, replaced and removed notes indexed; the whole vault is
     walked when it is small, or in the background when its last walk is older than STALE."""
     stats: dict[str, float] = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
     row = con.execute("SELECT value FROM meta WHERE key='walked'").fetchone()
-    notes = con.execute("SELECT max(rowid) FROM files").fetchone()[0] or 0
-    if row is None or notes <= SYNC_WALK:
+    if row is None or small(con):
         return {}   # the caller walks
     _folders(vault, con, stats)
     age = time.time() - float(row[0])

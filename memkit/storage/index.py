@@ -140,12 +140,14 @@ def refresh(vault, *, full: bool = False, walk: bool = False, cues: bool = True,
         for rel in known:   # what is left was not seen on disk
             _forget(con, rel)
             stats["removed"] += 1
-        con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{start}" if journal else "",))
-        con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
-        if compiled is not None:
-            con.execute("INSERT OR REPLACE INTO meta VALUES('cues', ?)", (compiled,))
-        changes.walked(con, walked, folders)
-        con.commit()
+        if full or journal or any(stats[k] for k in ("indexed", "removed", "problems")) or \
+                compiled != (row[0] if row else None) or not changes.small(con):   # else nothing to write
+            con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{start}" if journal else "",))
+            con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
+            if compiled is not None:
+                con.execute("INSERT OR REPLACE INTO meta VALUES('cues', ?)", (compiled,))
+            changes.walked(con, walked, folders)
+            con.commit()
     return stats
 
 
