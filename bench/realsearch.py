@@ -29,7 +29,7 @@ from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
-from measure import MEMKIT, PYTHON, clean_env, compile_package, run  # noqa: E402
+from measure import MEMKIT, PYTHON, clean_env, compile_package, run
 
 SHARED = Path(os.environ.get("MEMKIT_SHARED") or BENCH.parent.parent / "shared")
 CORPORA = SHARED / "corpora"
