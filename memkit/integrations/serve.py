@@ -169,6 +169,7 @@ def serve(vault, port: int | None = None, ready=None) -> None:
         raise InvalidInput(f"cannot listen on {HOST}:{port} ({e.strerror or e}); is another memkit serve running?")
     state = vault.state / STATE_FILE
     state.write_text(json.dumps({"pid": os.getpid(), "port": server.server_address[1], "started": time.time()}))
+    _stop_on_sigterm()
     try:
         if ready:
             ready(server)
@@ -176,6 +177,16 @@ def serve(vault, port: int | None = None, ready=None) -> None:
     finally:
         server.server_close()
         state.unlink(missing_ok=True)
+
+
+def _stop_on_sigterm() -> None:
+    """SIGTERM ends the server as Ctrl-C does, so its state file goes with it."""
+    import signal
+
+    def stop(_signum, _frame):
+        raise KeyboardInterrupt
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, stop)
 
 
 def warm(vault) -> None:
