@@ -191,3 +191,15 @@ def test_a_small_vault_sees_an_edit_in_place_at_once(shop):
         f.truncate()
     proc = run_cli("--vault", str(shop), "search", "pangolin", "--json", check=True)
     assert [h["id"] for h in json.loads(proc.stdout)] == ["small"] and proc.stderr == ""
+
+
+def test_a_folder_removed_by_hand_takes_its_notes_out_of_search(large):
+    import shutil
+
+    _note(large, "library/scratch/one.md", "capybara")
+    _note(large, "library/scratch/deeper/two.md", "capybara")
+    assert len(_hits(large, "capybara")) == 2
+    shutil.rmtree(large / "library" / "scratch")
+    assert _hits(large, "capybara") == []
+    with index.connect(Vault(large).index_path) as con:
+        assert con.execute("SELECT count(*) FROM folders WHERE path LIKE 'library/scratch%'").fetchone()[0] == 0
