@@ -109,7 +109,8 @@ def refresh(vault, *, full: bool = False, walk: bool = False, cues: bool = True,
         if not (full or walk or journal) and (quick := changes.freshen(vault, con)):
             return quick   # a new catalogue or compiler is seen by the next walk
         row = con.execute("SELECT value FROM meta WHERE key='cues'").fetchone()
-        compiled = _cue_stamp(vault) if cues else row[0] if row else None   # cues compiled by another
+        cues = cues or row is None   # an index without the stamp gets one (it is being built anyway)
+        compiled = _cue_stamp(vault) if cues else row[0]   # cues compiled by another
         full = full or (cues and ((row is not None and row[0] != compiled)   # compiler or catalogue:
                                   or (row is None and _has_rows(con))))      # compile them again
         if journal and not full and _follow(con, vault, journal, stats):
@@ -306,6 +307,9 @@ def update_paths(vault, paths: list[Path]) -> None:
     """Re-index just these files (written or deleted by this process)."""
     rels = dict.fromkeys(_rel(vault, p) for p in paths)   # each once, in order
     with closing(connect(vault.index_path)) as con:
+        if not con.execute("SELECT 1 FROM meta WHERE key='cues' UNION ALL SELECT 1 FROM files LIMIT 1").fetchone():
+            # a new index: its cues are compiled now, by this compiler and catalogue
+            con.execute("INSERT INTO meta VALUES('cues', ?)", (_cue_stamp(vault),))
         todo = []
         for rel in rels:
             full = vault.root / rel
