@@ -125,37 +125,66 @@ class _Anchors:
 
 class _Folds:
     """Repeats folded into their first saying, each first saying written once however many
-    repeats it takes in (in the order they were found, as one fold after another would)."""
+    repeats it takes in: the note a fold after another fold would leave, stamped once."""
 
     def __init__(self, vault) -> None:
-        self.vault, self.targets, self.order = vault, {}, []
+        self.vault, self.order, self.targets = vault, [], {}
 
     def add(self, into: str, rel: str) -> bool:
         """False when `into` or `rel` may not change (reviewed, or edited by a person)."""
         from memkit.storage import notes
 
-        target = self.targets.get(into)
-        if target is None:
+        if into not in self.targets:
             target = notes.read(self.vault.root / into)
             if target.meta.get("status") != "candidate" or target.edited_by_person():
                 return False
+            self.targets[into] = _Target(target)
         extra = notes.read(self.vault.root / rel)
         if extra.meta.get("status") != "candidate" or extra.edited_by_person():
             return False
-        self.targets[into] = _folded(target, extra)
+        self.targets[into].fold(extra.meta)
         self.order.append((into, rel))
         return True
 
     def write(self, out: dict[str, Any]) -> None:
-        from memkit.storage import notes
-
         for into, target in self.targets.items():
-            self.vault.write_text(into, notes.render(target))
+            self.vault.write_text(into, target.text())
         for into, rel in self.order:
             (self.vault.root / rel).unlink()
             out["written"] += [into, rel]
             out.setdefault("deleted", []).append(rel)
             out.setdefault("gathered", []).append(rel)
+
+
+class _Target:
+    """A first saying taking in repeats: its sources and sessions grow, its importance rises, and
+    each fold adds a "Said again" line. Linear in what each repeat brings (a lesson said in
+    thousands of sessions is not gone over again for each)."""
+
+    def __init__(self, note) -> None:
+        self.note, self.meta, self.lines = note, dict(note.meta), [note.body.rstrip("\n")]
+        self.seen_sources, self.seen_sessions = set(sources(note.meta)), None
+
+    def fold(self, extra: dict[str, Any]) -> None:
+        meta = self.meta
+        if len(self.lines) == 1:   # the first fold: the lists as the file has them, each item once
+            meta["sources"], meta["sessions"] = _union(sources(meta), []), _union(sessions(meta), [])
+            self.seen_sessions = set(meta["sessions"])
+        added = [x for x in dict.fromkeys(sources(extra)) if x not in self.seen_sources]
+        meta["sources"] += added
+        self.seen_sources.update(added)
+        new_sessions = [x for x in dict.fromkeys(sessions(extra)) if x not in self.seen_sessions]
+        meta["sessions"] += new_sessions
+        self.seen_sessions.update(new_sessions)
+        meta["importance"] = min(1.0, round(max(float(meta.get("importance") or 0.5),
+                                                float(extra.get("importance") or 0.5)) + BOOST, 2))
+        self.lines.append(", ".join(added))
+
+    def text(self) -> str:
+        from memkit.storage import notes
+
+        body = "\n\nSaid again: ".join(self.lines) + "\n"
+        return notes.render(notes.Note(notes.stamp(self.meta, body), body, newline=self.note.newline))
 
 
 def _older(vault, skip: set[str]) -> list[tuple[str, dict[str, Any]]]:
@@ -172,20 +201,6 @@ def _older(vault, skip: set[str]) -> list[tuple[str, dict[str, Any]]]:
 
 def _session(meta: dict[str, Any]) -> str:
     return str(meta.get("session") or "")
-
-
-def _folded(target, extra):
-    """target with extra's sources and sessions added and its importance raised: the note as written."""
-    from memkit.storage import notes
-
-    meta = dict(target.meta)
-    meta["sources"] = _union(sources(target.meta), sources(extra.meta))
-    meta["sessions"] = _union(sessions(target.meta), sessions(extra.meta))
-    meta["importance"] = min(1.0, round(max(float(meta.get("importance") or 0.5),
-                                            float(extra.meta.get("importance") or 0.5)) + BOOST, 2))
-    added = [s for s in meta["sources"] if s not in sources(target.meta)]
-    body = target.body.rstrip("\n") + "\n\nSaid again: " + ", ".join(added) + "\n"
-    return notes.Note(notes.stamp(meta, body), body, path=target.path, newline=target.newline)
 
 
 def sources(meta: dict[str, Any]) -> list[str]:
