@@ -37,6 +37,7 @@ DEFAULTS: dict[str, Any] = {
     "watch": {"quiet_seconds": 30.0, "commit": True, "paths": []},
     "git": {"commit": True},
     "team": {"user": ""},
+    "serve": {"port": 0},
     "episodes": {"auto": False, "window_hours": 72.0, "topic_similarity": 80.0, "max_procedures": 10,
                  "procedure_gap": 1, "cluster_instances": 3, "cluster_sessions": 2, "discovery_fade_sessions": 3},
 }
@@ -115,6 +116,10 @@ procedure_gap = 1             # tool calls a recurring sequence may skip
 cluster_instances = 3         # a causal shape seen this often (in at least cluster_sessions sessions)
 cluster_sessions = 2          #   becomes a pattern-note proposal
 discovery_fade_sessions = 3   # a discovery not referred to in this many later sessions loses confidence
+
+[serve]
+port = 0                      # memkit serve: answer the agent's hooks over HTTP on 127.0.0.1:port (0: off,
+                              # hooks install writes command hooks)
 
 [watch]
 quiet_seconds = 30.0          # a session is ingested after this long without writes

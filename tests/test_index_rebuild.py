@@ -21,13 +21,15 @@ def _observation(n: int) -> str:
 
 def _dump(db: Path) -> dict:
     con = sqlite3.connect(db)
-    out = {"files": sorted(con.execute("SELECT * FROM files")),
-           "chunks": sorted(con.execute("SELECT path, turn, title, text FROM chunks")),
+    out = {"files": sorted(r[:-1] for r in con.execute("SELECT * FROM files")),   # the inode last
+           "turns": sorted(con.execute("SELECT path, turn, role, title, said, prose, calls, output FROM turns")),
            "cues": sorted(con.execute("SELECT path, note_id, cue_type, trigger, lesson, kinds, names, status,"
                                       " reviewed, created, session, source, extra FROM cues")),
            "kinds": sorted(con.execute("SELECT c.path, k.kind FROM cue_kinds k JOIN cues c ON c.rowid = k.cue")),
            "names": sorted(con.execute("SELECT c.path, n.name FROM cue_names n JOIN cues c ON c.rowid = n.cue")),
-           "match": sorted(con.execute("SELECT path FROM chunks WHERE chunks MATCH 'stage'")),
+           "match": sorted(con.execute("SELECT path FROM turns WHERE turns MATCH 'stage'")),
+           "docs": sorted(con.execute("SELECT t.path FROM docs JOIN turns t ON t.rowid = docs.rowid"
+                                      " WHERE docs MATCH 'stage'")),
            "cue_match": sorted(con.execute("SELECT rowid IS NOT NULL FROM cues_fts WHERE cues_fts MATCH 'stage'"))}
     con.close()
     return out

@@ -64,7 +64,7 @@ def test_a_vault_where_no_index_can_be_built_answers_at_once(example):
     (example / ".memkit").write_text("not a folder")   # the state folder cannot be created
     for _ in range(2):
         proc, took = _hook(example)
-        assert proc.returncode == 0 and took < 2.5, (took, proc.stderr)
+        assert proc.returncode == 0 and took < 4, (took, proc.stderr)   # not the 8 s first-build wait
         assert proc.stdout == "" and len(proc.stderr.strip().splitlines()) <= 1
 
 
@@ -91,7 +91,7 @@ def test_a_read_only_vault_without_an_index_answers_at_once(example):
     with read_only(example):
         for _ in range(2):
             proc, took = _hook(example)
-            assert proc.returncode == 0 and took < 2.5, (took, proc.stderr)
+            assert proc.returncode == 0 and took < 4, (took, proc.stderr)   # not the 8 s first-build wait
             assert len(proc.stderr.strip().splitlines()) <= 1
     assert not (example / ".memkit").exists()
 

@@ -110,7 +110,7 @@ def _index_text(vault) -> str:
     db = vault / ".memkit" / "index.sqlite"
     con = sqlite3.connect(db)
     try:
-        rows = [str(v) for table in ("files", "chunks", "cues", "problems")
+        rows = [str(v) for table in ("files", "turns", "cues", "problems")
                 for row in con.execute(f"SELECT * FROM {table}") for v in row]
     finally:
         con.close()

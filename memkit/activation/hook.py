@@ -48,7 +48,20 @@ def run(command: str, vault_path: str | None, raw: str) -> int:
 
             if hookindex.rebuild_in_background(vault):   # never wait for a build that cannot happen
                 hookindex.wait_built(vault, FIRST_BUILD_WAIT)
-        answer = check_output if command == "check" else context_output
+    except Exception as e:  # fail open: the agent's tool call must go on
+        if os.environ.get("MEMKIT_DEBUG"):
+            raise
+        _warn(f"{command} --hook skipped: {e}")
+        return 0
+    sys.stdout.write(reply(command, vault, payload))
+    return 0
+
+
+def reply(command: str, vault, payload: dict[str, Any]) -> str:
+    """The exact text `check|context --hook` prints for a payload: a JSON line, or nothing.
+    `memkit serve` answers with the same text over HTTP."""
+    answer = check_output if command == "check" else context_output
+    try:
         try:
             out = answer(vault, payload)
         except sqlite3.OperationalError:   # a writer closing the index removed its WAL files as we opened it
@@ -57,10 +70,8 @@ def run(command: str, vault_path: str | None, raw: str) -> int:
         if os.environ.get("MEMKIT_DEBUG"):
             raise
         _warn(f"{command} --hook skipped: {e}")
-        return 0
-    if out:
-        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
-    return 0
+        return ""
+    return json.dumps(out, ensure_ascii=False) + "\n" if out else ""
 
 
 def check_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:

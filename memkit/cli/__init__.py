@@ -24,7 +24,8 @@ COMMANDS = {
     "promote": "review:promote", "merge": "review:merge", "why": "review:why", "compile": "review:compile_",
     "fact": "facts:fact", "episodes": "episodes:episodes", "tried": "episodes:tried",
     "patterns": "episodes:patterns", "watch": "integrations:watch", "hooks": "integrations:hooks",
-    "mcp": "integrations:mcp", "sync": "team:sync", "merge-driver": "team:merge_driver",
+    "mcp": "integrations:mcp", "serve": "integrations:serve", "sync": "team:sync",
+    "merge-driver": "team:merge_driver",
 }
 
 

@@ -115,19 +115,22 @@ def status(ctx, as_json):
 @click.option("--project", help="Only notes of this project (a trace's `project`).")
 @click.option("--since", metavar="DATE", help="Only notes created on or after this ISO date.")
 @click.option("--until", metavar="DATE", help="Only notes created on or before this ISO date.")
+@click.option("--by", type=click.Choice(["turn", "note"]), default="turn", show_default=True,
+              help="One hit per turn (or note section), or one per note with its best turn.")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
 @click.option("--user", help="One person's traces and observations (`me`: yours; `team`: the reviewed notes).")
 @json_option
 @click.pass_context
-def search(ctx, query, kind, layer, project, since, until, limit, user, as_json):
-    """Full-text search over every layer; trace hits name the best turn.
+def search(ctx, query, kind, layer, project, since, until, by, limit, user, as_json):
+    """Full-text search over every layer: the turns (and note sections) that match, best first.
 
-    Matched words are bold on a terminal (not when piped, nor with NO_COLOR set).
+    Any text searches; "quoted words" must stand together. Matched words are bold on a terminal
+    (not when piped, nor with NO_COLOR set).
 
     \b
     Example:
       memkit search "yubikey pin" --layer trace --json
-      memkit search "drop column" --project ledger --since 2026-03-01
+      memkit search "drop column" --project ledger --since 2026-03-01 --by note
       memkit search "migration" --user me
     """
     from memkit import search as search_mod
@@ -136,16 +139,11 @@ def search(ctx, query, kind, layer, project, since, until, limit, user, as_json)
     v = get_vault(ctx)
     filters = search_mod.Filters(kind, layer, project, _date(since, "--since"), _date(until, "--until"),
                                  people.named(v, user))
-    hits = search_mod.search(v, query, limit=limit, filters=filters)
-    if as_json:
-        emit_json([h.as_dict() for h in hits])
-        return
-    if not hits:
-        click.echo(f"no match for {query!r}")
-    on, off = ("\x1b[1m", "\x1b[22m") if _colour() else ("", "")
-    for h in hits:
-        where = f"{h.id}#^t{h.turn}" if h.turn else h.id
-        click.echo(f"{where}  [{h.kind or h.type}] {h.title}\n    {search_mod.marked(h.snippet, on, off)}")
+    out, note = search_mod.answer(v, query, filters=filters, limit=limit, by=by, as_json=as_json,
+                                  colour=not as_json and _colour())
+    click.echo(out, nl=False)
+    if note:
+        click.echo(note, nl=False, err=True)
 
 
 def _colour() -> bool:

@@ -1,6 +1,6 @@
-"""Commands that connect memkit to other tools: watch, hooks (install, uninstall, status, run), mcp.
+"""Commands that connect memkit to other tools: watch, hooks (install, uninstall, status, run), mcp, serve.
 
-Each is a thin wrapper over memkit.integrations (watch, githook, installers, mcp); rendering only.
+Each is a thin wrapper over memkit.integrations (watch, githook, installers, mcp, serve); rendering only.
 """
 from __future__ import annotations
 
@@ -211,3 +211,39 @@ def mcp(ctx):
     from memkit.integrations import mcp as mcp_server
 
     mcp_server.serve(get_vault(ctx))
+
+
+@click.command()
+@click.option("--port", type=click.IntRange(0, 65535), default=None,
+              help="The TCP port on 127.0.0.1 (default: [serve] port in memkit.toml; 0: any free port).")
+@click.option("--print-token", is_flag=True, help="Print the shell line that exports the hook token, then exit.")
+@click.pass_context
+def serve(ctx, port, print_token):
+    """Answer the agent's hooks over HTTP on 127.0.0.1, with the index and catalogue loaded once.
+
+    Claude Code's `type: "http"` hooks POST to /memkit/check and /memkit/context; the answer is
+    what `check --hook` and `context --hook` print. With `[serve] port` set in memkit.toml,
+    `memkit hooks install --claude` writes HTTP hooks that send the vault's token from
+    $MEMKIT_HOOK_TOKEN; without a running server the agent goes on without memory.
+
+    \b
+    Example:
+      memkit serve --port 7457
+      eval "$(memkit serve --print-token)"     # in the shell that starts claude
+    """
+    from memkit.integrations import serve as server
+
+    vault = get_vault(ctx)
+    if print_token:
+        click.echo(f"export {server.TOKEN_ENV}={server.token(vault, create=True)}")
+        return
+    if port is None and not server.port_of(vault):
+        raise click.UsageError("no port: pass --port N, or set [serve] port in memkit.toml")
+
+    def ready(s) -> None:
+        click.echo(f"memkit: answering hooks on http://{server.HOST}:{s.server_address[1]}/memkit/check and "
+                   f"/memkit/context (Ctrl-C to stop)", err=True)
+    try:
+        server.serve(vault, port, ready)
+    except KeyboardInterrupt:
+        click.echo("memkit: stopped serving", err=True)

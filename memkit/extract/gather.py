@@ -84,12 +84,107 @@ def across(vault, written: list[str], out: dict[str, Any]) -> None:
     pool = _older(vault, fresh_rels) + [(rel, note.meta) for rel, note in fresh]
     # what the workshop held before this run anchors first, then the run's own, oldest first
     pool.sort(key=lambda item: (item[0] in fresh_rels, str(item[1].get("created") or ""), str(item[1].get("id") or "")))
-    anchors: list[tuple[str, str, dict[str, Any]]] = []      # (key, rel, meta) of first sayings
+    anchors = _Anchors()
+    folds = _Folds(vault)
     for rel, meta in pool:
         k = key(str(meta.get("kind")), meta, str(meta.get("lesson") or meta.get("chosen") or ""))
-        anchor = next((a for a in anchors if same(k, a[0]) and _session(a[2]) != _session(meta)), None)
-        if anchor is None or rel not in fresh_rels or not _fold(vault, anchor[1], rel, out):
-            anchors.append((k, rel, meta))
+        anchor = anchors.first(k, _session(meta))
+        if anchor is None or rel not in fresh_rels or not folds.add(anchor[1], rel):
+            anchors.append(k, rel, meta)
+    folds.write(out)
+
+
+class _Anchors:
+    """The first sayings, in order, found by key: the first one that is `same` as a key and from
+    another session. Exact keys by dictionary, near ones by rapidfuzz over the distinct keys of
+    the same kind (a repeat's words are mostly the very same words)."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[str, str, dict[str, Any]]] = []   # (key, rel, meta)
+        self.by_key: dict[str, list[int]] = {}
+        self.keys_of_kind: dict[str, list[str]] = {}
+
+    def append(self, k: str, rel: str, meta: dict[str, Any]) -> None:
+        if k not in self.by_key:
+            self.by_key[k] = []
+            self.keys_of_kind.setdefault(k.split(":", 1)[0], []).append(k)
+        self.by_key[k].append(len(self.items))
+        self.items.append((k, rel, meta))
+
+    def first(self, k: str, session: str) -> tuple[str, str, dict[str, Any]] | None:
+        found = list(self.by_key.get(k, ()))
+        if len(k) >= 24:
+            from rapidfuzz import fuzz, process
+
+            near = process.extract(k, self.keys_of_kind.get(k.split(":", 1)[0], ()), scorer=fuzz.ratio,
+                                   score_cutoff=SAME, limit=None)
+            found += [i for other, _score, _n in near if other != k and len(other) >= 24 for i in self.by_key[other]]
+        hits = [i for i in found if _session(self.items[i][2]) != session]
+        return self.items[min(hits)] if hits else None
+
+
+class _Folds:
+    """Repeats folded into their first saying, each first saying written once however many
+    repeats it takes in: the note a fold after another fold would leave, stamped once."""
+
+    def __init__(self, vault) -> None:
+        self.vault, self.order, self.targets = vault, [], {}
+
+    def add(self, into: str, rel: str) -> bool:
+        """False when `into` or `rel` may not change (reviewed, or edited by a person)."""
+        from memkit.storage import notes
+
+        if into not in self.targets:
+            target = notes.read(self.vault.root / into)
+            if target.meta.get("status") != "candidate" or target.edited_by_person():
+                return False
+            self.targets[into] = _Target(target)
+        extra = notes.read(self.vault.root / rel)
+        if extra.meta.get("status") != "candidate" or extra.edited_by_person():
+            return False
+        self.targets[into].fold(extra.meta)
+        self.order.append((into, rel))
+        return True
+
+    def write(self, out: dict[str, Any]) -> None:
+        for into, target in self.targets.items():
+            self.vault.write_text(into, target.text())
+        for into, rel in self.order:
+            (self.vault.root / rel).unlink()
+            out["written"] += [into, rel]
+            out.setdefault("deleted", []).append(rel)
+            out.setdefault("gathered", []).append(rel)
+
+
+class _Target:
+    """A first saying taking in repeats: its sources and sessions grow, its importance rises, and
+    each fold adds a "Said again" line. Linear in what each repeat brings (a lesson said in
+    thousands of sessions is not gone over again for each)."""
+
+    def __init__(self, note) -> None:
+        self.note, self.meta, self.lines = note, dict(note.meta), [note.body.rstrip("\n")]
+        self.seen_sources, self.seen_sessions = set(sources(note.meta)), None
+
+    def fold(self, extra: dict[str, Any]) -> None:
+        meta = self.meta
+        if len(self.lines) == 1:   # the first fold: the lists as the file has them, each item once
+            meta["sources"], meta["sessions"] = _union(sources(meta), []), _union(sessions(meta), [])
+            self.seen_sessions = set(meta["sessions"])
+        added = [x for x in dict.fromkeys(sources(extra)) if x not in self.seen_sources]
+        meta["sources"] += added
+        self.seen_sources.update(added)
+        new_sessions = [x for x in dict.fromkeys(sessions(extra)) if x not in self.seen_sessions]
+        meta["sessions"] += new_sessions
+        self.seen_sessions.update(new_sessions)
+        meta["importance"] = min(1.0, round(max(float(meta.get("importance") or 0.5),
+                                                float(extra.get("importance") or 0.5)) + BOOST, 2))
+        self.lines.append(", ".join(added))
+
+    def text(self) -> str:
+        from memkit.storage import notes
+
+        body = "\n\nSaid again: ".join(self.lines) + "\n"
+        return notes.render(notes.Note(notes.stamp(self.meta, body), body, newline=self.note.newline))
 
 
 def _older(vault, skip: set[str]) -> list[tuple[str, dict[str, Any]]]:
@@ -106,29 +201,6 @@ def _older(vault, skip: set[str]) -> list[tuple[str, dict[str, Any]]]:
 
 def _session(meta: dict[str, Any]) -> str:
     return str(meta.get("session") or "")
-
-
-def _fold(vault, into: str, rel: str, out: dict[str, Any]) -> bool:
-    """Add rel's sources to the candidate at `into` and remove rel. False when `into` may not change."""
-    from memkit.storage import notes
-
-    target, extra = notes.read(vault.root / into), notes.read(vault.root / rel)
-    if (target.meta.get("status") != "candidate" or extra.meta.get("status") != "candidate"
-            or target.edited_by_person() or extra.edited_by_person()):
-        return False
-    meta = dict(target.meta)
-    meta["sources"] = _union(sources(target.meta), sources(extra.meta))
-    meta["sessions"] = _union(sessions(target.meta), sessions(extra.meta))
-    meta["importance"] = min(1.0, round(max(float(meta.get("importance") or 0.5),
-                                            float(extra.meta.get("importance") or 0.5)) + BOOST, 2))
-    added = [s for s in meta["sources"] if s not in sources(target.meta)]
-    body = target.body.rstrip("\n") + "\n\nSaid again: " + ", ".join(added) + "\n"
-    vault.write_text(into, notes.render(notes.Note(notes.stamp(meta, body), body, newline=target.newline)))
-    (vault.root / rel).unlink()
-    out["written"] += [into, rel]
-    out.setdefault("deleted", []).append(rel)
-    out.setdefault("gathered", []).append(rel)
-    return True
 
 
 def sources(meta: dict[str, Any]) -> list[str]:

@@ -95,13 +95,20 @@ def wanted(vault: Vault, agent: str, scope: str = "", project_dir: Path | None =
                 "PreToolUse": {"hooks": [check]}}
     check = {"type": "command", "command": cmd("check", "--hook"), "timeout": 10}
     end = {"type": "command", "command": cmd("hooks", "run", "session-end"), "timeout": 30}
+    from memkit.integrations import serve
+
+    http = serve.http_hooks(vault) if (agent, scope) not in SHARED else None   # `memkit serve` answers
+    if http:
+        context, check = http["SessionStart"], http["PreToolUse"]
     return {"SessionStart": {"hooks": [context]}, "UserPromptSubmit": {"hooks": [dict(context)]},
             "PreToolUse": {"matcher": "*", "hooks": [check]}, "SessionEnd": {"hooks": [end]}}
 
 
 def is_memkit(hook: Any) -> bool:
+    from memkit.integrations import serve
+
     cmd = hook.get("command") if isinstance(hook, dict) else None
-    return isinstance(cmd, str) and "memkit" in cmd and bool(_VERBS.search(cmd))
+    return (isinstance(cmd, str) and "memkit" in cmd and bool(_VERBS.search(cmd))) or serve.is_http_hook(hook)
 
 
 def read_settings(path: Path) -> dict[str, Any]:
@@ -136,8 +143,8 @@ def merge(data: dict[str, Any], groups_wanted: dict[str, dict[str, Any]]) -> dic
                     rest.append(h)
                     continue
                 had = True
-                if not placed and g.get("matcher") == group.get("matcher"):
-                    rest.append({**h, **new})
+                if not placed and g.get("matcher") == group.get("matcher"):   # a new type: a new entry
+                    rest.append({**h, **new} if h.get("type") == new.get("type") else dict(new))
                     placed = True
             if rest or not had:
                 kept.append({**g, "hooks": rest} if had else g)

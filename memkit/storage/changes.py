@@ -1,5 +1,11 @@
-"""The change journal: while `memkit watch` runs, it notes every note file that changes, so
-an index refresh reads those paths instead of stat-ing every note of the vault.
+"""What changed since the index last looked, found without stat-ing every note of the vault.
+
+Three sources, cheapest first. While `memkit watch` runs, its change journal names every note
+file that changes. Without it, each note folder's mtime tells which folders gained, lost or
+replaced a file (an editor's save-by-rename, a git checkout, memkit's own atomic writes); only
+those folders are listed, by name and inode. A note rewritten in place changes no folder: a
+small vault is walked whole each time, a large one in the background when its last walk is
+older than STALE seconds — and the refresh says how old that walk is.
 
 The watcher (sole writer) appends one vault-relative path per line to
 `.memkit/changes-<pid>-<start>` and names that file in `.memkit/fresh.json`. The index
@@ -13,6 +19,8 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+import time
 
 MARKER = "fresh.json"
 RESCAN = "!rescan"
@@ -123,3 +131,175 @@ def since(vault, name: str, offset: int) -> tuple[list[str], int] | None:
     if any(line.startswith("!") for line in lines):
         return None
     return list(dict.fromkeys(lines)), offset + len(complete)
+
+
+# ---- without a watcher: folder mtimes, and a walk of every note now and then -------------------------
+SYNC_WALK = 2000       # notes: a vault this small is walked whole on every refresh (a few ms)
+STALE = 5.0            # seconds: an older walk is repeated in the background
+SETTLED_NS = 2 * 10**9   # a folder changed this recently may change again within one mtime tick
+
+
+def walked(con, started: float, folders: dict[str, int]) -> None:
+    """Record a walk of every note: when it started and each folder's mtime as it was listed."""
+    con.execute("DELETE FROM folders")
+    con.executemany("INSERT INTO folders VALUES(?, ?)", [(rel, _settled(m, started)) for rel, m in folders.items()])
+    con.execute("INSERT OR REPLACE INTO meta VALUES('walked', ?)", (repr(started),))
+
+
+def _settled(mtime_ns: int, now: float) -> int:
+    return mtime_ns if mtime_ns < now * 1e9 - SETTLED_NS else -1   # -1: list it again next time
+
+
+def small(con) -> bool:
+    """A vault walked whole on every refresh (its folders' mtimes are not consulted)."""
+    return (con.execute("SELECT max(rowid) FROM files").fetchone()[0] or 0) <= SYNC_WALK
+
+
+def freshen(vault, con) -> dict[str, float]:
+    """The cheap refresh (the caller has checked there is no live watcher): the folders that
+    changed are listed and their new, replaced and removed notes indexed; the whole vault is
+    walked when it is small, or in the background when its last walk is older than STALE."""
+    stats: dict[str, float] = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
+    row = con.execute("SELECT value FROM meta WHERE key='walked'").fetchone()
+    if row is None or small(con):
+        return {}   # the caller walks
+    _folders(vault, con, stats)
+    age = time.time() - float(row[0])
+    if age > STALE:
+        stats["stale"] = age
+        walk_in_background(vault)
+    return stats
+
+
+def _folders(vault, con, stats: dict) -> None:
+    from memkit.storage import index
+    from memkit.storage.vault import NOTE_DIRS
+
+    known = dict(con.execute("SELECT path, mtime_ns FROM folders"))
+    queue, now, todo, seen = [*known, *(t for t in NOTE_DIRS if t not in known)], time.time(), [], {}
+    while queue:
+        rel = queue.pop()
+        try:
+            mtime = os.stat(os.path.join(vault.root, rel)).st_mtime_ns
+        except OSError:
+            if rel in known:
+                _gone(con, rel, stats)
+            continue
+        if mtime == known.get(rel) or rel in seen:
+            continue
+        seen[rel] = _settled(mtime, now)
+        queue += [sub for sub in _listed(vault, con, rel, todo, stats) if sub not in known]
+    for job, rows in index._computed(vault, todo):
+        stats["indexed" if index._store(con, rows, job[4]) else "problems"] += 1
+    con.executemany("INSERT OR REPLACE INTO folders VALUES(?, ?)", seen.items())
+    con.commit()
+
+
+def _listed(vault, con, rel: str, todo: list, stats: dict) -> list[str]:
+    """List one changed folder: its notes that are new or replaced go to todo, the ones gone are
+    forgotten; returns its subfolders. Names and inodes only; a note is stat-ed when its inode moved."""
+    from memkit.storage import index
+
+    depth = rel.count("/") + 1
+    indexed = {p: (ino, m, s) for p, ino, m, s in con.execute(
+        "SELECT path, ino, mtime_ns, size FROM files WHERE path > ? AND path < ? UNION ALL "
+        "SELECT path, ino, -1, -1 FROM problems WHERE path > ? AND path < ?", (rel + "/", rel + "0") * 2)
+        if p.count("/") == depth}
+    subs = []
+    try:
+        entries = list(os.scandir(os.path.join(vault.root, rel)))
+    except OSError:
+        entries = []
+    for e in entries:
+        try:
+            is_dir, is_link = e.is_dir(), e.is_symlink()
+            if is_dir and not is_link and not e.name.startswith(".") and e.name != "raw":
+                subs.append(f"{rel}/{e.name}")
+            elif not is_dir and not is_link and e.name.endswith(".md"):
+                old = indexed.pop(f"{rel}/{e.name}", None)
+                if old is None or old[0] != e.inode():
+                    st = e.stat(follow_symlinks=False)
+                    if old is None or old != (st.st_ino, st.st_mtime_ns, st.st_size):
+                        todo.append((e.path, f"{rel}/{e.name}", st.st_mtime_ns, st.st_size, old is None, st.st_ino))
+        except OSError:
+            continue
+    for gone in indexed:
+        index._forget(con, gone)
+        stats["removed"] += 1
+    return subs
+
+
+def _gone(con, rel: str, stats: dict) -> None:
+    from memkit.storage import index
+
+    for path, in con.execute("SELECT path FROM files WHERE path > ? AND path < ? UNION ALL SELECT path FROM "
+                             "problems WHERE path > ? AND path < ?", (rel + "/", rel + "0") * 2).fetchall():
+        index._forget(con, path)
+        stats["removed"] += 1
+    con.execute("DELETE FROM folders WHERE path = ? OR (path > ? AND path < ?)", (rel, rel + "/", rel + "0"))
+
+
+_SPAWNED: list[int] = []
+
+
+def walk_in_background(vault) -> None:
+    """Start one walk of every note in a process of its own, unless one is running already."""
+    for pid in list(_SPAWNED):   # a long-running caller (the MCP server) reaps the walks it started
+        try:
+            if os.waitpid(pid, os.WNOHANG)[0]:
+                _SPAWNED.remove(pid)
+        except ChildProcessError:
+            _SPAWNED.remove(pid)
+    if _SPAWNED or _walk_running(vault.state):
+        return
+    devnull = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
+    try:
+        _SPAWNED.append(os.posix_spawn(sys.executable, [sys.executable, "-m", "memkit.storage.changes",
+                                                        str(vault.root)], os.environ, file_actions=devnull,
+                                       setsid=True))
+    except OSError:
+        pass
+
+
+def _walk_running(state) -> bool:
+    import fcntl
+
+    try:
+        fd = os.open(state / "walk.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return False
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+
+
+def _walk_main(root: str) -> None:
+    """The background walk: `python -m memkit.storage.changes VAULT`, one at a time per vault."""
+    import fcntl
+    from pathlib import Path
+
+    from memkit.storage import index
+    from memkit.storage.vault import Vault
+
+    vault = Vault(Path(root))
+    fd = os.open(vault.state / "walk.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return
+    try:
+        index.refresh(vault, walk=True)
+    finally:
+        os.close(fd)
+
+
+if __name__ == "__main__":
+    try:
+        _walk_main(sys.argv[1])
+    except Exception:   # noqa: BLE001 — nobody reads this process's output; the next refresh tries again
+        sys.exit(1)

@@ -11,6 +11,7 @@ import json
 import os
 import sqlite3
 import stat as stat_mod
+import time
 from contextlib import closing
 from pathlib import Path
 TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations are strings here
@@ -18,17 +19,17 @@ if TYPE_CHECKING:
     from typing import Any, Callable, Iterable, Iterator
 
 from memkit.errors import InvalidInput
+from memkit.storage import fulltext
 
-SCHEMA_VERSION = "8"
+SCHEMA_VERSION = "9"
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE files(path TEXT PRIMARY KEY, id TEXT, type TEXT, kind TEXT, status TEXT, layer TEXT,
-                   title TEXT, created TEXT, mtime_ns INTEGER, size INTEGER, meta TEXT);
+                   title TEXT, created TEXT, mtime_ns INTEGER, size INTEGER, meta TEXT, ino INTEGER);
 CREATE INDEX files_id ON files(id);
-CREATE TABLE problems(path TEXT PRIMARY KEY, message TEXT);
-CREATE VIRTUAL TABLE chunks USING fts5(path UNINDEXED, turn UNINDEXED, title, text,
-                                       tokenize='porter unicode61');
-CREATE TABLE chunk_spans(path TEXT PRIMARY KEY, lo INTEGER, hi INTEGER);
+CREATE TABLE problems(path TEXT PRIMARY KEY, message TEXT, ino INTEGER);
+CREATE TABLE folders(path TEXT PRIMARY KEY, mtime_ns INTEGER);
+""" + fulltext.SCHEMA + """
 CREATE TABLE cues(rowid INTEGER PRIMARY KEY, path TEXT, note_id TEXT, cue_type TEXT, trigger TEXT,
                   lesson TEXT, kinds TEXT, names TEXT, status TEXT, reviewed INTEGER, created TEXT,
                   session TEXT, source TEXT, importance REAL, confidence REAL, lifecycle TEXT,
@@ -44,7 +45,6 @@ CREATE INDEX cue_names_cue ON cue_names(cue);
 CREATE VIRTUAL TABLE cues_fts USING fts5(trigger, lesson, content='cues', content_rowid='rowid',
                                          tokenize='porter unicode61');
 """
-MAX_TOOL_TEXT = 4000   # characters of one tool output that go into the full-text index
 LAYERS = {"traces": "trace", "workshop": "workshop", "observations": "observation",
           "episodes": "episode", "facts": "fact", "library": "library"}
 
@@ -94,31 +94,41 @@ def open_readonly(db_path: Path) -> sqlite3.Connection | None:
     return con
 
 
-def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, int]:
-    """Bring the index up to date with the files; returns counts (added, changed, removed, problems)."""
+def refresh(vault, *, full: bool = False, walk: bool = False, cues: bool = True,
+            progress: Callable[[int], None] | None = None) -> dict[str, int]:
+    """Bring the index up to date with the files; returns counts (indexed, removed, problems,
+    unchanged). A live watcher's journal names what changed; without one a large vault is checked
+    by its folders and walked in the background (changes.freshen: `stale` is then the age in
+    seconds of the last walk). walk: stat every note now; full: rebuild every row; cues=False
+    leaves the check for a new lesson compiler or catalogue to a caller that reads cues."""
     from memkit.storage import changes
 
     stats = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
     with closing(connect(vault.index_path)) as con:
-        compiled = _cue_stamp(vault)   # cues compiled by another compiler or catalogue: compile again
-        row = con.execute("SELECT value FROM meta WHERE key='cues'").fetchone()
-        full = full or (row is not None and row[0] != compiled) or (row is None and _has_rows(con))
         journal = changes.current(vault)   # a live `memkit watch` notes what changes
+        if not (full or walk or journal) and (quick := changes.freshen(vault, con)):
+            return quick   # a new catalogue or compiler is seen by the next walk
+        row = con.execute("SELECT value FROM meta WHERE key='cues'").fetchone()
+        cues = cues or row is None   # an index without the stamp gets one (it is being built anyway)
+        compiled = _cue_stamp(vault) if cues else row[0]   # cues compiled by another
+        full = full or (cues and ((row is not None and row[0] != compiled)   # compiler or catalogue:
+                                  or (row is None and _has_rows(con))))      # compile them again
         if journal and not full and _follow(con, vault, journal, stats):
             return stats
         start = changes.position(vault, journal)
         if full:   # one transaction: a hook reading meanwhile sees the old index or the new, never half
             _clear(con)
+        walked, folders = time.time(), {}
         known = {p: (m, s) for p, m, s in con.execute("SELECT path, mtime_ns, size FROM files")}
         known.update((p, None) for p, in con.execute("SELECT path FROM problems") if p not in known)
 
-        def changed() -> Iterator[tuple[str, str, int, int, bool]]:   # streamed: no list of every file
-            for rel, path, st in _walk(vault.root):
+        def changed() -> Iterator[tuple]:   # streamed: no list of every file
+            for rel, path, st in _walk(vault.root, folders=folders):
                 old = known.pop(rel, False)
                 if old and old == (st.st_mtime_ns, st.st_size):
                     stats["unchanged"] += 1
                     continue
-                yield path, rel, st.st_mtime_ns, st.st_size, old is False
+                yield path, rel, st.st_mtime_ns, st.st_size, old is False, st.st_ino
 
         batch = 1000 if full else 200
         for n, (job, rows) in enumerate(_computed(vault, changed()), 1):
@@ -131,10 +141,14 @@ def refresh(vault, *, full: bool = False, progress: Callable[[int], None] | None
         for rel in known:   # what is left was not seen on disk
             _forget(con, rel)
             stats["removed"] += 1
-        con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{start}" if journal else "",))
-        con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
-        con.execute("INSERT OR REPLACE INTO meta VALUES('cues', ?)", (compiled,))
-        con.commit()
+        if full or journal or any(stats[k] for k in ("indexed", "removed", "problems")) or \
+                compiled != (row[0] if row else None) or not changes.small(con):   # else nothing to write
+            con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{start}" if journal else "",))
+            con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
+            if compiled is not None:
+                con.execute("INSERT OR REPLACE INTO meta VALUES('cues', ?)", (compiled,))
+            changes.walked(con, walked, folders)
+            con.commit()
     return stats
 
 
@@ -181,7 +195,7 @@ def _follow(con: sqlite3.Connection, vault, journal: str, stats: dict[str, int])
         if old is not None and tuple(old) == (st.st_mtime_ns, st.st_size):
             stats["unchanged"] += 1
             continue
-        todo.append((str(vault.root / rel), rel, st.st_mtime_ns, st.st_size, not known))
+        todo.append((str(vault.root / rel), rel, st.st_mtime_ns, st.st_size, not known, st.st_ino))
     for job, rows in _computed(vault, todo):
         stats["indexed" if _store(con, rows, job[4]) else "problems"] += 1
     con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{offset}",))
@@ -196,17 +210,18 @@ _worker_vault = None
 
 
 def _computed(vault, jobs: Iterable[tuple]) -> Iterator[tuple[tuple, tuple]]:
-    """(job, rows) for each job (path, rel, mtime_ns, size, fresh), in order. From PARALLEL_FROM
+    """(job, rows) for each job (path, rel, mtime_ns, size, fresh, inode), in order. From PARALLEL_FROM
     jobs on, the rows are computed on every core while this process alone writes the database."""
-    import multiprocessing
     from itertools import chain, islice
 
     it = iter(jobs)
     head = list(islice(it, PARALLEL_FROM))
     workers = min(os.cpu_count() or 1, 8)
+    if len(head) >= PARALLEL_FROM and workers >= 2:
+        import multiprocessing
     if len(head) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         for job in chain(head, it):
-            yield job, _rows(vault, *job[:4])
+            yield job, _rows(vault, *job[:4], job[5])
         return
     stream = chain(head, it)
     with multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker, initargs=(vault,)) as pool:
@@ -220,7 +235,7 @@ def _start_worker(vault) -> None:
 
 
 def _job(job: tuple) -> tuple:
-    return _rows(_worker_vault, *job[:4])
+    return _rows(_worker_vault, *job[:4], job[5])
 
 
 def _clear(con: sqlite3.Connection) -> None:
@@ -228,7 +243,7 @@ def _clear(con: sqlite3.Connection) -> None:
     their pages at once (deleting 100,000s of rows one by one took seconds)."""
     if not con.in_transaction:   # sqlite3 opens none before DDL by itself
         con.execute("BEGIN")
-    for table in ("cues_fts", "chunks", "cue_kinds", "cue_names", "cues", "chunk_spans", "problems", "files"):
+    for table in ("cues_fts", *fulltext.TABLES, "cue_kinds", "cue_names", "cues", "problems", "folders", "files"):
         con.execute(f"DROP TABLE IF EXISTS {table}")
     for statement in SCHEMA.split(";"):
         if statement.strip() and "TABLE meta(" not in statement:
@@ -247,11 +262,12 @@ def index_unseen(vault, top: str) -> int:
     return len(unseen)
 
 
-def _walk(root: Path, tops: tuple[str, ...] | None = None, *, stat: bool = True,
-          ordered: bool = False) -> Iterator[tuple[str, str, os.stat_result | None]]:
+def _walk(root: Path, tops: tuple[str, ...] | None = None, *, stat: bool = True, ordered: bool = False,
+          folders: dict[str, int] | None = None) -> Iterator[tuple[str, str, os.stat_result | None]]:
     """(vault-relative path, path, stat) of the notes Vault.note_files lists (same folders, same
     exclusions), with one stat call per file and no path resolution: a refresh stats every file.
-    ordered: depth first in name order, as Vault.note_files (and os.walk) go."""
+    ordered: depth first in name order, as Vault.note_files (and os.walk) go. folders: filled with
+    each folder's mtime, read before the folder is listed (a change meanwhile shows next time)."""
     from memkit.storage.vault import NOTE_DIRS
 
     for top in tops or NOTE_DIRS:
@@ -262,6 +278,8 @@ def _walk(root: Path, tops: tuple[str, ...] | None = None, *, stat: bool = True,
         while stack:
             here, rel = stack.pop()
             try:
+                if folders is not None:
+                    folders[rel] = os.stat(here).st_mtime_ns
                 entries = list(os.scandir(here))
             except OSError:
                 continue
@@ -289,6 +307,9 @@ def update_paths(vault, paths: list[Path]) -> None:
     """Re-index just these files (written or deleted by this process)."""
     rels = dict.fromkeys(_rel(vault, p) for p in paths)   # each once, in order
     with closing(connect(vault.index_path)) as con:
+        if not con.execute("SELECT 1 FROM meta WHERE key='cues' UNION ALL SELECT 1 FROM files LIMIT 1").fetchone():
+            # a new index: its cues are compiled now, by this compiler and catalogue
+            con.execute("INSERT INTO meta VALUES('cues', ?)", (_cue_stamp(vault),))
         todo = []
         for rel in rels:
             full = vault.root / rel
@@ -296,7 +317,7 @@ def update_paths(vault, paths: list[Path]) -> None:
                                 (rel, rel)).fetchone() is not None
             if full.suffix == ".md" and layer_of(rel) != "other" and full.exists():
                 st = full.stat()
-                todo.append((str(full), rel, st.st_mtime_ns, st.st_size, not known))
+                todo.append((str(full), rel, st.st_mtime_ns, st.st_size, not known, st.st_ino))
             elif known:
                 _forget(con, rel)
         for n, (job, rows) in enumerate(_computed(vault, todo), 1):   # a large ingest indexes on every core
@@ -320,12 +341,10 @@ def _rel(vault, path: Path) -> str:
 def _forget(con: sqlite3.Connection, rel: str) -> None:
     """Drop every row of one file. Each lookup goes through an index: a full-text table is
     never scanned by path (its chunks are found by their rowid span)."""
+    title = con.execute("SELECT title FROM files WHERE path=?", (rel,)).fetchone()
+    fulltext.forget(con, rel, title[0] if title else None)
     con.execute("DELETE FROM files WHERE path=?", (rel,))
     con.execute("DELETE FROM problems WHERE path=?", (rel,))
-    span = con.execute("SELECT lo, hi FROM chunk_spans WHERE path=?", (rel,)).fetchone()
-    if span:
-        con.execute("DELETE FROM chunks WHERE rowid BETWEEN ? AND ?", span)
-        con.execute("DELETE FROM chunk_spans WHERE path=?", (rel,))
     cues = con.execute("SELECT rowid, trigger, lesson FROM cues WHERE path=?", (rel,)).fetchall()
     if cues:
         con.executemany("INSERT INTO cues_fts(cues_fts, rowid, trigger, lesson) VALUES('delete', ?, ?, ?)", cues)
@@ -337,39 +356,46 @@ def _forget(con: sqlite3.Connection, rel: str) -> None:
 def _index_file(con: sqlite3.Connection, vault, path: Path, rel: str, st: os.stat_result, *,
                 fresh: bool = False) -> bool:
     """Index one file; fresh says the index holds no rows for it yet (nothing to forget)."""
-    return _store(con, _rows(vault, str(path), rel, st.st_mtime_ns, st.st_size), fresh)
+    return _store(con, _rows(vault, str(path), rel, st.st_mtime_ns, st.st_size, st.st_ino), fresh)
 
 
-def _rows(vault, path: str, rel: str, mtime_ns: int, size: int) -> tuple:
+def _rows(vault, path: str, rel: str, mtime_ns: int, size: int, ino: int = 0) -> tuple:
     """Everything one file contributes, computed without the database (so a worker process can):
-    (rel, files row or None, problem or None, full-text chunks, cue rows)."""
+    (rel, files row or None, problem or None, full-text rows, cue rows)."""
     from memkit.storage import notes
 
     try:
         note = notes.read(Path(path))
     except InvalidInput as e:
-        return rel, None, str(e), [], []
+        return rel, None, str(e), [], [], ino
+    return rows_of(vault, note, rel, mtime_ns, size, ino)
+
+
+def rows_of(vault, note, rel: str, mtime_ns: int, size: int, ino: int) -> tuple:
+    """The rows of a note already parsed (a writer that has it in memory need not read it back)."""
     meta = note.meta
-    title = notes.title_of(note)
+    title = notes_title(note)
     row = (rel, note.id, str(meta.get("type") or ""), str(meta.get("kind") or ""), str(meta.get("status") or ""),
            layer_of(rel), title, str(meta.get("created") or meta.get("started") or ""), mtime_ns, size,
-           json.dumps(meta, default=str, ensure_ascii=False))
-    return rel, row, None, list(_chunks(note, rel, title)), list(cue_rows(note, rel, vault))
+           json.dumps(meta, default=str, ensure_ascii=False), ino)
+    return rel, row, None, fulltext.rows(note, rel, title), list(cue_rows(note, rel, vault)), ino
+
+
+def notes_title(note) -> str:
+    from memkit.storage import notes
+
+    return notes.title_of(note)
 
 
 def _store(con: sqlite3.Connection, rows: tuple, fresh: bool) -> bool:
-    rel, row, problem, chunks, cues = rows
+    rel, row, problem, texts, cues, ino = rows
     if not fresh:
         _forget(con, rel)
     if row is None:
-        con.execute("INSERT OR REPLACE INTO problems VALUES(?, ?)", (rel, problem))
+        con.execute("INSERT OR REPLACE INTO problems VALUES(?, ?, ?)", (rel, problem, ino))
         return False
-    con.execute("INSERT INTO files VALUES(?,?,?,?,?,?,?,?,?,?,?)", row)
-    if chunks:
-        con.executemany("INSERT INTO chunks(path, turn, title, text) VALUES(?,?,?,?)", chunks)
-        hi = con.execute("SELECT last_insert_rowid()").fetchone()[0]
-        # one statement in one transaction: FTS5 gives the rows consecutive rowids
-        con.execute("INSERT INTO chunk_spans VALUES(?,?,?)", (rel, hi - len(chunks) + 1, hi))
+    con.execute("INSERT INTO files VALUES(?,?,?,?,?,?,?,?,?,?,?,?)", row)
+    fulltext.store(con, rel, row[6], texts)
     for cue in cues:
         cur = con.execute("INSERT INTO cues(path, note_id, cue_type, trigger, lesson, kinds, names, status,"
                           " reviewed, created, session, source, importance, confidence, lifecycle,"
@@ -378,21 +404,6 @@ def _store(con: sqlite3.Connection, rows: tuple, fresh: bool) -> bool:
         con.executemany("INSERT INTO cue_kinds VALUES(?, ?)", [(cur.lastrowid, k) for k in cue[5].split()])
         con.executemany("INSERT INTO cue_names VALUES(?, ?)", [(cur.lastrowid, n) for n in set(cue[6].split())])
     return True
-
-
-def _chunks(note, rel: str, title: str) -> Iterator[tuple[Any, ...]]:
-    from memkit.traces import render as traces
-
-    if note.type != "trace":
-        extra = " ".join(str(note.meta.get(k) or "") for k in ("trigger", "lesson", "key", "value",
-                                                                "approach", "reason", "goal"))
-        yield rel, None, title, f"{extra}\n{note.body}"
-        return
-    for turn in traces.parse_turns(note.body):
-        text = turn.text if turn.role.value != "tool" else turn.text[:MAX_TOOL_TEXT]
-        calls = " ".join(f"{c.name} {json.dumps(c.input, ensure_ascii=False)[:MAX_TOOL_TEXT]}"
-                         for c in turn.tool_calls)
-        yield rel, turn.n, title, f"{text}\n{calls}".strip()
 
 
 def cue_rows(note, rel: str, vault) -> Iterator[tuple[Any, ...]]:

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Where an ingest's time goes: `memkit ingest LOGS --no-commit` in-process, timed by phase.
+
+    .venv/bin/python bench/ingestprofile.py bench/out/logs-1000            # wall time per phase
+    .venv/bin/python bench/ingestprofile.py bench/out/logs-1000 --profile  # and the main process's
+                                                                           # busiest functions
+
+Phases are the pipeline's own steps (read, render and write the traces; extraction; index rows;
+the promotion scan; the file-system sync), each timed from its start to its end in the main
+process, workers included. The vault is a fresh temporary one and is deleted afterwards.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+PHASES = [("memkit.traces.ingest", "ingest", "read, render, redact, write traces"),
+          ("memkit.pipeline", "_extract_paths", "heuristic extraction (candidates written)"),
+          ("memkit.extract.gather", "across", "  of which: repeats gathered across sessions"),
+          ("memkit.extract", "_mark", "  of which: traces marked extracted (written again)"),
+          ("memkit.storage.index", "update_paths", "index rows of what was written"),
+          ("memkit.pipeline", "_scan", "promotion scan"),
+          ("memkit.storage.vault", "_sync_file_system", "one file-system sync")]
+
+
+def timed(spent: dict[str, float]):
+    import importlib
+
+    for module, name, label in PHASES:
+        mod = importlib.import_module(module)
+        original = getattr(mod, name)
+
+        def wrapper(*args, _original=original, _label=label, **kwargs):
+            t0 = time.perf_counter()
+            try:
+                return _original(*args, **kwargs)
+            finally:
+                spent[_label] = spent.get(_label, 0.0) + time.perf_counter() - t0
+        setattr(mod, name, wrapper)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("logs", type=Path)
+    ap.add_argument("--profile", action="store_true", help="cProfile the main process too")
+    args = ap.parse_args()
+    from memkit import pipeline
+    from memkit.storage import vault as vault_mod
+
+    size = sum(p.stat().st_size for p in args.logs.rglob("*") if p.is_file())
+    spent: dict[str, float] = {}
+    timed(spent)
+    with tempfile.TemporaryDirectory(prefix="memkit-ingestprofile-") as tmp:
+        vault, _ = vault_mod.init(Path(tmp) / "vault")
+        prof = cProfile.Profile() if args.profile else None
+        t0 = time.perf_counter()
+        if prof:
+            prof.enable()
+        result = pipeline.ingest(vault, [args.logs], commit=False)
+        if prof:
+            prof.disable()
+        wall = time.perf_counter() - t0
+    print(f"{size / 1e6:.1f} MB of logs, {len(result['traces'])} traces, {len(result['candidates'])} candidates: "
+          f"{wall:.1f} s, {size / 1e6 / wall:.2f} MB/s\n")
+    print("| phase | wall | share |\n|---|---:|---:|")
+    for _m, _n, label in PHASES:
+        if label in spent:
+            print(f"| {label} | {spent[label]:.2f} s | {spent[label] / wall:.0%} |")
+    rest = wall - sum(v for k, v in spent.items() if not k.startswith(" "))
+    print(f"| everything else | {rest:.2f} s | {rest / wall:.0%} |")
+    if prof:
+        out = io.StringIO()
+        pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(30)
+        print("\n```\n" + out.getvalue().strip() + "\n```")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,198 @@
+"""`memkit serve`: the agent's hooks answered over HTTP by a process that is already running.
+
+Claude Code's `type: "http"` hooks POST the same event JSON a command hook reads on stdin and
+read the same JSON answer; a timeout or a non-2xx answer never blocks the agent. This server
+answers POST /memkit/check and /memkit/context with exactly the bytes `check --hook` and
+`context --hook` print for that payload, with the vault, its configuration and the action
+catalogue loaded once. It binds to 127.0.0.1 only, refuses any request without the vault's
+token (`.memkit/serve.token`, sent as the X-Memkit-Token header), bounds request sizes and
+time, and answers garbage as the command hooks do: with nothing.
+"""
+from __future__ import annotations
+
+import hmac
+import json
+import os
+import secrets
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from memkit.errors import InvalidInput
+
+HOST = "127.0.0.1"
+TOKEN_FILE = "serve.token"
+STATE_FILE = "serve.json"
+TOKEN_HEADER = "X-Memkit-Token"
+TOKEN_ENV = "MEMKIT_HOOK_TOKEN"
+MAX_BODY = 8 * 1024 * 1024   # bytes of one hook payload (a Write of a large file included)
+TIMEOUT = 5.0                # seconds a client may take to send its request
+PATHS = {"/memkit/check": "check", "/memkit/context": "context"}
+EVENTS = {"PreToolUse": "check", "SessionStart": "context", "UserPromptSubmit": "context"}
+
+
+def token(vault, *, create: bool = False) -> str | None:
+    """The vault's hook token (made on first use when create, readable by its owner only)."""
+    path = vault.state / TOKEN_FILE
+    try:
+        found = path.read_text(encoding="utf-8").strip()
+        if found:
+            return found
+    except OSError:
+        pass
+    if not create:
+        return None
+    vault.state.mkdir(parents=True, exist_ok=True)
+    fresh = secrets.token_urlsafe(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(fresh + "\n")
+    return fresh
+
+
+def port_of(vault) -> int:
+    try:
+        return int(vault.config.get("serve.port") or 0)
+    except (KeyError, TypeError, ValueError):
+        return 0
+
+
+def http_hooks(vault) -> dict[str, dict] | None:
+    """The HTTP hook each event gets when `[serve] port` is set, else None (command hooks).
+    The installer calls this; the token travels through the agent's environment."""
+    port = port_of(vault)
+    if not port:
+        return None
+    token(vault, create=True)
+    return {event: {"type": "http", "url": f"http://{HOST}:{port}/memkit/{verb}", "timeout": 5,
+                    "headers": {TOKEN_HEADER: f"${TOKEN_ENV}"}, "allowedEnvVars": [TOKEN_ENV]}
+            for event, verb in EVENTS.items()}
+
+
+def is_http_hook(hook) -> bool:
+    """A hook entry this module wrote (the installer replaces and removes only its own)."""
+    url = hook.get("url") if isinstance(hook, dict) else None
+    return hook.get("type") == "http" and isinstance(url, str) and url.startswith(f"http://{HOST}:") \
+        and url.rsplit("/", 2)[-2:-1] == ["memkit"]
+
+
+MAX_CONNECTIONS = 64   # open connections at once; more are closed unanswered
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, vault, port: int):
+        self.vault, self.secret = vault, token(vault, create=True).encode()
+        self.answering = threading.Lock()   # one answer at a time: activation keeps per-process caches
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        super().__init__((HOST, port), Handler)
+
+    def process_request(self, request, client_address) -> None:
+        if not self.slots.acquire(blocking=False):
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def handle_error(self, request, client_address) -> None:   # one bad request never stops the server
+        import sys
+
+        sys.stderr.write(f"memkit serve: a request failed ({sys.exc_info()[1]!r}); still serving\n")
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: Server
+    protocol_version = "HTTP/1.1"
+    timeout = TIMEOUT
+
+    def do_POST(self) -> None:
+        verb = PATHS.get(self.path)
+        if verb is None:
+            return self._send(404)
+        if not hmac.compare_digest(self.headers.get(TOKEN_HEADER, "").encode(), self.server.secret):
+            return self._send(401)
+        try:
+            length = int(self.headers.get("Content-Length", ""))
+        except ValueError:
+            return self._send(411)
+        if length < 0 or length > MAX_BODY:
+            return self._send(413)
+        raw = self.rfile.read(length)
+        self._send(200, respond(self.server, verb, raw).encode("utf-8"))
+
+    def do_GET(self) -> None:
+        self._send(405)
+
+    do_PUT = do_DELETE = do_PATCH = do_GET
+
+    def _send(self, status: int, body: bytes = b"") -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        if status != 200:
+            self.send_header("Connection", "close")
+            self.close_connection = True
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format, *args) -> None:   # a hook call is not worth a line on the terminal
+        pass
+
+
+def respond(server: Server, verb: str, raw: bytes) -> str:
+    """What the command hook prints for this payload (bad bytes and bad JSON: nothing, as there)."""
+    from memkit.activation import hook
+
+    payload = hook.read_payload(raw.decode("utf-8", errors="replace"))
+    if payload is None:
+        return ""
+    with server.answering:
+        return hook.reply(verb, server.vault, payload)
+
+
+def serve(vault, port: int | None = None, ready=None) -> None:
+    """Answer hooks until interrupted; ready(server) is called once it listens."""
+    port = port if port is not None else port_of(vault)
+    if port is None or not 0 <= port <= 65535:
+        raise InvalidInput(f"port {port} is not a TCP port (1-65535, or 0 for any free one)")
+    warm(vault)
+    try:
+        server = Server(vault, port)
+    except OSError as e:
+        raise InvalidInput(f"cannot listen on {HOST}:{port} ({e.strerror or e}); is another memkit serve running?")
+    state = vault.state / STATE_FILE
+    state.write_text(json.dumps({"pid": os.getpid(), "port": server.server_address[1], "started": time.time()}))
+    _stop_on_sigterm()
+    try:
+        if ready:
+            ready(server)
+        server.serve_forever(poll_interval=0.5)
+    finally:
+        server.server_close()
+        state.unlink(missing_ok=True)
+
+
+def _stop_on_sigterm() -> None:
+    """SIGTERM ends the server as Ctrl-C does, so its state file goes with it."""
+    import signal
+
+    def stop(_signum, _frame):
+        raise KeyboardInterrupt
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, stop)
+
+
+def warm(vault) -> None:
+    """Load what every answer needs once: the configuration, the catalogue, the index's pages."""
+    from memkit.activation import hook
+
+    _ = vault.config   # parsed once, kept by the Vault
+    hook.reply("check", vault, {"hook_event_name": "PreToolUse", "tool_name": "Bash",
+                                "tool_input": {"command": "true"}, "session_id": "memkit-serve-warmup"})

@@ -1,0 +1,143 @@
+"""Full-text search over the vault: turns (and note sections) ranked by their fields and their note.
+
+Owns the search verb and its results: a hit is one trace turn or note section, or with
+`by="note"` one note and its best turn, so a hit leads to the exact turn. Reads the index; a
+refresh first asks the folders what changed (changes.freshen) and never walks a large vault
+on the way. Imports no more than a hook does: the command line answers without click.
+"""
+from __future__ import annotations
+
+import sqlite3
+from collections import namedtuple
+from contextlib import closing
+
+from memkit.search import query as query_mod
+from memkit.search import rank
+from memkit.storage import index
+
+MARK_ON, MARK_OFF = "\x02", "\x03"   # around a matched word in Hit.snippet; no text holds them
+HIT_KEYS = ("id", "type", "kind", "title", "path", "turn", "score", "snippet", "role")
+
+
+class Hit(namedtuple("Hit", HIT_KEYS, defaults=(None,))):
+    """One result (immutable). `turn`: the trace turn, else None; `role`: who spoke in it."""
+    __slots__ = ()
+
+    def as_dict(self) -> dict:
+        """As JSON gives it: the matched words in the snippet marked `**…**` (Markdown emphasis)."""
+        return {**self._asdict(), "snippet": marked(self.snippet, "**", "**")}
+
+
+def marked(snippet: str, on: str = "", off: str = "") -> str:
+    """The snippet with its matched words between on and off (default: unmarked)."""
+    return snippet.replace(MARK_ON, on).replace(MARK_OFF, off)
+
+
+class Filters(namedtuple("Filters", "kind layer project since until user", defaults=(None,) * 6)):
+    """What narrows a search or a listing: observation kind, layer, project, a date range (ISO,
+    compared with a note's `created`, a trace's `started`), the person (`team`: reviewed layers)."""
+    __slots__ = ()
+
+    def sql(self) -> tuple[str, list]:
+        where, args = [], []
+        for column, value in (("f.kind", self.kind), ("f.layer", self.layer)):
+            if value:
+                where.append(f"{column} = ?")
+                args.append(value)
+        for key, value in (("project", self.project), ("user", None if self.user == "team" else self.user)):
+            if value:
+                where.append(f"json_extract(f.meta, '$.{key}') = ?")
+                args.append(value)
+        if self.user == "team":
+            where.append("f.layer IN ('observation', 'episode', 'fact', 'library')")
+        if self.since:
+            where.append("f.created >= ?")
+            args.append(self.since)
+        if self.until:   # a bare date includes that whole day
+            where.append("f.created <= ?")
+            args.append(self.until + ("T99" if len(self.until) == 10 else ""))
+        return "".join(f" AND {w}" for w in where), args
+
+
+def search(vault, query: str, *, kind: str | None = None, layer: str | None = None, limit: int = 10,
+           refresh: bool = True, offset: int = 0, filters: Filters | None = None, by: str = "turn") -> list[Hit]:
+    """Hits for query, best first, `offset` skipped: turns, or with by="note" one hit per note."""
+    if refresh:
+        index.refresh(vault, cues=False)
+    found = query_mod.terms(query)
+    if not found:
+        return []
+    filters = filters or Filters(kind=kind, layer=layer)
+    expr = query_mod.expression(found)
+    where, args = filters.sql()
+    with closing(index.open_readonly(vault.index_path) or index.connect(vault.index_path)) as con:
+        try:
+            rows = rank.ranked(con, expr, where, args)
+        except sqlite3.OperationalError:   # a term FTS5 cannot take: nothing found, never an error
+            return []
+        rows = (rank.by_note(rows) if by == "note" else rows)[offset:offset + limit]
+        return _hits(con, expr, rows)
+
+
+def _hits(con: sqlite3.Connection, expr: str, rows: list[tuple]) -> list[Hit]:
+    if not rows:
+        return []
+    snips = rank.snippets(con, expr, [r[1] for r in rows])
+    paths = sorted({r[2] for r in rows})
+    files = {p: rest for p, *rest in con.execute(
+        f"SELECT path, id, type, kind, title FROM files WHERE path IN ({','.join('?' * len(paths))})", paths)}
+    out = []
+    for score, rowid, path, turn, role in rows:
+        fid, ftype, fkind, title = files.get(path, (path, "", "", ""))
+        out.append(Hit(fid, ftype, fkind, title, path, turn, score, snips.get(rowid, ""),
+                       role if turn is not None else None))
+    return out
+
+
+def recent(vault, *, limit: int = 10, offset: int = 0, filters: Filters | None = None,
+           refresh: bool = True) -> list[dict]:
+    """The newest notes (by `created`, a trace by `started`), newest first: recent activity."""
+    if refresh:
+        index.refresh(vault)
+    where, args = (filters or Filters()).sql()
+    with closing(index.connect(vault.index_path)) as con:
+        rows = con.execute("SELECT f.id, f.type, f.kind, f.status, f.title, f.path, f.created FROM files f"
+                           " WHERE 1" + where + " ORDER BY f.created DESC, f.id LIMIT ? OFFSET ?",
+                           [*args, limit, offset]).fetchall()
+    keys = ("id", "type", "kind", "status", "title", "path", "created")
+    return [dict(zip(keys, row)) for row in rows]
+
+
+def lines(hits: list[Hit], on: str = "", off: str = "") -> list[str]:
+    """Hits as a terminal shows them: where (id#^tN), kind or type, title; then the snippet."""
+    out = []
+    for h in hits:
+        where = f"{h.id}#^t{h.turn}" if h.turn else h.id
+        who = f" · {h.role}" if h.role else ""
+        out.append(f"{where}  [{h.kind or h.type}{who}] {h.title}\n    {marked(h.snippet, on, off)}")
+    return out
+
+
+def answer(vault, query: str, *, filters: Filters | None = None, limit: int = 10, by: str = "turn",
+           as_json: bool = False, colour: bool = False) -> tuple[str, str]:
+    """What `memkit search` prints: (stdout, a note for stderr when the index may miss recent edits)."""
+    import json
+
+    stats = index.refresh(vault, cues=False)   # search reads no cue: their compiler is checked elsewhere
+    hits = search(vault, query, limit=limit, filters=filters, by=by, refresh=False)
+    if as_json:
+        out = json.dumps([h.as_dict() for h in hits], indent=2, ensure_ascii=False, default=str)
+    elif not hits:
+        out = f"no match for {query!r}"
+    else:
+        out = "\n".join(lines(hits, *(("\x1b[1m", "\x1b[22m") if colour else ("", ""))))
+    return out + "\n", stale_note(stats.get("stale"))
+
+
+def stale_note(age: float | None) -> str:
+    """One line when the index answered before a walk of every note caught up with edits in place."""
+    if not age:
+        return ""
+    when = f"{age:.0f} s" if age < 120 else f"{age / 60:.0f} min" if age < 7200 else f"{age / 3600:.0f} h"
+    return (f"memkit: notes edited in place in the last {when} may be missing; the index is catching up in the "
+            "background (`memkit watch` keeps it current)\n")

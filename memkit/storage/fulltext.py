@@ -1,0 +1,107 @@
+"""The full-text rows of the index: one row per trace turn (or note section), one per note.
+
+Owns which words of a note go into which field — the person's words (`said`), the agent's
+prose, its tool calls, tool output, and a note's title — and keeping the two full-text
+tables in step: `turns` (ranked per turn) and `docs` (the same words per note, without tool
+output, for the note-level ranking). Computed from a parsed note in memory; never reads files.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+MAX_TOOL_TEXT = 4000   # characters of one tool output (or one call's input) that go into the index
+FIELDS = ("title", "said", "prose", "calls", "output")   # the ranked columns of `turns`, in order
+DOC_FIELDS = FIELDS[:4]                                   # `docs` leaves tool output out
+SCHEMA = """
+CREATE VIRTUAL TABLE turns USING fts5(path UNINDEXED, turn UNINDEXED, role UNINDEXED, title, said, prose,
+                                      calls, output, tokenize='porter unicode61');
+CREATE TABLE turn_spans(path TEXT PRIMARY KEY, lo INTEGER, hi INTEGER);
+CREATE INDEX turn_spans_lo ON turn_spans(lo);
+CREATE VIRTUAL TABLE docs USING fts5(title, said, prose, calls, content='', tokenize='porter unicode61');
+"""
+TABLES = ("docs", "turns", "turn_spans")
+_SECTION = re.compile(r"^## +(.+?)\s*$", re.MULTILINE)
+_NOTE_FIELDS = ("trigger", "lesson", "key", "value", "approach", "reason", "goal", "chosen", "statement")
+
+
+def rows(note, rel: str, title: str) -> list[tuple]:
+    """(path, turn, role, title, said, prose, calls, output) for each row a note contributes."""
+    if note.type == "trace":
+        return list(_trace_rows(note, rel))
+    said = " ".join(str(note.meta.get(k) or "") for k in _NOTE_FIELDS if note.meta.get(k)).strip()
+    parts = _sections(note.body)
+    if len(parts) == 1:
+        return [(rel, None, note.type or None, title, said, parts[0][1], "", "")]
+    # a note with sections: each section a row of its own, under "title — heading"
+    return [(rel, None, note.type or None, f"{title} — {head}" if head else title, said if k == 0 else "", text,
+             "", "") for k, (head, text) in enumerate(parts)]
+
+
+def _sections(body: str) -> list[tuple[str, str]]:
+    heads = list(_SECTION.finditer(body))
+    if len(heads) < 2 or len(body) < 1200:
+        return [("", body)]
+    out = [("", body[:heads[0].start()])] if body[:heads[0].start()].strip() else []
+    for k, m in enumerate(heads):
+        end = heads[k + 1].start() if k + 1 < len(heads) else len(body)
+        out.append((m.group(1), body[m.end():end]))
+    return out
+
+
+def _trace_rows(note, rel: str):
+    from memkit.layers import Flag, Role
+    from memkit.traces import render as traces
+
+    for turn in traces.parse_turns(note.body):
+        said = prose = output = ""
+        if turn.role is Role.USER and turn.typed:
+            said = f"{turn.name}: {turn.text}" if turn.name else turn.text
+        elif turn.role is Role.ASSISTANT or Flag.SIDECHAIN in turn.flags or Flag.COMPACT_SUMMARY in turn.flags:
+            prose = turn.text
+        else:   # tool results, system records, markers and injected text
+            output = turn.text[:MAX_TOOL_TEXT]
+        calls = "\n".join(f"{c.name} {_call_text(c.input)}" for c in turn.tool_calls)
+        yield rel, turn.n, turn.role.value, "", said, prose, calls, output
+
+
+def _call_text(value) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text[:MAX_TOOL_TEXT]
+
+
+def doc_values(title: str, turn_rows) -> tuple[str, str, str, str]:
+    """What `docs` holds for one note: its title and each field of its rows, joined. Built the
+    same way when a note is stored and when it is forgotten (FTS5 deletes need the exact text)."""
+    said, prose, calls = [], [], []
+    for row in turn_rows:
+        said.append(row[0])
+        prose.append(row[1])
+        calls.append(row[2])
+    return title, "\n".join(said), "\n".join(prose), "\n".join(calls)
+
+
+def store(con: sqlite3.Connection, rel: str, title: str, found: list[tuple]) -> None:
+    """Insert one note's rows (the caller has forgotten any earlier ones)."""
+    if not found:
+        return
+    con.executemany("INSERT INTO turns(path, turn, role, title, said, prose, calls, output) VALUES(?,?,?,?,?,?,?,?)",
+                    found)
+    hi = con.execute("SELECT last_insert_rowid()").fetchone()[0]
+    lo = hi - len(found) + 1   # one statement in one transaction: FTS5 gives the rows consecutive rowids
+    con.execute("INSERT INTO turn_spans VALUES(?,?,?)", (rel, lo, hi))
+    con.execute("INSERT INTO docs(rowid, title, said, prose, calls) VALUES(?,?,?,?,?)",
+                (lo, *doc_values(title, (r[4:7] for r in found))))
+
+
+def forget(con: sqlite3.Connection, rel: str, title: str | None) -> None:
+    """Drop one note's rows, found by their rowid span (a full-text table is never scanned by path)."""
+    span = con.execute("SELECT lo, hi FROM turn_spans WHERE path=?", (rel,)).fetchone()
+    if not span:
+        return
+    old = con.execute("SELECT said, prose, calls FROM turns WHERE rowid BETWEEN ? AND ? ORDER BY rowid", span)
+    con.execute("INSERT INTO docs(docs, rowid, title, said, prose, calls) VALUES('delete', ?, ?, ?, ?, ?)",
+                (span[0], *doc_values(title or "", old.fetchall())))
+    con.execute("DELETE FROM turns WHERE rowid BETWEEN ? AND ?", span)
+    con.execute("DELETE FROM turn_spans WHERE path=?", (rel,))

@@ -1,0 +1,205 @@
+"""Search: hits are turns, fields rank, the query syntax is safe, and the index keeps up with
+edits made outside memkit without walking a large vault on the way."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import run_cli, write_generic
+
+from memkit import search
+from memkit.storage import changes, index
+from memkit.storage.vault import Vault
+
+
+def _session(logs: Path, name: str, messages: list[dict], project: str = "shop") -> Path:
+    logs.mkdir(exist_ok=True)
+    return write_generic(logs / f"{name}.jsonl", messages, {"session_id": name, "project": project})
+
+
+def _ingest(vault: Path, logs: Path) -> None:
+    run_cli("--vault", str(vault), "ingest", str(logs), "--no-commit", "--no-extract", check=True)
+
+
+def _hits(vault: Path, *args: str) -> list[dict]:
+    return json.loads(run_cli("--vault", str(vault), "search", *args, "--json", check=True).stdout)
+
+
+@pytest.fixture
+def shop(vault, tmp_path):
+    logs = tmp_path / "logs"
+    _session(logs, "alpha", [
+        {"role": "user", "content": "the invoice totals are wrong after the tax change"},
+        {"role": "assistant", "content": "I will read the billing module first.",
+         "tool_calls": [{"id": "c1", "name": "Read", "input": {"file_path": "billing/tax.py"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "def tax(total): return total * 1.2"},
+        {"role": "assistant", "content": "The rounding of the invoice tax happens before the discount."},
+        {"role": "user", "content": "round the invoice tax after the discount, per line"},
+    ])
+    _session(logs, "beta", [
+        {"role": "user", "content": "set up the nightly backup of the database"},
+        {"role": "assistant", "content": "Adding a cron entry.",
+         "tool_calls": [{"id": "c2", "name": "Bash", "input": {"command": "crontab -l"}}]},
+        {"role": "tool", "tool_call_id": "c2", "content": "0 3 * * * backup.sh  # invoice archive rotation"},
+    ])
+    _ingest(vault, logs)
+    return vault
+
+
+def test_hits_are_turns_and_by_note_groups_them(shop):
+    hits = _hits(shop, "invoice tax")
+    assert set(hits[0]) >= {"id", "type", "kind", "title", "path", "turn", "score", "snippet", "role"}
+    alpha = [h for h in hits if h["id"].endswith("alpha") or "alpha" in h["path"]]
+    turns = [h["turn"] for h in hits if h["path"] == hits[0]["path"]]
+    assert len(turns) >= 3 and len(set(turns)) == len(turns)   # several turns of one trace, each once
+    assert hits[0]["turn"] in (1, 4, 5) and hits[0]["role"] in ("user", "assistant")
+    assert alpha == [] or all(h["type"] == "trace" for h in alpha)
+    notes = _hits(shop, "invoice tax", "--by", "note")
+    assert [h["path"] for h in notes] == list(dict.fromkeys(h["path"] for h in hits))
+    assert notes[0]["turn"] == hits[0]["turn"] and "**" in notes[0]["snippet"]
+
+
+def test_the_persons_words_outrank_the_same_word_in_tool_output(shop):
+    """'invoice' is said by the person in alpha and printed by a tool in beta: alpha's turn leads,
+    and beta's tool turn comes after every turn of alpha that says it."""
+    hits = _hits(shop, "invoice", "--limit", "20")
+    order = [(Path(h["path"]).stem.rsplit("-", 1)[-1], h["turn"], h["role"]) for h in hits]
+    beta = next(k for k, (_p, _t, role) in enumerate(order) if role == "tool")
+    assert order[0][2] == "user" and all(role != "tool" for _p, _t, role in order[:beta])
+    assert beta == len(order) - 1
+
+
+def test_the_session_about_the_query_outranks_a_stray_mention(vault, tmp_path):
+    logs = tmp_path / "logs"
+    _session(logs, "stray", [{"role": "user", "content": "rename the helper; unrelated: kafka"}])
+    _session(logs, "about", [
+        {"role": "user", "content": "the kafka consumer lags behind"},
+        {"role": "assistant", "content": "The consumer group rebalances too often."},
+        {"role": "user", "content": "raise the kafka session timeout then"},
+    ])
+    _ingest(vault, logs)
+    notes = _hits(vault, "kafka consumer timeout", "--by", "note")
+    assert "about" in notes[0]["path"] and "stray" in notes[1]["path"]
+
+
+@pytest.mark.parametrize("query", ['"unclosed', "NEAR(a b", "tax*", "-invoice", "a:b", "AND OR NOT",
+                                   "()", "^", "'; DROP TABLE files; --", "\u0000", "💥 invoice"])
+def test_any_text_searches(shop, query):
+    proc = run_cli("--vault", str(shop), "search", "--json", "--", query)   # "--": a query may start with a dash
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert isinstance(json.loads(proc.stdout), list)
+
+
+def test_quoted_words_must_stand_together_and_question_words_are_left_out(shop):
+    assert _hits(shop, '"tax change"')[0]["turn"] == 1
+    assert all("tax change" in search.marked(h["snippet"]).lower() or h["turn"] == 1
+               for h in _hits(shop, '"tax change"'))
+    assert _hits(shop, '"change tax"') == []
+    asked = _hits(shop, "when did we set up the nightly backup?")
+    assert "beta" in asked[0]["path"] and asked[0]["turn"] == 1
+
+
+def test_the_command_line_fast_path_prints_what_click_prints(shop):
+    """`memkit search` skips click; the same search through click prints the same bytes."""
+    from click.testing import CliRunner
+
+    from memkit.cli import cli
+
+    for args in (["invoice tax", "--json"], ["invoice", "--by", "note", "--limit", "3"], ["nothing-like-it"]):
+        fast = run_cli("--vault", str(shop), "search", *args, check=True)
+        slow = CliRunner().invoke(cli, ["--vault", str(shop), "search", *args])
+        assert slow.exit_code == 0 and fast.stdout == slow.stdout
+
+
+def test_search_imports_nothing_a_hook_does_not(shop):
+    code = ("import sys, json\nfrom memkit import entry\n"
+            f"sys.argv = ['memkit', '--vault', {str(shop)!r}, 'search', 'invoice', '--json']\n"
+            "try:\n    entry.main()\nexcept SystemExit:\n    pass\n"
+            "sys.stderr.write('\\nMODULES ' + json.dumps(sorted(sys.modules)))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    mods = json.loads(proc.stderr.rsplit("MODULES ", 1)[1])
+    assert json.loads(proc.stdout)[0]["path"].startswith("traces/")
+    assert not [m for m in mods if m.split(".")[0] in ("click", "yaml", "git", "multiprocessing", "dataclasses")]
+    assert not [m for m in mods if m.startswith("memkit.") and m.split(".")[1] in ("cli", "activation", "extract")]
+
+
+# ---- staleness: a vault too large to walk on every search -------------------------------------------
+@pytest.fixture
+def large(shop, monkeypatch):
+    """The shop vault treated as large: no walk of every note before a search."""
+    monkeypatch.setattr(changes, "SYNC_WALK", 0)
+    index.refresh(Vault(shop), walk=True)
+    return shop
+
+
+def _note(vault: Path, rel: str, word: str) -> Path:
+    path = vault / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"---\ntype: note\nid: {path.stem}\nstatus: active\n---\n# A note\n\nIt says {word}.\n")
+    return path
+
+
+def test_a_note_added_replaced_or_removed_by_hand_is_seen_at_once(large):
+    v = Vault(large)
+    path = _note(large, "library/notes/by-hand.md", "zanzibar")
+    assert [h["id"] for h in _hits(large, "zanzibar")] == ["by-hand"]
+    tmp = path.with_name(".by-hand.md.swp")   # an editor's save: a new file renamed over the note
+    tmp.write_text(path.read_text().replace("zanzibar", "quokka"))
+    os.replace(tmp, path)
+    assert _hits(large, "zanzibar") == [] and [h["id"] for h in _hits(large, "quokka")] == ["by-hand"]
+    path.unlink()
+    assert _hits(large, "quokka") == []
+    fresh = _note(large, "library/newfolder/deeper.md", "okapi")   # in a folder made after the last walk
+    assert [h["id"] for h in _hits(large, "okapi")] == [fresh.stem]
+    with index.connect(v.index_path) as con:
+        assert con.execute("SELECT count(*) FROM files WHERE path LIKE 'library/newfolder/%'").fetchone()[0] == 1
+
+
+def test_an_edit_in_place_is_found_by_the_walk_in_the_background(large, monkeypatch):
+    path = _note(large, "library/notes/in-place.md", "wombat")
+    assert [h["id"] for h in _hits(large, "wombat")] == ["in-place"]
+    monkeypatch.setattr(changes, "STALE", 0.0)
+    with open(path, "r+", encoding="utf-8") as f:   # rewritten in place: no folder changes
+        text = f.read().replace("wombat", "numbat")
+        f.seek(0)
+        f.write(text)
+        f.truncate()
+    first = run_cli("--vault", str(large), "search", "numbat", "--json", check=True)
+    assert json.loads(first.stdout) == []   # answered from the index as it was, and said so
+    assert "edited in place" in first.stderr and "catching up in the background" in first.stderr
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if [h["id"] for h in _hits(large, "numbat")] == ["in-place"]:
+            break
+        time.sleep(0.2)
+    assert [h["id"] for h in _hits(large, "numbat")] == ["in-place"]
+    assert _hits(large, "wombat") == []
+
+
+def test_a_small_vault_sees_an_edit_in_place_at_once(shop):
+    path = _note(shop, "library/notes/small.md", "axolotl")
+    assert [h["id"] for h in _hits(shop, "axolotl")] == ["small"]
+    with open(path, "r+", encoding="utf-8") as f:
+        text = f.read().replace("axolotl", "pangolin")
+        f.seek(0)
+        f.write(text)
+        f.truncate()
+    proc = run_cli("--vault", str(shop), "search", "pangolin", "--json", check=True)
+    assert [h["id"] for h in json.loads(proc.stdout)] == ["small"] and proc.stderr == ""
+
+
+def test_a_folder_removed_by_hand_takes_its_notes_out_of_search(large):
+    import shutil
+
+    _note(large, "library/scratch/one.md", "capybara")
+    _note(large, "library/scratch/deeper/two.md", "capybara")
+    assert len(_hits(large, "capybara")) == 2
+    shutil.rmtree(large / "library" / "scratch")
+    assert _hits(large, "capybara") == []
+    with index.connect(Vault(large).index_path) as con:
+        assert con.execute("SELECT count(*) FROM folders WHERE path LIKE 'library/scratch%'").fetchone()[0] == 0

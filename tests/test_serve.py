@@ -1,0 +1,155 @@
+"""`memkit serve`: hooks answered over HTTP with the very bytes the command hooks print, behind the
+vault's token, on loopback only, with bounded requests, and unshaken by garbage."""
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+from conftest import REPO, run_cli
+
+from memkit.integrations import serve
+from memkit.storage.vault import Vault
+
+EXAMPLES = sorted((REPO / "examples" / "sessions").glob("*.jsonl"))
+PRE = {"session_id": "s1", "cwd": "/home/dev/ledger", "hook_event_name": "PreToolUse", "tool_name": "Bash"}
+PAYLOADS = [
+    {**PRE, "tool_input": {"command": "git add -A && git commit -m 'wip'"}},            # a stored mistake
+    {**PRE, "tool_input": {"command": "ls -la"}},                                         # nothing to say
+    {**PRE, "tool_name": "Write", "tool_input": {"file_path": "big.txt", "content": "x" * 1_000_000}},
+    {"session_id": "s1", "cwd": "/home/dev/ledger", "hook_event_name": "UserPromptSubmit",
+     "prompt": "drop the legacy column from orders"},
+    {"session_id": "s1", "cwd": "/home/dev/ledger", "hook_event_name": "SessionStart", "source": "startup"},
+]
+
+
+@pytest.fixture
+def server(vault):
+    run_cli("--vault", str(vault), "ingest", *map(str, EXAMPLES), check=True)
+    s = serve.Server(Vault(vault), 0)
+    thread = threading.Thread(target=s.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    yield s
+    s.shutdown()
+    s.server_close()
+
+
+def post(s, path: str, body: bytes, token: str | None = "", headers: dict | None = None) -> tuple[int, bytes]:
+    con = http.client.HTTPConnection("127.0.0.1", s.server_address[1], timeout=30)
+    sent = {**({serve.TOKEN_HEADER: s.secret.decode() if token == "" else token} if token is not None else {}),
+            **(headers or {})}
+    con.request("POST", path, body=body, headers=sent)
+    r = con.getresponse()
+    data = r.read()
+    con.close()
+    return r.status, data
+
+
+def test_answers_are_byte_for_byte_the_command_hooks(server, vault):
+    answered = 0
+    for payload in PAYLOADS:
+        raw = json.dumps(payload)
+        verb = "check" if payload["hook_event_name"] == "PreToolUse" else "context"
+        command = run_cli("--vault", str(vault), verb, "--hook", input=raw)
+        status, body = post(server, f"/memkit/{verb}", raw.encode())
+        assert status == 200 and body == command.stdout.encode("utf-8")
+        answered += bool(body)
+    assert answered >= 3   # the stored mistake, the prompt and the session start were answered
+    first = json.loads(post(server, "/memkit/check", json.dumps(PAYLOADS[0]).encode())[1])
+    assert first["hookSpecificOutput"]["hookEventName"] == "PreToolUse"
+
+
+@pytest.mark.parametrize("body", [b"", b"not json", b"\xff\xfe\x00garbage", b"[1, 2]", b"{\"tool_name\": 3}",
+                                  b"{" * 100_000, json.dumps({"hook_event_name": "Stop"}).encode()])
+def test_garbage_is_answered_as_the_command_hook_answers_it(server, vault, body):
+    status, answer = post(server, "/memkit/check", body)
+    command = run_cli("--vault", str(vault), "check", "--hook", input=body.decode("utf-8", "replace"))
+    assert status == 200 and answer == command.stdout.encode() == b""
+
+
+def test_no_token_no_answer(server):
+    raw = json.dumps(PAYLOADS[0]).encode()
+    assert post(server, "/memkit/check", raw, token=None) == (401, b"")
+    assert post(server, "/memkit/check", raw, token="wrong") == (401, b"")
+    assert post(server, "/memkit/check", raw, token=server.secret.decode() + "x") == (401, b"")
+    assert post(server, "/memkit/check", raw)[0] == 200
+    token_file = Path(server.vault.state / serve.TOKEN_FILE)
+    assert token_file.stat().st_mode & 0o077 == 0 and server.secret.decode() == token_file.read_text().strip()
+
+
+def test_unknown_paths_methods_and_oversized_requests_are_refused(server):
+    assert post(server, "/memkit/other", b"{}")[0] == 404
+    assert post(server, "/", b"{}", token=None)[0] == 404
+    con = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+    con.request("GET", "/memkit/check", headers={serve.TOKEN_HEADER: server.secret.decode()})
+    assert con.getresponse().status == 405
+    con.close()
+    with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10) as sock:
+        sock.sendall(f"POST /memkit/check HTTP/1.1\r\nHost: x\r\n{serve.TOKEN_HEADER}: {server.secret.decode()}\r\n"
+                     f"Content-Length: {serve.MAX_BODY + 1}\r\n\r\n".encode())   # the body is never read
+        assert sock.recv(100).startswith(b"HTTP/1.1 413")
+    with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10) as sock:
+        sock.sendall(f"POST /memkit/check HTTP/1.1\r\nHost: x\r\n{serve.TOKEN_HEADER}: {server.secret.decode()}"
+                     "\r\n\r\n".encode())
+        assert sock.recv(100).startswith(b"HTTP/1.1 411")
+
+
+def test_broken_requests_never_stop_the_server(server, monkeypatch):
+    monkeypatch.setattr(serve.Handler, "timeout", 0.3)
+    for junk in (b"GARBAGE\r\n\r\n", b"\x00\x01\x02" * 1000, b"POST /memkit/check HTTP/1.1\r\nContent-Len", b""):
+        with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10) as sock:
+            sock.sendall(junk)
+            try:
+                sock.shutdown(socket.SHUT_WR)
+                sock.recv(1000)
+            except OSError:
+                pass
+    silent = socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10)   # says nothing
+    assert post(server, "/memkit/check", json.dumps(PAYLOADS[1]).encode()) == (200, b"")
+    silent.close()
+
+
+def test_listens_on_loopback_only(server):
+    assert server.server_address[0] == "127.0.0.1"
+    outside = [a for a in _addresses() if not a.startswith("127.")]
+    for address in outside:
+        with pytest.raises(OSError):
+            socket.create_connection((address, server.server_address[1]), timeout=2).close()
+
+
+def _addresses() -> set[str]:
+    try:
+        return {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
+    except OSError:
+        return set()
+
+
+def test_hooks_install_writes_http_hooks_when_a_port_is_set(vault, tmp_path):
+    project = tmp_path / "project"
+    (project / ".claude").mkdir(parents=True)
+    args = ("--vault", str(vault), "hooks", "install", "--claude", "--project-dir", str(project))
+    run_cli(*args, check=True)
+    plain = json.loads((project / ".claude" / "settings.local.json").read_text())["hooks"]
+    assert plain["PreToolUse"][0]["hooks"][0]["type"] == "command"
+    config = vault / "memkit.toml"
+    config.write_text(config.read_text().replace("[serve]\nport = 0", "[serve]\nport = 7457"))
+    run_cli(*args, check=True)
+    hooks = json.loads((project / ".claude" / "settings.local.json").read_text())["hooks"]
+    check = [h for g in hooks["PreToolUse"] for h in g["hooks"]]
+    assert check == [{"type": "http", "url": "http://127.0.0.1:7457/memkit/check", "timeout": 5,
+                      "headers": {"X-Memkit-Token": "$MEMKIT_HOOK_TOKEN"}, "allowedEnvVars": ["MEMKIT_HOOK_TOKEN"]}]
+    assert [h["url"] for g in hooks["UserPromptSubmit"] for h in g["hooks"]] == ["http://127.0.0.1:7457/memkit/context"]
+    assert hooks["SessionEnd"][0]["hooks"][0]["type"] == "command"   # ingesting is no hot path
+    assert (vault / ".memkit" / "serve.token").is_file()
+    run_cli("--vault", str(vault), "hooks", "uninstall", "--claude", "--project-dir", str(project), check=True)
+    left = json.loads((project / ".claude" / "settings.local.json").read_text()) \
+        if (project / ".claude" / "settings.local.json").exists() else {}
+    assert not left.get("hooks")
+
+
+def test_print_token_gives_the_export_line(vault):
+    out = run_cli("--vault", str(vault), "serve", "--print-token", check=True).stdout
+    assert out == f"export MEMKIT_HOOK_TOKEN={(vault / '.memkit' / 'serve.token').read_text().strip()}\n"
