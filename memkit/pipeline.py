@@ -8,7 +8,6 @@ or a killed run journalled.
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,40 +21,21 @@ def _commit(vault: Vault, rels: list[str], subject: str, trailers: list[tuple[st
     return git.commit(vault.root, [vault.root / r for r in rels], subject, trailers)
 
 
-def run_committed(vault: Vault, work, subject, action: str, *, commit: bool = True) -> dict[str, Any]:
-    """work(vault) under the vault lock, then one commit of what it wrote (when `[git] commit`
-    is on), trailer `Memkit-Action: <action>`; subject(result) is the commit's subject."""
-    with vault.lock():
-        out = work(vault)
-        out["commit"] = None
-        if commit and out["written"] and vault.config.get("git.commit"):
-            out["commit"] = _commit(vault, out["written"], subject(out), [("Memkit-Action", action)])
-    return out
-
-
-def _bar(total: int, enabled: bool):
-    import click
-
-    if enabled and sys.stderr.isatty() and total > 1:
-        return click.progressbar(length=total, label="ingesting", file=sys.stderr)
-    return None
-
-
 def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool = True,
-           commit: bool | None = None, progress: bool = False) -> dict[str, Any]:
+           commit: bool | None = None, progress=None) -> dict[str, Any]:
+    """progress(total) -> (tick(path), done()) or (None, None): the caller draws any bar."""
     from memkit.traces import ingest as ingest_mod
 
     with vault.lock():
         with vault.deferred_sync():   # every file is on disk before the commit names it
             pending, adopted = _known(vault)
             files = list(ingest_mod.find_logs(paths, vault))
-            bar = _bar(len(files), progress)
-            tick = (lambda _p: bar.update(1)) if bar else None
+            tick, done = progress(len(files)) if progress else (None, None)
             try:
                 report = ingest_mod.ingest(vault, files, fmt, progress=tick)
             finally:
-                if bar:
-                    bar.render_finish()
+                if done:
+                    done()
             written = list(report.written)
             traces = [r for r in written if not r.startswith("traces/raw/")]
             written += [r for r in adopted if r not in written]
@@ -200,7 +180,7 @@ def _scan(vault: Vault) -> list[str]:
 
 def _episodes(vault: Vault) -> list[str]:
     """Episodes and cross-session patterns after new candidates (`[episodes] auto`), in the same commit."""
-    from memkit.episodes import build as episodes
+    from memkit import episodes
 
     return episodes.write_all(vault, refresh=False)["written"]
 

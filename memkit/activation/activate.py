@@ -89,7 +89,7 @@ def context(vault, task: str | None, budget: int | None = None, cwd: str | None 
 
 
 def _person(vault, user: str | None) -> str:
-    from memkit.team import people
+    from memkit.storage import people
 
     return people.me(vault) if user is None else user
 

@@ -358,13 +358,13 @@ def _load(stamps: tuple, state: Path | None) -> Catalogue:
 
     code = [os.stat(m.__file__).st_mtime_ns for m in (sys.modules[__name__], literals, snapshot)]
     key = [SNAPSHOT_VERSION, list(sys.version_info[:2]), code, [list(s) for s in stamps]]
-    found = snapshot.read(state, key)
+    found = _thawed(snapshot.read(state, key))
     if found is not None:
         return found
     shared = _user_cache() if all(Path(s[0]).parent == PACKAGED for s in stamps) else None
     cat = _BUILT.get(stamps)   # the same files in another vault this process opened (no override)
     if cat is None and shared is not None:
-        cat = snapshot.read(shared, key)   # the packaged catalogue as another vault on this machine built it
+        cat = _thawed(snapshot.read(shared, key))   # the packaged catalogue as another vault on this machine built it
     if cat is None:
         cat = build([Path(s[0]) for s in stamps], state)
         if shared is not None:
@@ -375,6 +375,20 @@ def _load(stamps: tuple, state: Path | None) -> Catalogue:
     if state is not None:
         snapshot.write(state, key, cat)
     return cat
+
+
+def _thawed(stored) -> Catalogue | None:
+    return None if stored is None else Catalogue(Kinds(stored[0], _kind), stored[1])
+
+
+def _kind(raw: bytes) -> Kind:
+    import marshal
+
+    (kid, about, consequence, broad, safe, tools, calls, path_tools, langs, alternatives, rx, area,
+     within) = marshal.loads(raw)
+    made = {name: (tuple(Rx(*r) for r in v) if name == "requires" else Rx(*v)) for name, v in rx.items()}
+    return Kind(kid, about, consequence, broad, safe, tools, calls, path_tools, langs, alternatives, made, area,
+                within)
 
 
 def _user_cache() -> Path | None:

@@ -19,7 +19,7 @@ def token_sort_ratio(a: str, b: str) -> float:
     """0–100: the normalised Indel similarity of the two strings with their words sorted."""
     global _spent
     if _spent > BUDGET:
-        from rapidfuzz import fuzz
+        from memkit.similar import fuzz
 
         return fuzz.token_sort_ratio(a, b)
     a, b = " ".join(sorted(_words(a))), " ".join(sorted(_words(b)))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 import tomllib
-from pathlib import Path
 
 from memkit import DATA
 from memkit.errors import MemkitError

@@ -33,25 +33,15 @@ def write(state: Path, key: list, cat) -> None:
         tmp.unlink(missing_ok=True)
 
 
-def _kind(raw: bytes):
-    from memkit.activation.catalogue import Kind, Rx
-
-    (kid, about, consequence, broad, safe, tools, calls, path_tools, langs, alternatives, rx, area,
-     within) = marshal.loads(raw)
-    made = {name: (tuple(Rx(*r) for r in v) if name == "requires" else Rx(*v)) for name, v in rx.items()}
-    return Kind(kid, about, consequence, broad, safe, tools, calls, path_tools, langs, alternatives, made, area,
-                within)
-
-
 def read(state: Path | None, key: list):
-    from memkit.activation.catalogue import Catalogue, Kinds
-
+    """(kinds as marshalled bytes by id, derived tables) when the stored key is `key`, else None;
+    the catalogue thaws each kind when a call first needs it."""
     if state is None:
         return None
     try:
         stored, kinds, derived = marshal.loads((state / SNAPSHOT_NAME).read_bytes())
         if stored != key or not isinstance(kinds, dict):
             return None
-        return Catalogue(Kinds(kinds, _kind), derived)
+        return kinds, derived
     except (OSError, ValueError, EOFError, TypeError):
         return None

@@ -92,7 +92,7 @@ def check(ctx, action, tool, hook, explain, user, as_json):
 
 
 def _user(vault, user: str | None) -> str | None:
-    from memkit.team import people
+    from memkit.storage import people
 
     return people.named(vault, user)
 

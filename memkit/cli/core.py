@@ -58,7 +58,7 @@ def ingest(ctx, paths, fmt, no_extract, commit, as_json):
 
     v = get_vault(ctx)
     result = pipeline.ingest(v, list(paths), fmt=fmt, extract=not no_extract, commit=commit,
-                             progress=not as_json)
+                             progress=None if as_json else _progress_bar)
     report(ctx, result, as_json)
 
 
@@ -134,7 +134,7 @@ def search(ctx, query, kind, layer, project, since, until, by, limit, user, as_j
       memkit search "migration" --user me
     """
     from memkit import search as search_mod
-    from memkit.team import people
+    from memkit.storage import people
 
     v = get_vault(ctx)
     filters = search_mod.Filters(kind, layer, project, _date(since, "--since"), _date(until, "--until"),
@@ -144,6 +144,16 @@ def search(ctx, query, kind, layer, project, since, until, by, limit, user, as_j
     click.echo(out, nl=False)
     if note:
         click.echo(note, nl=False, err=True)
+
+
+def _progress_bar(total: int):
+    """A bar on stderr for a long ingest at a terminal: (tick, done), or nothing to draw."""
+    import sys
+
+    if not sys.stderr.isatty() or total <= 1:
+        return None, None
+    bar = click.progressbar(length=total, label="ingesting", file=sys.stderr)
+    return (lambda _path: bar.update(1)), bar.render_finish
 
 
 def _colour() -> bool:

@@ -32,9 +32,9 @@ def build(ctx, commit, as_json):
     Example:
       memkit episodes build
     """
-    from memkit.episodes import build as episodes_mod
+    from memkit import episodes as episodes_pkg
 
-    result = episodes_mod.build(get_vault(ctx), commit=commit)
+    result = episodes_pkg.build(get_vault(ctx), commit=commit)
     if as_json:
         emit_json({k: v for k, v in result.items() if k != "lines"})
         return
@@ -52,7 +52,7 @@ def list_(ctx, as_json):
     Example:
       memkit episodes list
     """
-    from memkit.episodes import build as episodes_mod
+    from memkit.episodes import units as episodes_mod
 
     found = episodes_mod.listing(get_vault(ctx))
     if as_json:

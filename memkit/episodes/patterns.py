@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from memkit import DATA
-from memkit.storage import index, notes
+from memkit.episodes.units import EDITS, _call_files
+from memkit.layers import Flag, Role
 from memkit.library import promote, provenance
 from memkit.library.drafts import Draft, now
-from memkit.episodes.build import EDITS, _call_files
-from memkit.layers import Flag, Role
+from memkit.storage import index, notes
 
 CAUSES = DATA / "causes.toml"
 READ_ONLY = {"Read", "Grep", "Glob", "LS", "TodoWrite", "TodoRead", "WebSearch", "WebFetch", "BashOutput",
@@ -356,7 +356,7 @@ def propose(vault, d: Draft, extra: dict[str, Any], out: dict[str, Any]) -> None
 
 def run(vault, loaded=None, obs=None, *, refresh: bool = True) -> dict[str, Any]:
     """Every detector over the vault; returns written paths, proposal ids by kind, lines. Caller holds the lock."""
-    from memkit.episodes import build as episodes
+    from memkit.episodes import units as episodes
 
     if refresh:
         index.refresh(vault)
@@ -384,7 +384,7 @@ def run(vault, loaded=None, obs=None, *, refresh: bool = True) -> dict[str, Any]
 
 def detect(vault, *, commit: bool = True) -> dict[str, Any]:
     """`memkit patterns`: every detector under the vault lock, committed with `Memkit-Action: patterns`."""
-    from memkit import pipeline
+    from memkit.storage import git
 
-    return pipeline.run_committed(vault, run, lambda out: f"memkit: patterns ({len(out['written'])} file(s))",
+    return git.run_committed(vault, run, lambda out: f"memkit: patterns ({len(out['written'])} file(s))",
                                   "patterns", commit=commit)

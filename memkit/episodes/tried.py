@@ -11,9 +11,9 @@ import json
 from contextlib import closing
 from typing import Any
 
-from memkit.storage import index
 from memkit.library import provenance
 from memkit.search import search
+from memkit.storage import index
 
 MATCH = 70      # rapidfuzz token-set score for "the same approach"
 RELATED = 45    # a lower score that counts when the full-text index finds it too
@@ -42,7 +42,7 @@ def _where(m: dict[str, Any]) -> tuple[str, int | None]:
 
 def tried(vault, approach: str, limit: int = 10) -> list[dict[str, Any]]:
     """Records about an approach, best first: negative results, corrections, failed or abandoned episodes."""
-    from rapidfuzz import fuzz, utils
+    from memkit.similar import fuzz, utils
 
     index.refresh(vault)
     records = _records(vault)

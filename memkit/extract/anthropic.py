@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import tomllib
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from memkit import DATA

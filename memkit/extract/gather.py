@@ -38,7 +38,7 @@ def same(a: str, b: str) -> bool:
         return True
     if a.split(":", 1)[0] != b.split(":", 1)[0] or min(len(a), len(b)) < 24:
         return False
-    from rapidfuzz import fuzz
+    from memkit.similar import fuzz
 
     return fuzz.ratio(a, b) >= SAME
 
@@ -114,7 +114,7 @@ class _Anchors:
     def first(self, k: str, session: str) -> tuple[str, str, dict[str, Any]] | None:
         found = list(self.by_key.get(k, ()))
         if len(k) >= 24:
-            from rapidfuzz import fuzz, process
+            from memkit.similar import fuzz, process
 
             near = process.extract(k, self.keys_of_kind.get(k.split(":", 1)[0], ()), scorer=fuzz.ratio,
                                    score_cutoff=SAME, limit=None)

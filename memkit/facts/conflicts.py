@@ -90,7 +90,7 @@ def _abbreviates(short: str, long: str) -> bool:
 
 def _near(a: str, b: str, threshold: float) -> float:
     """How near two different base keys are (0 when not near): rapidfuzz ratio or an abbreviation."""
-    from rapidfuzz import fuzz
+    from memkit.similar import fuzz
 
     if _DIGITS.findall(a) != _DIGITS.findall(b):  # service_1_owner and service_2_owner are siblings
         return 0.0
@@ -175,7 +175,7 @@ def load(vault, conflict_id: str) -> Conflict:
         note = notes.read(vault.path(rel))
         if note.type == "fact-conflict":
             return _from_note(note, rel)
-    from rapidfuzz import process
+    from memkit.similar import process
 
     ids = [c.id for c in all_(vault) if c.status == Status.OPEN]
     best = [b[0] for b in process.extract(cid, ids, limit=3, score_cutoff=50)]
@@ -201,7 +201,7 @@ def mark_resolved(vault, c: Conflict, resolution: str, when: str) -> str:
     """Set the conflict file's status to resolved (keeping anything a person added); returns its path."""
     note = notes.read(vault.path(c.path))
     meta = dict(note.meta)
-    from memkit.team import people
+    from memkit.storage import people
 
     who = people.me(vault)
     for key, value in (("status", str(Status.RESOLVED)), ("resolution", resolution), ("resolved", when),

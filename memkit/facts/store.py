@@ -168,7 +168,7 @@ def get(vault, key: str) -> Fact:
     k = factfiles.normalise_key(key)
     fact = factfiles.read(vault, k)
     if fact is None:
-        from rapidfuzz import process
+        from memkit.similar import process
 
         keys = [f.key for f in factfiles.all_(vault)]
         best = [b[0] for b in process.extract(k, keys, limit=3, score_cutoff=60)]

@@ -64,7 +64,7 @@ def finish(vault, change: Change, action: str, session: str = "",
 
         trailers = [("Memkit-Action", action)] + [("Memkit-Fact", k) for k in dict.fromkeys(change.keys)]
         trailers += [("Memkit-Conflict", c.id) for c in conflicts if c is not None]
-        from memkit.team import people
+        from memkit.storage import people
 
         trailers += people.trailers(vault)
         if session:

@@ -164,9 +164,9 @@ def describe(g: dict[str, Any]) -> str:
 
 
 def _write(path: Path, text: str) -> None:
-    from memkit.integrations.installers import _write_atomic
+    from memkit.storage import files
 
-    _write_atomic(path, text, mode=0o755)
+    files.write_atomic(path, text, mode=0o755)
 
 
 # ---- the fast path --------------------------------------------------------------------

@@ -14,11 +14,11 @@ import re
 import shlex
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from memkit.storage import files
 from memkit.errors import InvalidInput
 from memkit.storage.vault import Vault
 
@@ -268,20 +268,7 @@ def status(vault: Vault, project_dir: Path | None = None) -> dict[str, Any]:
 
 
 def _write_atomic(path: Path, text: str, mode: int | None = None) -> None:
-    if mode is None:
-        mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    files.write_atomic(path, text, mode)
 
 
 # ---- the SessionEnd hook ------------------------------------------------------------

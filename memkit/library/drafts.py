@@ -156,7 +156,7 @@ def _cue(vault, metas: list[dict[str, Any]], d: Draft) -> dict[str, Any]:
 
 def _adr(vault, d: Draft, rep: dict[str, Any]) -> None:
     """Context, alternatives and consequences for a decision record, from the session it was made in."""
-    from rapidfuzz import fuzz, utils
+    from memkit.similar import fuzz, utils
 
     tid, turns = trace_of(rep), [n for _, n in provenance.links(rep.get("source")) if n]
     others = [m for m in _same_session(vault, tid) if m.get("id") != rep.get("id")]
@@ -221,7 +221,7 @@ def split_ref(ref: str) -> tuple[str, int]:
 def fold(vault, lib: notes.Note, d: Draft) -> str:
     """The text of a library note with a draft merged in: its sources, a new cue (or the action types
     of a cue that says the same), a quoted line per turn. A person's words in it stay as they are."""
-    from rapidfuzz import fuzz, utils
+    from memkit.similar import fuzz, utils
 
     meta = dict(lib.meta)
     sources = [str(s) for s in meta.get("sources") or []]

@@ -29,7 +29,7 @@ def group(items: list[dict[str, Any]], sim: float, low: float,
     """Greedy, oldest first: an item joins the group whose first member says the same thing —
     similar words (≥ sim), or related words (≥ low) plus a shared action type or a similar trigger.
     Only first members sharing a not-too-common word are compared, which keeps a big window fast."""
-    from rapidfuzz import fuzz, process, utils
+    from memkit.similar import fuzz, process, utils
 
     groups: list[list[dict[str, Any]]] = []
     anchors: list[str] = []
@@ -57,7 +57,7 @@ def _keys(text: str) -> set[str]:
 
 
 def _linked(a: dict[str, Any], b: dict[str, Any], sim: float) -> bool:
-    from rapidfuzz import fuzz, utils
+    from memkit.similar import fuzz, utils
 
     if set(a.get("action_types") or []) & set(b.get("action_types") or []):
         return True

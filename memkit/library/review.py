@@ -316,7 +316,7 @@ def _commit(vault, paths: list[Path], subject: str, action: str, observations: l
     if not vault.config.get("git.commit"):
         return None
     from memkit.storage import git
-    from memkit.team import people
+    from memkit.storage import people
 
     trailers = [("Memkit-Action", action), *(extra or []), *people.trailers(vault)]
     trailers += [("Memkit-Observation", o) for o in observations]
@@ -326,7 +326,7 @@ def _commit(vault, paths: list[Path], subject: str, action: str, observations: l
 
 def _by(vault) -> dict[str, str]:
     """Who decided, kept in the note: a team's clones merge two decisions by it (memkit.team.rules)."""
-    from memkit.team import people
+    from memkit.storage import people
 
     who = people.me(vault)
     return {"reviewed_by": who} if who else {}

@@ -341,3 +341,18 @@ def info_dir(top: Path) -> Path:
     repo = repo_for(top)
     with _clean_env():
         return (top / repo.git.rev_parse("--git-path", "info")).resolve()
+
+
+def run_committed(vault, work, subject, action: str, *, commit: bool = True) -> dict:
+    """work(vault) under the vault lock, then one commit of what it wrote (when `[git] commit`
+    is on), trailer `Memkit-Action: <action>`; subject(result) is the commit's subject."""
+    with vault.lock():
+        out = work(vault)
+        out["commit"] = None
+        if commit and out["written"] and vault.config.get("git.commit"):
+            out["commit"] = _commit_paths(vault.root, [vault.root / r for r in out["written"]], subject(out),
+                                          [("Memkit-Action", action)])
+    return out
+
+
+_commit_paths = commit   # run_committed's `commit` flag hides the function's name there

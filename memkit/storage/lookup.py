@@ -41,7 +41,7 @@ def resolve(vault, ident: str, kinds: tuple[str, ...] = ()) -> str:
 
 
 def _suggest(ident: str, ids: list[str]) -> str:
-    from rapidfuzz import process
+    from memkit.similar import process
 
     best = process.extract(ident, ids, limit=3, score_cutoff=60)
     return f" (did you mean {', '.join(b[0] for b in best)}?)" if best else ""

@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from memkit.storage import schema, yamlfast
-from memkit.storage.vault import read_file
+from memkit.storage.files import read_file
 from memkit.errors import InvalidInput
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -240,7 +240,7 @@ def _meta(vault: Vault, s: Session, turns: int, tid: str, source: dict, redactio
     if s.extra.get("gitBranch"):
         fresh["branch"] = s.extra["gitBranch"]
     if existing is None:   # the person who ran the session; a trace keeps its first owner
-        from memkit.team import people
+        from memkit.storage import people
 
         if who := people.me(vault):
             fresh["user"] = who

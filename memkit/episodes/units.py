@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from memkit.storage import index, notes, templates
-from memkit.library import provenance
 from memkit.layers import Flag, Role
+from memkit.library import provenance
+from memkit.storage import index, notes, templates
 
 VERSION = "episodes@1"
 _X = r"(?P<x>[^.!?\n;,]{3,80}?)"
@@ -188,7 +188,7 @@ def _core(text: str) -> str:
 
 
 def _mentions(goal: str, seg: Segment) -> bool:
-    from rapidfuzz import fuzz, utils
+    from memkit.similar import fuzz, utils
 
     core = _core(goal)
     if len(core.split()) < 1 or len(core) < 4:
@@ -198,7 +198,7 @@ def _mentions(goal: str, seg: Segment) -> bool:
 
 
 def _score(unit: list[Segment], seg: Segment, cfg: dict[str, Any]) -> int:
-    from rapidfuzz import fuzz, utils
+    from memkit.similar import fuzz, utils
 
     last = unit[-1]
     if last.trace == seg.trace:
@@ -371,19 +371,9 @@ def library_sources(vault) -> dict[str, list[str]]:
 
 
 # ---- writing ------------------------------------------------------------------
-def build(vault, *, commit: bool = True) -> dict[str, Any]:
-    """Write every unit as a candidate episode and run the pattern detectors; commit. Takes the lock."""
-    from memkit import pipeline
-
-    return pipeline.run_committed(vault, write_all, lambda out: f"memkit: build {len(out['episodes'])} episode(s)",
-                                  "episodes", commit=commit)
-
-
-def write_all(vault, *, refresh: bool = True) -> dict[str, Any]:
-    """Episodes for every unit, stale ones of memkit's own retired, then the pattern detectors
-    over the same sessions. The caller holds the vault lock; nothing is committed."""
-    from memkit.episodes import patterns
-
+def write_episodes(vault, *, refresh: bool = True) -> tuple[dict[str, Any], list, list]:
+    """Episodes for every unit, stale ones of memkit's own retired; returns (out, the loaded
+    sessions, the observations) for the pattern detectors. The caller holds the vault lock."""
     out: dict[str, Any] = {"written": [], "episodes": [], "unchanged": 0, "kept": [], "lines": []}
     if refresh:
         index.refresh(vault)
@@ -396,13 +386,9 @@ def write_all(vault, *, refresh: bool = True) -> dict[str, Any]:
         _write(vault, meta, render(vault, meta, unit), out)
     _retire(vault, produced, out)
     index.update_paths(vault, [vault.root / r for r in out["written"]])
-    found = patterns.run(vault, loaded, obs, refresh=False)
-    out["written"] += found["written"]
-    out["patterns"] = found["by_kind"]
     out["lines"].append(f"episodes: {len(out['episodes'])} written or updated, {out['unchanged']} unchanged"
                         + (f", {len(out['kept'])} left alone (edited or reviewed)" if out["kept"] else ""))
-    out["lines"] += found["lines"]
-    return out
+    return out, loaded, obs
 
 
 def _write(vault, meta: dict[str, Any], text: str, out: dict[str, Any]) -> None:
