@@ -214,3 +214,22 @@ def test_the_pre_commit_framework_entry_fails_open(vault):
     (vault / "memkit.toml").write_text('[extract]\nextractor = "nonesuch"\n')
     broken = run_cli(*entry, cwd=vault)
     assert broken.returncode == 0 and broken.stderr.startswith("memkit: warning: pre-commit hook skipped")
+
+
+@pytest.mark.slow
+def test_committing_thousands_of_removed_paths_names_none_on_a_command_line(vault):
+    """A deletion of many notes (a re-extraction retiring them, a killed run's removals) is
+    committed whole: git is told the paths through files, never through its argument list."""
+    from memkit.storage import git as git_mod
+
+    folder = vault / "workshop" / "observations" / ("x" * 120)
+    folder.mkdir(parents=True)
+    paths = [folder / f"note-{'y' * 100}-{i:05d}.md" for i in range(9000)]   # ~2.2 MB of names
+    for p in paths:
+        p.write_text("---\ntype: observation\n---\nx\n")
+    assert git_mod.commit(vault, paths, "add", [])
+    for p in paths:
+        p.unlink()
+    sha = git_mod.commit(vault, paths, "remove", [])
+    assert sha and git(vault, "ls-tree", "-r", "--name-only", "HEAD", "--", str(folder)) == ""
+    assert git(vault, "status", "--porcelain") == ""

@@ -217,10 +217,12 @@ def _tracked_or_present(repo, paths: list[Path]) -> list[Path]:
     gone = [p for p in paths if not p.exists()]
     tracked: set[str] = set()
     if gone:   # in the index, or in HEAD with its deletion already staged by a killed `git add`
-        tracked = set(repo.git.ls_files("-z", "--full-name", "--", *map(str, gone)).split("\0"))
+        # a few paths are named to git; many are looked up in its whole listing (a command line
+        # naming thousands of paths fails with E2BIG)
+        named = ["--", *map(str, gone)] if len(gone) <= 200 else []
+        tracked = set(repo.git.ls_files("-z", "--full-name", *named).split("\0"))
         try:
-            tracked |= set(repo.git.ls_tree("-r", "-z", "--name-only", "--full-name", "HEAD", "--",
-                                            *map(str, gone)).split("\0"))
+            tracked |= set(repo.git.ls_tree("-r", "-z", "--name-only", "--full-name", "HEAD", *named).split("\0"))
         except Exception:   # noqa: BLE001 - no HEAD yet
             pass
     top = Path(repo.working_tree_dir).resolve()
