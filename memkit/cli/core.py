@@ -10,6 +10,7 @@ import click
 
 from memkit.cli import complete
 from memkit.cli.common import emit_json, json_option, report, vault as get_vault
+from memkit.traces.readers import FORMAT_NAMES
 
 
 @click.command()
@@ -41,7 +42,7 @@ def init(path, no_git):
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", default="auto", show_default=True,
-              type=click.Choice(["auto", "claude-code", "codex", "aider", "generic", "console", "gemini-console"]))
+              type=click.Choice(["auto", *FORMAT_NAMES]))
 @click.option("--no-extract", is_flag=True, help="Only write traces; skip extraction.")
 @click.option("--commit/--no-commit", default=None, help="Commit what was written (default: memkit.toml).")
 @json_option

@@ -18,11 +18,9 @@ from memkit.storage import notes
 from memkit.traces import render as traces
 from memkit.errors import InvalidInput
 from memkit.traces.model import Session
+from memkit.traces.readers import FORMAT_NAMES, READERS   # the registry of log formats
 from memkit.storage.vault import Vault
 
-READERS = ("claude", "codex", "generic", "aider", "console", "gemini_console")   # detection order
-FORMAT_NAMES = {"claude-code": "claude", "codex": "codex", "generic": "generic", "aider": "aider",
-                "console": "console", "gemini-console": "gemini_console"}
 LOG_SUFFIXES = (".jsonl", ".aider.chat.history.md")
 
 
@@ -63,8 +61,8 @@ def detect(path: Path) -> str:
             continue
         if mod.detect(path, head):
             return name
-    raise InvalidInput(f"{path}: not a log format memkit reads (claude-code, codex, aider, generic, "
-                       "a Claude Code or Gemini CLI console copy)")
+    raise InvalidInput(f"{path}: not a log format memkit reads ({', '.join(FORMAT_NAMES)}; a console "
+                       "format is a Claude Code or Gemini CLI console copy)")
 
 
 def find_logs(paths: list[Path], vault: Vault) -> Iterator[Path]:
