@@ -13,6 +13,7 @@ import functools
 import os
 import re
 import sys
+import time
 from pathlib import Path
 
 from memkit import DATA
@@ -323,14 +324,24 @@ def load(vault_root: Path | None = None) -> Catalogue:
     `action_types.toml`): a kind with a known id replaces it, a new id adds one,
     `disabled = true` removes one."""
     root = Path(vault_root) if vault_root is not None else None
-    files = _files(root)
-    stamps = tuple((str(p), *_stamp(p)) for p in files)
+    stamps = _packaged_stamps() + tuple((str(p), *_stamp(p)) for p in _files(root, packaged=False))
     state = root / ".memkit" if root is not None and (root / ".memkit").is_dir() else None
     return _load(stamps, state)
 
 
-def _files(root: Path | None) -> list[Path]:
-    files = sorted(PACKAGED.glob("*.toml"))
+RECHECK = 2.0   # seconds the packaged files' stamps are trusted (an ingest loads hundreds of times a second)
+_PACKAGED: list = [0.0, ()]
+
+
+def _packaged_stamps() -> tuple:
+    now = time.monotonic()
+    if now - _PACKAGED[0] >= RECHECK:
+        _PACKAGED[:] = [now, tuple((str(p), *_stamp(p)) for p in _files(None))]
+    return _PACKAGED[1]
+
+
+def _files(root: Path | None, packaged: bool = True) -> list[Path]:
+    files = sorted(PACKAGED.glob("*.toml")) if packaged else []
     if root is not None:
         legacy = root / LEGACY_OVERRIDE
         if legacy.is_file():
@@ -361,7 +372,7 @@ def _load(stamps: tuple, state: Path | None) -> Catalogue:
     found = _thawed(snapshot.read(state, key))
     if found is not None:
         return found
-    shared = _user_cache() if all(Path(s[0]).parent == PACKAGED for s in stamps) else None
+    shared = snapshot.user_cache() if all(Path(s[0]).parent == PACKAGED for s in stamps) else None
     cat = _BUILT.get(stamps)   # the same files in another vault this process opened (no override)
     if cat is None and shared is not None:
         cat = _thawed(snapshot.read(shared, key))   # the packaged catalogue as another vault on this machine built it
@@ -389,18 +400,6 @@ def _kind(raw: bytes) -> Kind:
     made = {name: (tuple(Rx(*r) for r in v) if name == "requires" else Rx(*v)) for name, v in rx.items()}
     return Kind(kid, about, consequence, broad, safe, tools, calls, path_tools, langs, alternatives, made, area,
                 within)
-
-
-def _user_cache() -> Path | None:
-    """Where the packaged catalogue's snapshot is shared by every vault of this user (a fresh
-    vault's first hook then reads it instead of compiling ~900 kinds); None when unwritable."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    path = Path(base) / "memkit"
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return path
 
 
 def build(files: list[Path], state: Path | None = None) -> Catalogue:

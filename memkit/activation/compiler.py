@@ -14,7 +14,7 @@ import re
 from memkit.activation import acts as acts_mod
 from memkit.activation import entities as entities_mod
 
-VERSION = 1
+VERSION = 2
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of")
 

@@ -70,7 +70,18 @@ def names_in(text: str) -> list[str]:
             continue
         if kind_of(tok) != "word":
             found.append(tok)
-    return list(dict.fromkeys(found))
+    return [n for n in dict.fromkeys(found) if not generic_path(n)]
+
+
+_HOME = re.compile(r"^(~|\$HOME|/Users/[^/]+|/home/[^/]+|/root)(?=/|$)")
+_ROOTS = frozenset("Users home tmp var usr opt etc private mnt Volumes srv bin".split())
+
+
+def generic_path(name: str) -> bool:
+    """A home folder or a system root (`/Users/x/`, `~/`, `/tmp/`): every action on the machine
+    passes through one, so touching it says nothing about a lesson."""
+    rest = _HOME.sub("", name.strip()).strip("/")
+    return kind_of(name) == "path" and (not rest or (name.startswith("/") and rest in _ROOTS))
 
 
 def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:

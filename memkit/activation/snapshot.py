@@ -45,3 +45,15 @@ def read(state: Path | None, key: list):
         return kinds, derived
     except (OSError, ValueError, EOFError, TypeError):
         return None
+
+
+def user_cache() -> Path | None:
+    """Where the packaged catalogue's snapshot is shared by every vault of this user (a fresh
+    vault's first hook then reads it instead of compiling ~900 kinds); None when unwritable."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    path = Path(base) / "memkit"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return path
