@@ -143,8 +143,9 @@ class Catalogue:
     def __init__(self, kinds: dict[str, Kind], derived: tuple | None = None):
         self.kinds = kinds
         self._memo: dict = {}
+        self._docs: dict = {}
         if derived is None:
-            derived = _derive(kinds)
+            derived = literals.derive(kinds, _all_rx)
         self._short, self._by_head, self._index, self._always = derived
         self._heads = frozenset(self._by_head)
 
@@ -174,10 +175,11 @@ class Catalogue:
         prose = act.family == "prose"
         concrete = act.command or act.added
         added = self._doc(act.added) if act.added else None
-        docs = {"command": self._doc(act.command) if act.command else None,
+        docs_cmd = self._doc(act.command) if act.command else None
+        docs = {"command": docs_cmd,
                 "shellish": added if act.lang in SHELLISH else None,
                 "code": added,
-                "action": self._doc(act.text) if concrete else None,
+                "action": self._action(act, docs_cmd) if concrete else None,
                 "prose": self._doc(act.prose) if prose else None}
         present = frozenset().union(*(d[1] for d in docs.values() if d))
         context = path_docs = None
@@ -199,7 +201,7 @@ class Catalogue:
                     part = _concrete_part(k, docs, act.lang)
                     if part and k.rx.get("requires") and not relax:
                         if context is None:
-                            context = self._doc("\n".join((*act.paths, act.context, act.command, act.added)))
+                            context = self._joined((*act.paths, act.context, act.command, act.added))
                         if not all(r.search(context) for r in k.rx["requires"]):
                             part = None
             if part and not lesson and k.rx.get("unless") and concrete and \
@@ -245,8 +247,29 @@ class Catalogue:
                 found.update(hit)
         return sorted(found)
 
+    def _action(self, act: Act, command_doc) -> tuple[str, frozenset]:
+        """The doc of act.text, from the docs of its parts where it joins them."""
+        if act.command:
+            return command_doc
+        return self._doc(act.text) if act.prose and not act.paths else self._joined((*act.paths[:1], act.added))
+
+    def _joined(self, parts: tuple) -> tuple[str, frozenset]:
+        """The doc of parts joined by newlines, from each part's own doc (a part already read,
+        such as a megabyte Write's content, is not read again)."""
+        parts = [p for p in parts if p]
+        seams = [self._read(a[-64:] + "\n" + b[:64]) for a, b in zip(parts, parts[1:])]   # literals across a join
+        return "\n".join(parts), frozenset().union(*(d[1] for d in [*map(self._doc, parts), *seams]))
+
     def _doc(self, text: str) -> tuple[str, frozenset]:
         """The text with the known literals it holds, found through their first three letters."""
+        if (hit := self._docs.get(text)) is not None:
+            return hit
+        if len(self._docs) > 32:
+            self._docs.clear()
+        self._docs[text] = found = self._read(text)
+        return found
+
+    def _read(self, text: str) -> tuple[str, frozenset]:
         low = text.lower()
         grams = {low[i:i + 3] for i in range(len(low) - 2)}
         present = {lit for lit in self._short if lit in low}
@@ -289,33 +312,6 @@ def _concrete_part(k: Kind, docs: dict, lang: str) -> str | None:
 
 def _all_rx(k: Kind) -> list[Rx]:
     return [r for key, v in k.rx.items() for r in (v if key == "requires" else (v,))]
-
-
-def _derive(kinds: dict[str, Kind]) -> tuple:
-    """The literal lookup tables: which kinds may match a text holding a given literal."""
-    keys = ("action", "command", "code", "words", "intent")
-    lits = {lit for k in kinds.values() for rx in _all_rx(k) for cs in rx.literals if cs for c in cs for lit in c}
-    short = tuple(sorted(lit for lit in lits if len(lit) < 3))
-    by_head: dict[str, list[str]] = {}
-    for lit in sorted(lits - set(short)):
-        by_head.setdefault(lit[:3], []).append(lit)
-    index: dict[str, set[str]] = {}
-    always = {"text": set(), "paths": set()}
-    for k in kinds.values():
-        for key in keys:
-            rx = k.rx.get(key)
-            if rx is None:
-                continue
-            if rx.any_literal is None:
-                always["text"].add(k.id)
-            else:
-                for lit in rx.any_literal:
-                    index.setdefault(lit, set()).add(k.id)
-        if k.rx.get("paths") or k.calls:
-            always["paths"].add(k.id)
-        if k.calls:
-            always["text"].add(k.id)
-    return short, by_head, index, always
 
 
 # ---- loading -------------------------------------------------------------------

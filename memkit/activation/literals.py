@@ -80,3 +80,31 @@ def _escape(tok: str) -> str | None:
 
 def _optional(quant: str) -> bool:
     return bool(quant) and (quant[0] in "?*" or quant.startswith(("{0", "{,", "{}")))
+
+
+def derive(kinds: dict, all_rx) -> tuple:
+    """The literal lookup tables: which kinds may match a text holding a given literal
+    (all_rx(kind): every pattern of a kind)."""
+    keys = ("action", "command", "code", "words", "intent")
+    lits = {lit for k in kinds.values() for rx in all_rx(k) for cs in rx.literals if cs for c in cs for lit in c}
+    short = tuple(sorted(lit for lit in lits if len(lit) < 3))
+    by_head: dict[str, list[str]] = {}
+    for lit in sorted(lits - set(short)):
+        by_head.setdefault(lit[:3], []).append(lit)
+    index: dict[str, set[str]] = {}
+    always = {"text": set(), "paths": set()}
+    for k in kinds.values():
+        for key in keys:
+            rx = k.rx.get(key)
+            if rx is None:
+                continue
+            if rx.any_literal is None:
+                always["text"].add(k.id)
+            else:
+                for lit in rx.any_literal:
+                    index.setdefault(lit, set()).add(k.id)
+        if k.rx.get("paths") or k.calls:
+            always["paths"].add(k.id)
+        if k.calls:
+            always["text"].add(k.id)
+    return short, by_head, index, always
