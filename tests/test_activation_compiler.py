@@ -149,3 +149,14 @@ def test_the_model_refines_a_new_lesson_and_a_reply_that_does_not_fit_is_refused
         assert "unknown kinds ['no:such-kind']; keeping the heuristic cue" in proc.stderr
         second = [p for p in (llm_vault / "workshop/observations/correction").glob("*.md") if p != path][0]
         assert notes.read(second).meta["cue"]["compiled"] == compiler.NAME
+
+
+@pytest.mark.parametrize("lesson", [
+    "no, you're not done until the whole test suite passes. Running one file proves nothing.",
+    "no, this isn't finished until the full suite is green",
+])
+def test_not_done_until_asks_for_the_thing_even_after_a_no(lesson):
+    """"Not done until X" asks for X: a leading "no" answers the agent, it does not forbid X."""
+    cue = compiled(lesson, "Bash: pytest tests/test_orders.py -q")
+    assert "tests:run-full-suite" not in cue["forbids"]
+    assert "tests:run-full-suite" in cue["complies"]

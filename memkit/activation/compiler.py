@@ -14,7 +14,7 @@ import re
 from memkit.activation import acts as acts_mod
 from memkit.activation import entities as entities_mod
 
-VERSION = 2
+VERSION = 3
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of")
 
@@ -41,7 +41,8 @@ _IMPERATIVE = re.compile(
 _INTERJECTION = re.compile(r"(?i)^(?:(?:no+|nope|nah|stop|wait|w8|hold\s+on|hmm+|ugh|oh|ok(?:ay)?|actually|well|"
                            r"sorry|thanks|thank\s+you|please|pls|right|yes|yeah)\s*[,.!:;—–-]+\s*)+")
 _REFUSAL = re.compile(r"(?i)^(?:no+|nope|nah|stop|wait|w8|hold\s+on|ugh|whoa|woah)\s*[,.!:;—–-]")
-_UNTIL = re.compile(r"(?i)\b(?:is|are|'re|am|'m|was)?\s*not\s+(?:done|finished|complete|ready)\s+until\b")
+_UNTIL = re.compile(r"(?i)(?:\b(?:is|are|'re|am|'m|was)?\s*\bnot|\b(?:is|are|was|were)n[’']?t)\s+"
+                    r"(?:done|finished|complete|ready)\s+until\b")
 _BEFORE = re.compile(r"(?i)\bbefore\s+((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")
 _ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
                     r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b")
@@ -80,7 +81,9 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
             out.append(("allow", part))
             continue
         said = _INTERJECTION.sub("", part)   # "no, we use pnpm here": the "no" answers the agent
-        said = _UNTIL.sub("only when", said)  # "you're not done until X": X is asked for
+        if _UNTIL.search(said):   # "no, you're not done until X": X is asked for, whatever came first
+            out.append(("prescribe", _UNTIL.sub("only when", said)))
+            continue
         forbid, ask = _FORBID.search(said), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
         if not forbid and not ask and _REFUSAL.match(part) and said.strip():
             out.append(("forbid", part))      # "no, that's a blocking call in an async handler": what was wrong
