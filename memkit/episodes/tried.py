@@ -7,8 +7,6 @@ Reads only; nothing recorded is an answer, not an error.
 """
 from __future__ import annotations
 
-import json
-from contextlib import closing
 from typing import Any
 
 from memkit.library import provenance
@@ -20,11 +18,11 @@ RELATED = 45    # a lower score that counts when the full-text index finds it to
 
 
 def _records(vault) -> list[dict[str, Any]]:
-    with closing(index.connect(vault.index_path)) as con:
-        rows = con.execute("SELECT path, meta FROM files WHERE status NOT IN ('rejected', 'superseded') AND ("
-                           "(type='observation' AND kind IN ('negative_result','correction','decision')) "
-                           "OR type='episode')").fetchall()
-    return [{**json.loads(m), "_path": p} for p, m in rows]
+    from memkit.storage import queries
+
+    rows = queries.notes(vault, types=("observation",), kinds=("negative_result", "correction", "decision"),
+                         or_types=("episode",), not_statuses=("rejected", "superseded"))
+    return [{**m, "_path": p} for p, m in rows]
 
 
 def _texts(m: dict[str, Any]) -> list[str]:

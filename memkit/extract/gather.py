@@ -8,9 +8,7 @@ or edited; a person's edits are never overwritten. Never touches library notes.
 """
 from __future__ import annotations
 
-import json
 import re
-from contextlib import closing
 from dataclasses import replace
 from typing import Any
 
@@ -189,14 +187,12 @@ class _Target:
 
 def _older(vault, skip: set[str]) -> list[tuple[str, dict[str, Any]]]:
     """Unreviewed heuristic candidates already in the workshop, from the index."""
-    from memkit.storage import index
+    from memkit.storage import queries
 
-    with closing(index.connect(vault.index_path)) as con:
-        rows = con.execute(
-            "SELECT path, meta FROM files WHERE layer='workshop' AND type='observation' AND status='candidate' "
-            "AND json_extract(meta, '$.extractor') LIKE 'heuristic@%'").fetchall()
-    return [(rel, json.loads(meta)) for rel, meta in rows
-            if rel not in skip and (vault.root / rel).exists() and json.loads(meta).get("kind") in KINDS]
+    rows = queries.notes(vault, types=("observation",), layer="workshop", statuses=("candidate",),
+                         extractor_prefix="heuristic@")
+    return [(rel, meta) for rel, meta in rows
+            if rel not in skip and (vault.root / rel).exists() and meta.get("kind") in KINDS]
 
 
 def _session(meta: dict[str, Any]) -> str:

@@ -7,14 +7,12 @@ from the packaged templates (a vault's templates/ override wins). Never writes.
 """
 from __future__ import annotations
 
-import json
 import re
-from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from memkit.storage import index, notes, templates
+from memkit.storage import notes, templates
 from memkit.library import provenance
 
 _INTERJECTION = re.compile(r"^(?:no|nope|nah|actually|please|ok(?:ay)?|well|wait|hmm+|also|and|so)\b[,.!:;\s]+",
@@ -185,10 +183,10 @@ def _adr(vault, d: Draft, rep: dict[str, Any]) -> None:
 def _same_session(vault, tid: str) -> list[dict[str, Any]]:
     if not tid:
         return []
-    with closing(index.connect(vault.index_path)) as con:
-        rows = con.execute("SELECT meta FROM files WHERE type='observation' AND status != 'rejected' AND "
-                           "json_extract(meta, '$.session') = ? ORDER BY created, id", (f"[[{tid}]]",)).fetchall()
-    return [json.loads(r[0]) for r in rows]
+    from memkit.storage import queries
+
+    return [r.meta for r in queries.notes(vault, types=("observation",), not_statuses=("rejected",),
+                                          session=f"[[{tid}]]", by_time=True)]
 
 
 def from_proposal(meta: dict[str, Any]) -> Draft:

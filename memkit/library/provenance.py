@@ -7,7 +7,6 @@ commits that created and changed each file on the way. Reads only; never writes.
 from __future__ import annotations
 
 import re
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -49,9 +48,9 @@ def turn_refs(value: Any) -> list[str]:
 
 def find(vault, ident: str) -> str | None:
     """The vault-relative path of the note with this id, from the index (None when unknown)."""
-    with closing(index.connect(vault.index_path)) as con:
-        row = con.execute("SELECT path FROM files WHERE id=? ORDER BY path LIMIT 1", (ident,)).fetchone()
-    return row[0] if row else None
+    from memkit.storage import queries
+
+    return queries.note_path(vault, ident)
 
 
 def trace_path(vault, tid: str) -> Path | None:
