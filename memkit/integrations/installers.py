@@ -191,7 +191,7 @@ def install_agent(vault: Vault, agent: str, scope: str = "", project_dir: Path |
     if new == data and path.exists():
         return [f"{_name(agent)}: hooks already installed in {path}", *_also_elsewhere(agent, scope, project_dir)]
     path.parent.mkdir(parents=True, exist_ok=True)
-    _write_atomic(path, json.dumps(new, indent=2, ensure_ascii=False) + "\n")
+    files.write_atomic(path, json.dumps(new, indent=2, ensure_ascii=False) + "\n")
     lines = [f"{_name(agent)}: hooks installed in {path} ({', '.join(groups)}){shared}"]
     if scope == "local":
         lines += _keep_out_of_git(path)
@@ -224,7 +224,7 @@ def _keep_out_of_git(path: Path) -> list[str]:
     exclude = git.info_dir(top) / "exclude"
     exclude.parent.mkdir(parents=True, exist_ok=True)
     old = exclude.read_text(encoding="utf-8") if exclude.exists() else ""
-    _write_atomic(exclude, old + ("" if not old or old.endswith("\n") else "\n") + f"/{rel}\n")
+    files.write_atomic(exclude, old + ("" if not old or old.endswith("\n") else "\n") + f"/{rel}\n")
     return [f"  {rel} added to {exclude} (a file with this machine's paths stays out of commits)"]
 
 
@@ -242,7 +242,7 @@ def uninstall_agent(agent: str, scope: str = "", project_dir: Path | None = None
     new = remove(data)
     if new == data:
         return [f"{_name(agent)}: no memkit hooks in {path}"]
-    _write_atomic(path, json.dumps(new, indent=2, ensure_ascii=False) + "\n")
+    files.write_atomic(path, json.dumps(new, indent=2, ensure_ascii=False) + "\n")
     return [f"{_name(agent)}: memkit hooks removed from {path}"]
 
 
@@ -265,10 +265,6 @@ def status(vault: Vault, project_dir: Path | None = None) -> dict[str, Any]:
         for scope in scopes:
             out[f"{agent}-{scope}"] = agent_status(agent, scope, project_dir)
     return out
-
-
-def _write_atomic(path: Path, text: str, mode: int | None = None) -> None:
-    files.write_atomic(path, text, mode)
 
 
 # ---- the SessionEnd hook ------------------------------------------------------------

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -180,20 +179,10 @@ def splice(text: str, lines: list[str], file: Path | str = "the file") -> str:
 
 
 def _write(file: Path, text: str) -> None:
+    from memkit.storage import files
+
     file.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".memkit-", suffix=".tmp", dir=file.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(text.encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
-        if file.exists():
-            os.chmod(tmp, file.stat().st_mode & 0o7777)
-        os.replace(tmp, file)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    files.write_atomic(file, text)   # a new instruction file gets 0644, an existing one keeps its mode
 
 
 def _has_changes(vault, file: Path) -> bool:
