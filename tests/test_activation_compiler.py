@@ -160,3 +160,34 @@ def test_not_done_until_asks_for_the_thing_even_after_a_no(lesson):
     cue = compiled(lesson, "Bash: pytest tests/test_orders.py -q")
     assert "tests:run-full-suite" not in cue["forbids"]
     assert "tests:run-full-suite" in cue["complies"]
+
+
+def test_a_lesson_that_names_an_action_names_no_lack_of_a_flag_it_never_mentions():
+    # "git commit" in a lesson is committing; a commit without a sign-off is that lesson's only if it
+    # says so
+    assert "git:commit-no-signoff" not in CAT.classify_text("I have not tried git commit there yet")
+    assert "git:commit-no-signoff" in CAT.classify_text("every commit needs a Signed-off-by line")
+
+
+def test_words_in_a_commit_message_are_not_what_the_call_acted_on():
+    # the lesson names only "conftest.py", which the corrected commit's message mentions: the commit
+    # itself is no mistake, so none of its kinds are forbidden
+    cue = compiled("what is the purpose of conftest.py here?",
+                   'Bash: cd /p && git commit -m "Tidy the README and the conftest.py setup"')
+    assert cue["forbids"] == []
+    # a name the call really acted on, after a risky call, still makes that call the mistake
+    cue = compiled("don't touch staging by hand", "Bash: kubectl -n staging set env deploy/api DEBUG=1")
+    assert "k8s:imperative-edit" in cue["forbids"]
+
+
+def test_an_everyday_call_the_lesson_names_through_a_path_is_no_kind_to_forbid():
+    cue = compiled("nah we don't do __tests__ folders here", "Bash: npx vitest run src/__tests__/time.test.ts")
+    assert cue["forbids"] == [] and "__tests__" in " ".join(cue["entities"])
+
+
+def test_one_change_per_commit_is_a_kind_of_its_own():
+    cue = compiled("one logical change per commit please, I bisect",
+                   "Bash: git commit -am 'Fix the parser and rename the loader'")
+    assert "git:commit-mixed" in cue["forbids"]
+    assert "git:commit-mixed" in CAT.kinds_of(__import__("memkit.activation.acts", fromlist=["x"]).from_command(
+        "git commit -m 'Bump deps, fix flaky test, tidy logging'"))

@@ -207,10 +207,10 @@ class Catalogue:
             if part and not lesson and k.rx.get("unless") and concrete and \
                     k.rx["unless"].search(docs["command"] or docs["code"]):
                 part = None
-            if part and not lesson and prose and k.rx.get("unless") and k.rx["unless"].search(docs["prose"]):
-                part = None
-            if part:
+            if part and not (not lesson and prose and k.rx.get("unless") and k.rx["unless"].search(docs["prose"])):
                 found[kid] = part
+        if prose and lesson:   # a lesson that names a commit names no commit without a sign-off
+            found = {kid: part for kid, part in found.items() if not self._lacking(kid, part, found)}
         return found
 
     def kinds_of(self, act: Act, lesson: bool = False, include_safe: bool = False, relax: bool = False) -> set[str]:
@@ -236,15 +236,20 @@ class Catalogue:
         found = self.kinds.get(kid)
         return found.about if found else kid.replace(":", " ").replace("-", " ")
 
+    def _lacking(self, kid: str, part: str, found: dict) -> bool:
+        """Matched in prose only through the pattern of a broad action it is that action minus
+        something (a commit without a sign-off), the broad action matched too."""
+        k = self.kinds[kid]
+        return part != "words" and bool(k.rx.get("unless")) and any(
+            a in found and self.kinds[a].broad for a in k.alternatives)
+
     def _candidates(self, present: frozenset, has_paths: bool) -> list[str]:
         found = set(self._always["text"])
         if has_paths:
             found |= self._always["paths"]
         index = self._index
         for lit in present:
-            hit = index.get(lit)
-            if hit:
-                found.update(hit)
+            found.update(index.get(lit, ()))
         return sorted(found)
 
     def _action(self, act: Act, command_doc) -> tuple[str, frozenset]:

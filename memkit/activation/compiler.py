@@ -14,7 +14,7 @@ import re
 from memkit.activation import acts as acts_mod
 from memkit.activation import entities as entities_mod
 
-VERSION = 3
+VERSION = 4
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of")
 
@@ -158,8 +158,10 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
     if not whole and corrected and act is not None and _named_in_call(names["forbids"], act):
         # the lesson names no kind but names what the corrected call acted on ("don't change staging
-        # by hand" after `kubectl -n staging set env …`): the call's own specific kinds are the mistake
-        forbids = {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe}
+        # by hand" after `kubectl -n staging set env …`): the call's risky kinds are the mistake;
+        # after an everyday call, the name it touched carries the cue on its own
+        forbids = {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
+                   and cat.kinds[k].consequence == "high" and not _lacking(cat, k, corrected)}
     if by["before"] and not _narrow(cat, forbids):
         forbids |= by["before"]   # a lesson that is a "before X" rule fires before X, topic or not
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
@@ -250,8 +252,14 @@ def _within(cat, forbids: set) -> set:
     return forbids - wider
 
 
+def _lacking(cat, kid: str, kinds: set) -> bool:
+    """A kind that is a broad action the call also is, minus something it lacks (a commit without
+    a sign-off): what the call did not do is no mistake unless the lesson says so."""
+    return any(a in kinds and cat.kinds[a].broad for a in cat.kinds[kid].alternatives if a in cat.kinds)
+
+
 def _named_in_call(names: list[str], act) -> bool:
-    touched = entities_mod.tokens(act)
+    touched = entities_mod.targets(act)
     return any(entities_mod._norm(n) in touched for n in names)
 
 

@@ -27,6 +27,7 @@ _STOP = frozenset("the and for with that this from into you your are was were ha
                   "why its our out get got let make made need needs want wants file files code new add please here there "
                   "some more only also does did done don't dont never always run git".split())
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
+_FOLDER = re.compile(r"(?<![\w/.-])([\w.-]{2,40}/?)\s+(?:folders?|director(?:y|ies)|dirs?)\b", re.I)
 
 
 def kind_of(name: str) -> str:
@@ -70,6 +71,10 @@ def names_in(text: str) -> list[str]:
             continue
         if kind_of(tok) != "word":
             found.append(tok)
+    for m in _FOLDER.finditer(rest):   # "__tests__ folders", "the node-modules dir": a folder by name
+        if re.search(r"[_.-]|\d|[a-z][A-Z]", m.group(1).strip("_")) or m.group(1).startswith("_"):
+            name = m.group(1).strip("/")
+            found = [n for n in found if n != name] + [name + "/"]
     return [n for n in dict.fromkeys(found) if not generic_path(n)]
 
 
@@ -265,6 +270,27 @@ def tokens(act, limit: int = 4000) -> set[str]:
                     out.update(seg for seg in tok.split("/") if seg)
             if len(out) >= limit:
                 return out
+    return out
+
+
+_SAID = re.compile(r"""(?s)<<-?\s*['"]?(\w+)['"]?\n.*?\n\1\b|"(?:[^"\\]|\\.)*\s(?:[^"\\]|\\.)*"|'[^']*\s[^']*'""")
+
+
+def targets(act) -> set[str]:
+    """What an action acts on: its paths and its command's words outside quoted prose (a commit
+    message or a heredoc says things about the change; it does not act on them)."""
+    if act.family != "shell":
+        return tokens(act)
+    out: set[str] = set()
+    for path in act.paths:
+        p = _norm(path)
+        out.add(p)
+        out.update(seg for seg in p.split("/") if seg)
+    for m in _ACT_TOKEN.finditer(_SAID.sub(" ", act.command[:20000])):
+        tok = m.group(0).lower().strip("./-")
+        if len(tok) >= 2:
+            out.add(tok)
+            out.update(seg for seg in tok.split("/") if seg and "/" in tok)
     return out
 
 

@@ -124,7 +124,7 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     if touched and probe.writes and tier < ENTITY:
         tier = ENTITY
         cue.why.append("touches what the lesson names: " + ", ".join(touched[:3]))
-    near = _near(cue, probe)
+    near = _near(cue, probe) if probe.writes and _about_call(cue) else 0.0
     if near >= NEAR_REPEAT and tier < CONCRETE:
         tier = CONCRETE
         cue.why.append(f"nearly repeats the corrected call ({near:.2f})")
@@ -190,6 +190,15 @@ def _other_env(cue: Cue, probe: Probe) -> bool:
     text = probe.act.command or probe.act.prose or "\n".join(probe.act.paths)
     said = {e for e, rx in _ENVS if rx.search(text[:20000])}
     return bool(said) and not (said & set(envs))
+
+
+def _about_call(cue: Cue) -> bool:
+    """The lesson says something about the call it corrected: a kind, a name, or a word of it (an
+    aside typed after an unrelated call makes that call no mistake)."""
+    if cue.kinds or cue.cue.get("entities"):
+        return True
+    said = set(re.findall(r"[a-z][a-z0-9_-]{3,}", cue.lesson.lower()))
+    return bool(said & set(re.findall(r"[a-z][a-z0-9_-]{3,}", (cue.cue.get("example") or "").lower())))
 
 
 def _near(cue: Cue, probe: Probe) -> float:
