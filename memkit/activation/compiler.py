@@ -21,7 +21,7 @@ KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "st
 # the polarity of a clause: what it forbids, what it asks for, what it allows, or only why
 _FORBID = re.compile(
     r"(?i)\b(never|don'?t|do\s+not|didn'?t|no\b(?!\s+(longer|more|matter|doubt|need)\b)|not\b(?!\s+only\b)|"
-    r"nor\b|avoid\w*|stop\w*|without|"
+    r"nor\b|avoid\w*|stop\w*|without|(?:is|are|was|were)n[’']?t\b|"
     r"instead\s+of|rather\s+than|must\s*n[o']t|mustn'?t|should\s*n[o']t|shouldn'?t|can'?t|cannot|"
     r"forbidden|banned|not\s+allowed|disallowed|prohibited|wrong|bad\s+idea|dangerous|unsafe|careful|"
     r"ask\s+(me\s+)?(first|before)|what\s+are\s+you\s+doing|why\s+(did|are|do|would|were)\s+you|"
@@ -47,6 +47,7 @@ _BEFORE = re.compile(r"(?i)\bbefore\s+((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]
 _ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
                     r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b")
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|,\s+(?=but\b|so\b|and\s+(?:then|only|never|always)\b)"
+                    r"|(?i:,\s+(?=(?:and\s+|but\s+)?(?:don'?t|do\s+not|never|avoid|stop)\b))"
                     r"|\s+\((?=e\.g\.|i\.e\.|like\b)"
                     r"|(?i:[,:]\s+(?=(?:please\s+|just\s+|instead\s+|rather\s+)?(?:use|using|always|prefer|put|keep|"
                     r"wrap|run|pass|call|go\s+through|do\s+it|add|write|stick\s+to|switch\s+to|ask|tell)\b))")
@@ -135,7 +136,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
                    declared: tuple = (), lifecycle: str = "") -> dict:
     """The cue for one lesson. `declared`: kinds an earlier step gave the note (not read: the
     compiler derives every kind from the lesson's words and the corrected call)."""
-    lesson = " ".join(str(lesson or "").split())[:4000]
+    lesson = " ".join(str(lesson or "").replace("``", "`").split())[:4000]
     parts = clauses(lesson)
     by = {"forbid": set(), "instead": set(), "prescribe": set(), "allow": set(), "neutral": set(), "before": set()}
     for polarity, text in parts:

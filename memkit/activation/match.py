@@ -118,10 +118,10 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     alone = [n for n in cue.cue.get("entities", []) if entities.kind_of(n) == "path"
              or (not specific and entities.fires_alone(n))]
     touched = [n for n in alone if entities.touches(probe.tokens, probe.text, n)]
-    if not specific:   # a program or package the lesson forbids, run or imported
-        touched += [n for n in cue.cue.get("entities", []) if entities.kind_of(n) == "word"
-                    and probe.kind == "tool" and entities.runs(probe.act, n)]
-    if touched and probe.writes and tier < ENTITY:
+    ran = [n for n in cue.cue.get("entities", []) if not specific and entities.kind_of(n) == "word"
+           and probe.kind == "tool" and entities.runs(probe.act, n)]   # a program or package it forbids
+    if (touched and probe.writes or ran) and tier < ENTITY:
+        touched += ran
         tier = ENTITY
         cue.why.append("touches what the lesson names: " + ", ".join(touched[:3]))
     near = _near(cue, probe) if probe.writes and _about_call(cue) else 0.0
