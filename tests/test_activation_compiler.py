@@ -191,3 +191,15 @@ def test_one_change_per_commit_is_a_kind_of_its_own():
     assert "git:commit-mixed" in cue["forbids"]
     assert "git:commit-mixed" in CAT.kinds_of(__import__("memkit.activation.acts", fromlist=["x"]).from_command(
         "git commit -m 'Bump deps, fix flaky test, tidy logging'"))
+
+
+def test_keep_it_brief_after_an_edit_is_about_the_edit_not_about_replies():
+    after_edit = compiled("let's keep it brief, short names are fine", "Edit: /p/tests/test_cart.py — CART = [...]")
+    assert "conduct:reply-length" not in after_edit["forbids"] and after_edit["standing"] is False
+    said = compiled("keep your replies short, two sentences", "proposed: Here is a long explanation of the cache")
+    assert "conduct:reply-length" in said["forbids"]
+
+
+def test_an_emoji_in_a_lesson_is_no_lesson_about_emoji():
+    assert not {"conduct:emoji", "docs:emoji"} & CAT.classify_text("when the scan runs (⚡ strict) don't block the push")
+    assert "docs:emoji" in CAT.classify_text("no emoji in the README headings")

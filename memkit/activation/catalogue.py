@@ -294,8 +294,9 @@ def _prose_part(k: Kind, doc, request: bool = True) -> str | None:
     if request and rx.get("intent") and rx["intent"].search(doc):
         return "intent"   # what a request asks for; a lesson is no request
     for key in ("action", "command", "code"):
-        if rx.get(key) and rx[key].search(doc):
-            return key
+        m = rx[key].search(doc) if rx.get(key) else None
+        if m and (key != "code" or any(c.isascii() and c.isalnum() for c in m.group(0))):
+            return key   # (a lone symbol in prose, an emoji, quotes no code)
     return None
 
 

@@ -155,6 +155,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     calls = trigger_acts(trigger)
     corrected = set().union(*(_trigger_kinds(cat, a) for a in calls)) if calls else set()
     act = _pick(cat, calls, whole)
+    if act is not None and act.family != "prose":   # "keep it brief" after an edit is about the edit
+        whole, forbid, prescribed = (x - _answering(cat) for x in (whole, forbid, prescribed))
     names = entities_mod.from_lesson(parts, act)
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
     if not whole and corrected and act is not None and _named_in_call(names["forbids"], act):
@@ -243,6 +245,14 @@ def _remedies(cat) -> set[str]:
     if key not in _REMEDIES:
         _REMEDIES.clear()
         _REMEDIES[key] = {a for k in cat.kinds.values() for a in k.alternatives}
+    return _REMEDIES[key]
+
+
+def _answering(cat) -> set[str]:
+    """Kinds about how to answer: those the catalogue sees in any plain question."""
+    key = ("answering", id(cat))
+    if key not in _REMEDIES:
+        _REMEDIES[key] = cat.kinds_of(acts_mod.from_prose("what does this do?"))
     return _REMEDIES[key]
 
 
