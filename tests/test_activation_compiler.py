@@ -203,3 +203,13 @@ def test_keep_it_brief_after_an_edit_is_about_the_edit_not_about_replies():
 def test_an_emoji_in_a_lesson_is_no_lesson_about_emoji():
     assert not {"conduct:emoji", "docs:emoji"} & CAT.classify_text("when the scan runs (⚡ strict) don't block the push")
     assert "docs:emoji" in CAT.classify_text("no emoji in the README headings")
+
+
+def test_where_a_thing_lives_is_the_compliant_place_for_it():
+    cue = compiled("site-repo is in the Documents folder", "Bash: gh repo view acme/site-repo")
+    assert "Documents/site-repo" in cue["complies"] and "site-repo/" in cue["entities"]
+
+
+def test_what_the_agent_did_not_do_as_it_was_told_is_asked_for():
+    assert compiler.clauses("you didn't put the helpers under shared_utils as I asked") == [
+        ("prescribe", "you didn't put the helpers under shared_utils as I asked")]

@@ -23,6 +23,9 @@ LESSONS = [
  ("force", [("Bash",{"command":"git push --force origin feature/x"})], "never force-push, use --force-with-lease if you must, others build on that branch"),
  ("rmrf", [("Bash",{"command":"rm -rf build/ node_modules/ .cache"})], "stop, don't rm -rf things in this repo without asking, the .cache holds the model weights"),
  ("docstr", [("Edit",{"file_path":"/p/app/util.py","old_string":"def f(x):\n","new_string":"def f(x):\n    \"\"\"Compute f of x.\"\"\"\n"})], "please don't add docstrings to every little function, the names say enough"),
+ ("rg", [("Bash",{"command":"grep -rn TODO src/"})], "use `ripgrep` instead of `grep` in this repo, it skips what .gitignore lists"),
+ ("where", [("Bash",{"command":"gh repo view acme/notes-site"})], "no, notes-site is in the Projects folder, not in home"),
+ ("aside", [("Bash",{"command":"git log --oneline -3"})], "hmm, I think we haven't released yet, have a look first"),
 ]
 PROBES = [
  ("npm","fire","Bash",{"command":"npm i -D vitest"}),
@@ -45,6 +48,11 @@ PROBES = [
  ("rmrf","silent","Bash",{"command":"rm dist/app.whl"}),
  ("docstr","fire","Edit",{"file_path":"/p/app/util.py","old_string":"def g(y):\n","new_string":"def g(y):\n    \"\"\"Return g.\"\"\"\n"}),
  ("docstr","silent","Edit",{"file_path":"/p/app/util.py","old_string":"def g(y):\n    return y\n","new_string":"def g(y):\n    return y + 1\n"}),
+ ("rg","fire","Bash",{"command":"grep -rl old_name lib/"}),
+ ("rg","silent","Bash",{"command":"rg -l old_name lib/"}),
+ ("where","fire","Bash",{"command":"git clone git@github.com:acme/notes-site.git ~/notes-site"}),
+ ("where","silent","Bash",{"command":"cd ~/Projects/notes-site && git pull"}),
+ ("aside","silent","Bash",{"command":"git log --oneline -3"}),
  (None,"silent","Bash",{"command":"git status"}),
  (None,"silent","Read",{"file_path":"/p/app/util.py"}),
 ]

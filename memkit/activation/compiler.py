@@ -43,6 +43,10 @@ _INTERJECTION = re.compile(r"(?i)^(?:(?:no+|nope|nah|stop|wait|w8|hold\s+on|hmm+
 _REFUSAL = re.compile(r"(?i)^(?:no+|nope|nah|stop|wait|w8|hold\s+on|ugh|whoa|woah)\s*[,.!:;—–-]")
 _UNTIL = re.compile(r"(?i)(?:\b(?:is|are|'re|am|'m|was)?\s*\bnot|\b(?:is|are|was|were)n[’']?t)\s+"
                     r"(?:done|finished|complete|ready)\s+until\b")
+_TOLD = re.compile(r"(?i)\b(?:didn[’']?t|did\s+not|forgot\s+to|never)\b[^.;!?]{0,80}\bas\s+(?:i|we)\s+"
+                   r"(?:told|asked|said|showed|explained)\b|\byou\s+forgot\s+to\b")
+_LOCATED = re.compile(r"(?i)(?<![\w/.-])`?([\w][\w.-]{1,60})`?\s+(?:is|lives|sits|resides|is\s+located)\s+(?:in|under|at)\s+"
+                      r"(?:the\s+|my\s+|our\s+)?`?(~?/?[\w./-]*[\w])`?(?:\s+(?:folder|directory|dir)\b)?")
 _BEFORE = re.compile(r"(?i)\bbefore\s+((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")
 _ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
                     r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b")
@@ -76,12 +80,16 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         head = _INTERJECTION.sub("", part[:m.start()]) if m else ""
         if m and (_PRESCRIBE.search(head) or _IMPERATIVE.search(head)) and m.start() > 0:
             out.append(("prescribe", part[:m.start()]))
-            out.append(("instead", part[m.end():]))   # forbidden: what the prescription replaces
+            out.append(("instead", re.split(r",\s|\s(?:because|since|as|so)\s", part[m.end():])[0]))   # what
+            # the prescription replaces, without the reason that follows it
             continue
         if _ALLOW.search(part):
             out.append(("allow", part))
             continue
         said = _INTERJECTION.sub("", part)   # "no, we use pnpm here": the "no" answers the agent
+        if _TOLD.search(said):   # "you didn't move them under X as I told you": X is what was asked
+            out.append(("prescribe", said))
+            continue
         if _UNTIL.search(said):   # "no, you're not done until X": X is asked for, whatever came first
             out.append(("prescribe", _UNTIL.sub("only when", said)))
             continue
@@ -158,6 +166,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     if act is not None and act.family != "prose":   # "keep it brief" after an edit is about the edit
         whole, forbid, prescribed = (x - _answering(cat) for x in (whole, forbid, prescribed))
     names = entities_mod.from_lesson(parts, act)
+    placed = [p.rsplit("/", 1)[1] + "/" for p in _located(lesson)]   # a thing whose place the lesson gives
+    names["forbids"] += [p for p in placed if p.rstrip("/").lower() not in map(str.lower, names["forbids"])]
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
     if not whole and corrected and act is not None and _named_in_call(names["forbids"], act):
         # the lesson names no kind but names what the corrected call acted on ("don't change staging
@@ -168,6 +178,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     if by["before"] and not _narrow(cat, forbids):
         forbids |= by["before"]   # a lesson that is a "before X" rule fires before X, topic or not
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
+    terms += _located(lesson)
     cue = {
         "forbids": sorted(forbids),
         "example": _example(act),
@@ -272,6 +283,17 @@ def _lacking(cat, kid: str, kinds: set) -> bool:
 def _named_in_call(names: list[str], act) -> bool:
     touched = entities_mod.targets(act)
     return any(entities_mod._norm(n) in touched for n in names)
+
+
+def _located(lesson: str) -> list[str]:
+    """"the app is in the Documents folder": an action on `Documents/app` is where the lesson
+    says it lives (it complies)."""
+    out = []
+    for m in _LOCATED.finditer(lesson):
+        where = re.sub(r"^(~|/Users/[^/]+|/home/[^/]+)?/", "", m.group(2)).strip("/")
+        if where and re.search(r"[-_.]|\d|[A-Z]", m.group(1)):   # a name, not "the code lives in …"
+            out.append(f"{where}/{m.group(1)}")
+    return out[:2]
 
 
 def _example(act) -> str:

@@ -26,7 +26,7 @@ NEAR_REPEAT = 0.85   # token-sort similarity at which an action repeats the corr
 WRITE_WORDS = frozenset("rm rmdir mv cp ln touch mkdir chmod chown tee truncate dd sed perl install uninstall "
                         "add remove delete del push commit reset checkout restore rebase merge apply destroy "
                         "drop kill deploy publish upload sync write create update upgrade patch edit scale "
-                        "run exec unlink prune purge clean format".split())
+                        "run exec unlink prune purge clean format clone init".split())
 
 
 class Cue:
@@ -150,7 +150,8 @@ def complies(cue: Cue, probe: Probe, cat) -> str:
     forbids in the action voids term-based compliance ("--force-with-lease is fine" but not on main)."""
     terms = [c for c in cue.cue.get("complies", []) if c not in cat.kinds]
     kinds = {c for c in cue.cue.get("complies", []) if c in cat.kinds}
-    named = [n for n in cue.cue.get("entities", []) if entities.touches(probe.tokens, probe.text, n)]
+    named = [n for n in cue.cue.get("entities", []) if entities.touches(probe.tokens, probe.text, n)
+             and not any(n.strip("/").lower() in t.lower() for t in terms)]   # not where it says it belongs
     if probe.kind != "tool" or named:
         return ""
     hit = sorted(kinds & set(probe.parts))
