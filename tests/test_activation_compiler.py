@@ -213,3 +213,17 @@ def test_where_a_thing_lives_is_the_compliant_place_for_it():
 def test_what_the_agent_did_not_do_as_it_was_told_is_asked_for():
     assert compiler.clauses("you didn't put the helpers under shared_utils as I asked") == [
         ("prescribe", "you didn't put the helpers under shared_utils as I asked")]
+
+
+def test_a_thing_that_must_never_be_done_is_forbidden_not_split_into_an_alternative():
+    assert compiler.clauses(".env must never be committed, it holds the keys") == [
+        ("forbid", ".env must never be committed, it holds the keys")]
+    cue = compiled("no, .env must never be committed, it holds the live keys", "Bash: git add .env")
+    assert "secrets:commit" in cue["forbids"]
+
+
+def test_staging_everything_by_its_other_spelling_and_secret_files_by_any_suffix():
+    from memkit.activation import acts
+
+    assert "git:stage-all" in CAT.kinds_of(acts.from_command("git stage --all && git commit -m x"))
+    assert "secrets:commit" in CAT.kinds_of(acts.from_command("git add -f config/secrets.local.json"))

@@ -43,6 +43,8 @@ _INTERJECTION = re.compile(r"(?i)^(?:(?:no+|nope|nah|stop|wait|w8|hold\s+on|hmm+
 _REFUSAL = re.compile(r"(?i)^(?:no+|nope|nah|stop|wait|w8|hold\s+on|ugh|whoa|woah)\s*[,.!:;—–-]")
 _UNTIL = re.compile(r"(?i)(?:\b(?:is|are|'re|am|'m|was)?\s*\bnot|\b(?:is|are|was|were)n[’']?t)\s+"
                     r"(?:done|finished|complete|ready)\s+until\b")
+_AUX = re.compile(r"(?i)\b(must|should|shall|will|would|can|could|may|might|do|does|did|is|are|was|were|be|"
+                  r"been|has|have|had|to)\s*$")
 _TOLD = re.compile(r"(?i)\b(?:didn[’']?t|did\s+not|forgot\s+to|never)\b[^.;!?]{0,80}\bas\s+(?:i|we)\s+"
                    r"(?:told|asked|said|showed|explained)\b|\byou\s+forgot\s+to\b")
 _LOCATED = re.compile(r"(?i)(?<![\w/.-])`?([\w][\w.-]{1,60})`?\s+(?:is|lives|sits|resides|is\s+located)\s+(?:in|under|at)\s+"
@@ -77,6 +79,8 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         if len(part) < 2:
             continue
         m = _INSTEAD.search(part)
+        if m and _AUX.search(part[:m.start()]):   # ".env must never be committed": a negated verb
+            m = None
         head = _INTERJECTION.sub("", part[:m.start()]) if m else ""
         if m and (_PRESCRIBE.search(head) or _IMPERATIVE.search(head)) and m.start() > 0:
             out.append(("prescribe", part[:m.start()]))
