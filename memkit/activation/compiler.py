@@ -101,7 +101,8 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         if not forbid and not ask and _REFUSAL.match(part) and said.strip():
             out.append(("forbid", part))      # "no, that's a blocking call in an async handler": what was wrong
             continue
-        if forbid and (not ask or forbid.start() <= ask.start()):
+        if forbid and (not ask or forbid.start() <= ask.start() or not said[ask.end():forbid.start()].strip()):
+            # ("must never", "should not": the modal carries the negation)
             out.append(("forbid", part))
         elif ask:
             out.append(("prescribe", part))
