@@ -227,3 +227,24 @@ def test_staging_everything_by_its_other_spelling_and_secret_files_by_any_suffix
 
     assert "git:stage-all" in CAT.kinds_of(acts.from_command("git stage --all && git commit -m x"))
     assert "secrets:commit" in CAT.kinds_of(acts.from_command("git add -f config/secrets.local.json"))
+
+
+def test_asking_for_what_a_kind_lacks_forbids_that_kind():
+    # "pin every action to a SHA": the kind is an action *not* pinned, so the lesson forbids it
+    cue = compiled("no, every action has to be pinned to a full commit SHA",
+                   "Edit: /p/.github/workflows/ci.yml — - uses: someone/setup-tool@v2")
+    assert "ci:unpinned-action" in cue["forbids"] and "ci:unpinned-action" not in cue["complies"]
+
+
+def test_an_action_with_the_mistake_is_not_excused_by_an_unrelated_kind_the_lesson_asks_for():
+    from memkit.activation import acts, match
+
+    # a cue as a person might write it: the compliant kind is no remedy of the forbidden one
+    cue = {"forbids": ["docker:latest-tag"], "complies": ["docker:no-digest"], "entities": [], "example": "",
+           "scope": {}, "standing": False, "compiled": "person"}
+    row = (1, "workshop/x.md", "corr-x", "correction", "", "", " ".join(cue["forbids"]), "", "candidate", 0, "", "",
+           "", 0.5, 0.5, "", "", 1, json.dumps({"cue": cue}))
+    probe_act = acts.from_call("Edit", {"file_path": "/p/compose.yml", "old_string": "image: redis:7.2.5\n",
+                                        "new_string": "image: redis\n"})
+    probe = match.Probe(probe_act, CAT.classify(probe_act), CAT)
+    assert match.judge(match.Cue(row), probe, CAT) > 0

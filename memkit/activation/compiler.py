@@ -45,6 +45,7 @@ _UNTIL = re.compile(r"(?i)(?:\b(?:is|are|'re|am|'m|was)?\s*\bnot|\b(?:is|are|was
                     r"(?:done|finished|complete|ready)\s+until\b")
 _AUX = re.compile(r"(?i)\b(must|should|shall|will|would|can|could|may|might|do|does|did|is|are|was|were|be|"
                   r"been|has|have|had|to)\s*$")
+_LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned)\b")
 _TOLD = re.compile(r"(?i)\b(?:didn[’']?t|did\s+not|forgot\s+to|never)\b[^.;!?]{0,80}\bas\s+(?:i|we)\s+"
                    r"(?:told|asked|said|showed|explained)\b|\byou\s+forgot\s+to\b")
 _LOCATED = re.compile(r"(?i)(?<![\w/.-])`?([\w][\w.-]{1,60})`?\s+(?:is|lives|sits|resides|is\s+located)\s+(?:in|under|at)\s+"
@@ -162,6 +163,10 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         if moment and polarity in ("prescribe", "forbid"):   # "run the specs before you push": fire before pushing
             by["before"] |= {k for k in cat.kinds_of(acts_mod.from_prose(moment.group(1)), lesson=True)
                              if cat.kinds[k].area not in STANDING_AREAS and not cat.kinds[k].safe}
+    # a kind that is an action lacking something ("an action not pinned to a SHA") is what a lesson
+    # asking for that thing ("pin every action to a SHA") forbids
+    by["forbid"] |= {k for k in by["prescribe"] if _LACKS.search(cat.kinds[k].about)}
+    by["prescribe"] -= by["forbid"]
     prescribed = by["prescribe"] | by["allow"]
     forbid = by["forbid"] | (by["instead"] - prescribed)   # what replaces a thing is named in its reason too
     whole = forbid | prescribed | by["neutral"]

@@ -155,6 +155,8 @@ def complies(cue: Cue, probe: Probe, cat) -> str:
     if probe.kind != "tool" or named:
         return ""
     hit = sorted(kinds & set(probe.parts))
+    if hit and cue.matched:   # the mistake itself is there: only its own remedy makes it right
+        hit = [k for k in hit if any(k in cat.kinds[m].alternatives for m in cue.matched if m in cat.kinds)]
     if hit:
         return "the action does it the way the lesson asks: " + ", ".join(hit)
     low = " ".join(probe.text.lower().split())
