@@ -240,11 +240,11 @@ def test_an_action_with_the_mistake_is_not_excused_by_an_unrelated_kind_the_less
     from memkit.activation import acts, match
 
     # a cue as a person might write it: the compliant kind is no remedy of the forbidden one
-    cue = {"forbids": ["docker:latest-tag"], "complies": ["docker:no-digest"], "entities": [], "example": "",
+    cue = {"forbids": ["docker:latest-tag"], "complies": ["docker:no-user"], "entities": [], "example": "",
            "scope": {}, "standing": False, "compiled": "person"}
     row = (1, "workshop/x.md", "corr-x", "correction", "", "", " ".join(cue["forbids"]), "", "candidate", 0, "", "",
            "", 0.5, 0.5, "", "", 1, json.dumps({"cue": cue}))
-    probe_act = acts.from_call("Edit", {"file_path": "/p/compose.yml", "old_string": "image: redis:7.2.5\n",
-                                        "new_string": "image: redis\n"})
+    probe_act = acts.from_call("Write", {"file_path": "/p/Dockerfile", "content": "FROM node:latest\nCMD node x.js\n"})
+    assert {"docker:latest-tag", "docker:no-user"} <= set(CAT.classify(probe_act))
     probe = match.Probe(probe_act, CAT.classify(probe_act), CAT)
     assert match.judge(match.Cue(row), probe, CAT) > 0
