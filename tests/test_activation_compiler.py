@@ -248,3 +248,19 @@ def test_an_action_with_the_mistake_is_not_excused_by_an_unrelated_kind_the_less
     assert {"docker:latest-tag", "docker:no-user"} <= set(CAT.classify(probe_act))
     probe = match.Probe(probe_act, CAT.classify(probe_act), CAT)
     assert match.judge(match.Cue(row), probe, CAT) > 0
+
+
+def test_a_request_for_a_migration_that_removes_a_field_is_a_column_removal():
+    from memkit.activation import acts
+
+    for ask in ("the nickname field on users is dead now, can you write the migration that gets rid of it?",
+                "write a migration that drops the legacy_flag column"):
+        assert "schema-migration:column-removal" in CAT.kinds_of(acts.from_prose(ask))
+    assert "schema-migration:column-removal" not in CAT.kinds_of(
+        acts.from_prose("write a migration that drops the unused index on orders"))
+
+
+def test_the_topic_a_lesson_shares_with_its_call_stays_for_requests():
+    cue = compiled("we use uv here: `uv add httpx`. pip into .venv bypasses uv.lock",
+                   "Bash: .venv/bin/pip install httpx (rejected)")
+    assert "deps:pip" in cue["forbids"] and "deps:add" in cue["forbids"]

@@ -254,6 +254,9 @@ def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set) -> t
         # meets a lesson at its topic ("add a dependency"), an action at its mistake
         forbids = narrow | {k for k in forbids - narrow if k in corrected or k in forbid}
     complies = {k for k in complies if k in cat.kinds and not cat.kinds[k].broad}
+    # the topic the lesson and its corrected call share ("add a dependency") stays, whatever the
+    # lesson asks for within it: a request meets a lesson at its topic
+    forbids |= {k for k in whole & corrected if k in cat.kinds and cat.kinds[k].broad and not cat.kinds[k].safe}
     return forbids, complies
 
 
