@@ -264,3 +264,15 @@ def test_the_topic_a_lesson_shares_with_its_call_stays_for_requests():
     cue = compiled("we use uv here: `uv add httpx`. pip into .venv bypasses uv.lock",
                    "Bash: .venv/bin/pip install httpx (rejected)")
     assert "deps:pip" in cue["forbids"] and "deps:add" in cue["forbids"]
+
+
+def test_mocking_a_repository_or_a_session_object_is_mocking_the_database():
+    from memkit.activation import acts
+
+    for code in ('@patch("shop.repositories.order_repo.OrderRepository.fetch")\ndef test_x(m):\n',
+                 "    session = MagicMock()\n"):
+        act = acts.from_call("Edit", {"file_path": "/p/tests/test_a.py", "old_string": "", "new_string": code})
+        assert "tests:mock-db" in CAT.classify(act)
+    act = acts.from_call("Edit", {"file_path": "/p/tests/test_a.py", "old_string": "",
+                                  "new_string": '@patch("app.mailer.send")\ndef test_x(m):\n'})
+    assert "tests:mock-db" not in CAT.classify(act)
