@@ -276,3 +276,10 @@ def test_mocking_a_repository_or_a_session_object_is_mocking_the_database():
     act = acts.from_call("Edit", {"file_path": "/p/tests/test_a.py", "old_string": "",
                                   "new_string": '@patch("app.mailer.send")\ndef test_x(m):\n'})
     assert "tests:mock-db" not in CAT.classify(act)
+
+
+def test_a_program_a_lesson_calls_deprecated_fires_when_it_runs_and_leave_alone_forbids():
+    cue = compiled("gsutil is deprecated on our images. use `gcloud storage cp` for bucket stuff",
+                   "Bash: gsutil cp out.json gs://bucket/out.json (rejected)")
+    assert "gsutil" in cue["entities"] and cue["forbids"] == []
+    assert compiler.clauses("leave the build number alone") == [("forbid", "leave the build number alone")]

@@ -21,7 +21,8 @@ KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "st
 # the polarity of a clause: what it forbids, what it asks for, what it allows, or only why
 _FORBID = re.compile(
     r"(?i)\b(never|don'?t|do\s+not|didn'?t|no\b(?!\s+(longer|more|matter|doubt|need)\b)|not\b(?!\s+only\b)|"
-    r"nor\b|avoid\w*|stop\w*|without|(?:is|are|was|were)n[’']?t\b|"
+    r"nor\b|avoid\w*|stop\w*|without|(?:is|are|was|were)n[’']?t\b|deprecated|no-go|off-limits|hands\s+off|"
+    r"leave\s+(?:\S+\s+){1,5}?alone|"
     r"instead\s+of|rather\s+than|must\s*n[o']t|mustn'?t|should\s*n[o']t|shouldn'?t|can'?t|cannot|"
     r"forbidden|banned|not\s+allowed|disallowed|prohibited|wrong|bad\s+idea|dangerous|unsafe|careful|"
     r"ask\s+(me\s+)?(first|before)|what\s+are\s+you\s+doing|why\s+(did|are|do|would|were)\s+you|"
@@ -154,7 +155,11 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     parts = clauses(lesson)
     by = {"forbid": set(), "instead": set(), "prescribe": set(), "allow": set(), "neutral": set(), "before": set()}
     for polarity, text in parts:
-        found = cat.kinds_of(acts_mod.from_prose(text), lesson=True)
+        how = cat.classify(acts_mod.from_prose(text), lesson=True)
+        found = {k for k in how if not cat.kinds[k].safe}
+        if polarity == "prescribe":   # asking for what a kind lacks ("pin every action to a SHA")
+            # forbids that kind; its pattern matched in a request names only the action itself
+            by["forbid"] |= {k for k in found if how[k] == "words" and _LACKS.search(cat.kinds[k].about)}
         if polarity == "neutral" or text.rstrip().endswith("?") and polarity != "forbid":
             # a remark or a question is no rule about how to answer or work
             found = {k for k in found if cat.kinds[k].area not in STANDING_AREAS}
@@ -163,9 +168,6 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         if moment and polarity in ("prescribe", "forbid"):   # "run the specs before you push": fire before pushing
             by["before"] |= {k for k in cat.kinds_of(acts_mod.from_prose(moment.group(1)), lesson=True)
                              if cat.kinds[k].area not in STANDING_AREAS and not cat.kinds[k].safe}
-    # a kind that is an action lacking something ("an action not pinned to a SHA") is what a lesson
-    # asking for that thing ("pin every action to a SHA") forbids
-    by["forbid"] |= {k for k in by["prescribe"] if _LACKS.search(cat.kinds[k].about)}
     by["prescribe"] -= by["forbid"]
     prescribed = by["prescribe"] | by["allow"]
     forbid = by["forbid"] | (by["instead"] - prescribed)   # what replaces a thing is named in its reason too
