@@ -9,25 +9,65 @@ from __future__ import annotations
 import json
 from collections import namedtuple
 from contextlib import closing
+from dataclasses import dataclass
 
 from memkit.storage import index
 
 NoteRow = namedtuple("NoteRow", "path meta")   # a vault-relative path and its frontmatter as a dict
 
 
+@dataclass(frozen=True)
+class IndexedNote:
+    """A note as the index lists it: where it is, its id (frontmatter `id`, else the file's stem),
+    type, status and frontmatter."""
+    path: str
+    id: str
+    type: str
+    status: str
+    meta: dict
+
+
+def _rows(vault, sql: str, args=(), *, create: bool = True) -> list[tuple]:
+    with closing(index.connect(vault.index_path, create=create)) as con:
+        return con.execute(sql, args).fetchall()
+
+
+def like_prefix(prefix: str) -> str:
+    """A LIKE pattern (ESCAPE '\\') for the values that start with prefix."""
+    return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
 def note_path(vault, ident: str) -> str | None:
     """The vault-relative path of the note with this id (the first by path), or None."""
-    with closing(index.connect(vault.index_path)) as con:
-        row = con.execute("SELECT path FROM files WHERE id=? ORDER BY path LIMIT 1", (ident,)).fetchone()
-    return row[0] if row else None
+    rows = _rows(vault, "SELECT path FROM files WHERE id=? ORDER BY path LIMIT 1", (ident,))
+    return rows[0][0] if rows else None
 
 
-def notes(vault, *, types: tuple = (), kinds: tuple = (), layer: str | None = None, statuses: tuple = (),
-          not_statuses: tuple = (), session: str | None = None, extractor_prefix: str | None = None,
-          or_types: tuple = (), by_time: bool = False) -> list[NoteRow]:
-    """Notes by type, observation kind, layer, status (or not), session link and extractor name;
-    `or_types` adds whole types regardless of kind ("corrections, or any episode"). In path order,
-    or by `created` then id with `by_time`."""
+def notes(vault, *, by_time: bool = False, newest: int | None = None, **filters) -> list[NoteRow]:
+    """Notes by type, observation kind, layer, status (or not), session link and extractor name
+    (the filters of `_where`). In path order, or by `created` then id with `by_time`; `newest`:
+    only that many, the newest by `created` then id, still oldest first."""
+    where, args = _where(**filters)
+    order = " ORDER BY created DESC, id DESC LIMIT ?" if newest else " ORDER BY created, id" if by_time \
+        else " ORDER BY path"
+    rows = _rows(vault, "SELECT path, meta FROM files" + where + order, [*args, newest] if newest else args)
+    found = [NoteRow(path, json.loads(meta)) for path, meta in rows]
+    return found[::-1] if newest else found
+
+
+def indexed(vault, **filters) -> list[IndexedNote]:
+    """The notes `notes` finds with these filters, with their ids and statuses, in path order."""
+    where, args = _where(**filters)
+    return [IndexedNote(path, ident, kind, status, json.loads(meta)) for path, ident, kind, status, meta in
+            _rows(vault, "SELECT path, id, type, status, meta FROM files" + where + " ORDER BY path", args)]
+
+
+def _where(*, types: tuple = (), kinds: tuple = (), layer: str | tuple | None = None, statuses: tuple = (),
+           not_statuses: tuple = (), session: str | None = None, extractor_prefix: str | None = None,
+           or_types: tuple = ()) -> tuple[str, list]:
+    """The WHERE clause: type, kind, layer (one or several), status in or not in a set, the session
+    link, the extractor name's start; `or_types` adds whole types regardless of kind ("corrections,
+    or any episode")."""
     where, args = [], []
 
     def among(column: str, values: tuple) -> str:
@@ -43,8 +83,7 @@ def notes(vault, *, types: tuple = (), kinds: tuple = (), layer: str | None = No
     elif or_types:
         where.append(among("type", or_types))
     if layer:
-        where.append("layer = ?")
-        args.append(layer)
+        where.append(among("layer", (layer,) if isinstance(layer, str) else tuple(layer)))
     if statuses:
         where.append(among("status", statuses))
     if not_statuses:
@@ -54,8 +93,5 @@ def notes(vault, *, types: tuple = (), kinds: tuple = (), layer: str | None = No
         args.append(session)
     if extractor_prefix:
         where.append("json_extract(meta, '$.extractor') LIKE ? ESCAPE '\\'")
-        args.append(extractor_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%")
-    sql = "SELECT path, meta FROM files" + (" WHERE " + " AND ".join(where) if where else "") \
-        + (" ORDER BY created, id" if by_time else " ORDER BY path")
-    with closing(index.connect(vault.index_path)) as con:
-        return [NoteRow(path, json.loads(meta)) for path, meta in con.execute(sql, args)]
+        args.append(like_prefix(extractor_prefix))
+    return (" WHERE " + " AND ".join(where) if where else ""), args
