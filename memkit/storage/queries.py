@@ -48,11 +48,13 @@ def notes(vault, *, by_time: bool = False, newest: int | None = None, **filters)
     (the filters of `_where`). In path order, or by `created` then id with `by_time`; `newest`:
     only that many, the newest by `created` then id, still oldest first."""
     where, args = _where(**filters)
-    order = " ORDER BY created DESC, id DESC LIMIT ?" if newest else " ORDER BY created, id" if by_time \
-        else " ORDER BY path"
-    rows = _rows(vault, "SELECT path, meta FROM files" + where + order, [*args, newest] if newest else args)
-    found = [NoteRow(path, json.loads(meta)) for path, meta in rows]
-    return found[::-1] if newest else found
+    if newest is not None:
+        rows = _rows(vault, "SELECT path, meta FROM files" + where + " ORDER BY created DESC, id DESC LIMIT ?",
+                     [*args, newest])[::-1]
+    else:
+        rows = _rows(vault, "SELECT path, meta FROM files" + where
+                     + (" ORDER BY created, id" if by_time else " ORDER BY path"), args)
+    return [NoteRow(path, json.loads(meta)) for path, meta in rows]
 
 
 def indexed(vault, **filters) -> list[IndexedNote]:
@@ -60,6 +62,15 @@ def indexed(vault, **filters) -> list[IndexedNote]:
     where, args = _where(**filters)
     return [IndexedNote(path, ident, kind, status, json.loads(meta)) for path, ident, kind, status, meta in
             _rows(vault, "SELECT path, id, type, status, meta FROM files" + where + " ORDER BY path", args)]
+
+
+def count_by_id(vault, ids, **filters) -> dict[str, int]:
+    """How many of the notes these filters find hold each of these ids (an id two files hold
+    counts twice); ids none holds are left out."""
+    where, args = _where(**filters)
+    sql = ("SELECT id, count(*) FROM files" + (where + " AND" if where else " WHERE")
+           + " id IN (SELECT value FROM json_each(?)) GROUP BY id")
+    return dict(_rows(vault, sql, [*args, json.dumps(sorted(ids))]))
 
 
 def _where(*, types: tuple = (), kinds: tuple = (), layer: str | tuple | None = None, statuses: tuple = (),
