@@ -7,6 +7,7 @@ position. Each function opens and closes its own connection; none refreshes the 
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections import namedtuple
 from contextlib import closing
 from dataclasses import dataclass
@@ -106,3 +107,92 @@ def _where(*, types: tuple = (), kinds: tuple = (), layer: str | tuple | None = 
         where.append("json_extract(meta, '$.extractor') LIKE ? ESCAPE '\\'")
         args.append(like_prefix(extractor_prefix))
     return (" WHERE " + " AND ".join(where) if where else ""), args
+
+
+def paths(vault, **filters) -> set[str]:
+    """The paths of the notes these filters find (those of `_where`)."""
+    where, args = _where(**filters)
+    return {path for path, in _rows(vault, "SELECT path FROM files" + where, args)}
+
+
+# ---- what `status` and `doctor` report --------------------------------------------------------------
+@dataclass(frozen=True)
+class Tally:
+    """The vault in numbers: notes per layer, candidates waiting per kind (a type where there is no
+    kind), the file time of the oldest waiting one, unreadable notes, the index's last refresh."""
+    layers: dict
+    backlog: dict
+    oldest_candidate_ns: int | None
+    problems: int
+    refreshed: str | None
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong with a path (or, for an id held twice, with several paths, joined by ', ')."""
+    path: str
+    message: str
+
+
+def tally(vault) -> Tally:
+    with closing(index.connect(vault.index_path)) as con:
+        layers = dict(con.execute("SELECT layer, count(*) FROM files GROUP BY layer").fetchall())
+        backlog = dict(con.execute("SELECT COALESCE(NULLIF(kind,''), type), count(*) FROM files WHERE "
+                                   "layer='workshop' AND status='candidate' GROUP BY 1").fetchall())
+        # waiting since it entered the workshop (the file's time), not since the session happened
+        since = con.execute("SELECT min(mtime_ns) FROM files WHERE layer='workshop' AND status='candidate'"
+                            ).fetchone()[0]
+        problems = con.execute("SELECT count(*) FROM problems").fetchone()[0]
+        return Tally(layers, backlog, since, problems, refreshed(con))
+
+
+def unreadable(vault) -> list[Problem]:
+    """The notes the index could not read, with why, by path."""
+    return [Problem(path, message) for path, message in
+            _rows(vault, "SELECT path, message FROM problems ORDER BY path")]
+
+
+def shared_ids(vault) -> list[Problem]:
+    """Each id more than one file holds, with those files."""
+    return [Problem(paths, f"id {ident} is held by more than one file; keep one") for ident, paths in _rows(
+        vault, "SELECT id, group_concat(path, ', ') FROM files WHERE id != '' GROUP BY id HAVING count(*) > 1 "
+               "ORDER BY id")]
+
+
+# ---- after a merge ----------------------------------------------------------------------------------
+def misplaced(vault) -> list[str]:
+    """Observations and episodes in the wrong place for their status — accepted or promoted yet in the
+    workshop, candidates or rejected in the layer — or held by two files, by path."""
+    return [path for path, in _rows(vault, """SELECT path FROM files WHERE type IN ('observation', 'episode') AND (
+    (layer = 'workshop' AND status IN ('accepted', 'promoted')
+     AND (path LIKE 'workshop/observations/%' OR path LIKE 'workshop/episodes/%'))
+ OR (layer IN ('observation', 'episode') AND status IN ('candidate', 'rejected'))
+ OR id IN (SELECT id FROM files WHERE type IN ('observation', 'episode') GROUP BY id HAVING count(*) > 1))
+ ORDER BY path""")]
+
+
+def contested_facts(vault) -> list[str]:
+    """The facts whose value two people set differently (they hold a `contested` key)."""
+    return [path for path, in _rows(vault, "SELECT path FROM files WHERE type = 'fact' AND layer = 'fact' "
+                                           "AND json_extract(meta, '$.contested') IS NOT NULL")]
+
+
+# ---- the index itself -------------------------------------------------------------------------------
+def built_by(db_path) -> str | None:
+    """The schema version the index file at db_path holds, whichever it is; None when it holds none.
+    Opened read-only: never writes, never creates."""
+    try:
+        con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=2.0)
+        try:
+            row = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        finally:
+            con.close()
+    except sqlite3.DatabaseError:
+        return None
+    return row[0] if row else None
+
+
+def refreshed(con) -> str | None:
+    """When the index open on con was last brought up to date (UTC, SQLite's datetime), None before."""
+    row = con.execute("SELECT value FROM meta WHERE key='refreshed'").fetchone()
+    return row[0] if row else None
