@@ -75,11 +75,11 @@ def count_by_id(vault, ids, **filters) -> dict[str, int]:
 
 
 def _where(*, types: tuple = (), kinds: tuple = (), layer: str | tuple | None = None, statuses: tuple = (),
-           not_statuses: tuple = (), session: str | None = None, extractor_prefix: str | None = None,
-           or_types: tuple = ()) -> tuple[str, list]:
+           not_statuses: tuple = (), session: str | None = None, sessions: tuple = (),
+           extractor_prefix: str | None = None, or_types: tuple = ()) -> tuple[str, list]:
     """The WHERE clause: type, kind, layer (one or several), status in or not in a set, the session
-    link, the extractor name's start; `or_types` adds whole types regardless of kind ("corrections,
-    or any episode")."""
+    link (one, or any of several), the extractor name's start; `or_types` adds whole types regardless
+    of kind ("corrections, or any episode")."""
     where, args = [], []
 
     def among(column: str, values: tuple) -> str:
@@ -103,6 +103,8 @@ def _where(*, types: tuple = (), kinds: tuple = (), layer: str | tuple | None = 
     if session is not None:
         where.append("json_extract(meta, '$.session') = ?")
         args.append(session)
+    if sessions:
+        where.append(among("json_extract(meta, '$.session')", sessions))
     if extractor_prefix:
         where.append("json_extract(meta, '$.extractor') LIKE ? ESCAPE '\\'")
         args.append(like_prefix(extractor_prefix))
@@ -113,6 +115,30 @@ def paths(vault, **filters) -> set[str]:
     """The paths of the notes these filters find (those of `_where`)."""
     where, args = _where(**filters)
     return {path for path, in _rows(vault, "SELECT path FROM files" + where, args)}
+
+
+# ---- extraction ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CandidateLink:
+    """A workshop candidate's path and the session link it holds (its frontmatter `session`)."""
+    path: str
+    session: object
+
+
+def unextracted(vault, extractor: str) -> list[str]:
+    """The traces (not raw logs) no version of this extractor (its name, before the @) ran on, by path."""
+    return [path for path, in _rows(
+        vault, "SELECT path FROM files WHERE type='trace' AND path NOT LIKE 'traces/raw/%' AND NOT EXISTS "
+               "(SELECT 1 FROM json_each(files.meta, '$.extracted') WHERE value LIKE ?) ORDER BY path",
+        (f"{extractor}@%",))]
+
+
+def older_candidates(vault, tag: str) -> list[CandidateLink]:
+    """The workshop's candidate observations another version of the extractor `tag` (name@version) wrote."""
+    return [CandidateLink(path, session) for path, session in _rows(
+        vault, "SELECT path, json_extract(meta, '$.session') FROM files WHERE layer='workshop' AND "
+               "type='observation' AND status='candidate' AND json_extract(meta, '$.extractor') LIKE ? "
+               "AND json_extract(meta, '$.extractor') != ?", (f"{tag.split('@')[0]}@%", tag))]
 
 
 # ---- what `status` and `doctor` report --------------------------------------------------------------
