@@ -203,6 +203,44 @@ def contested_facts(vault) -> list[str]:
                                            "AND json_extract(meta, '$.contested') IS NOT NULL")]
 
 
+# ---- shell completion: the index as it is, never created (InvalidInput when there is none) -------------
+@dataclass(frozen=True)
+class Titled:
+    """A note's id, type and title."""
+    id: str
+    type: str
+    title: str
+
+
+@dataclass(frozen=True)
+class FactValue:
+    """A fact's key and value as its frontmatter holds them."""
+    key: object
+    value: object
+
+
+def ids_starting(vault, prefix: str, limit: int, **filters) -> list[Titled]:
+    """The notes (with the filters of `_where`) whose id starts with prefix, by id, at most limit."""
+    where, args = _where(**filters)
+    sql = ("SELECT id, type, title FROM files" + (where + " AND" if where else " WHERE")
+           + " id LIKE ? ESCAPE '\\' ORDER BY id LIMIT ?")
+    return [Titled(*row) for row in _rows(vault, sql, [*args, like_prefix(prefix), limit], create=False)]
+
+
+def trace_turns(vault, ident: str) -> object:
+    """The `turns` a trace's frontmatter holds (as written there), None when there is no such trace."""
+    rows = _rows(vault, "SELECT json_extract(meta, '$.turns') FROM files WHERE id = ? AND type = 'trace'",
+                 (ident,), create=False)
+    return rows[0][0] if rows else None
+
+
+def fact_values(vault) -> list[FactValue]:
+    """Every fact's key and value, by key."""
+    return [FactValue(*row) for row in _rows(
+        vault, "SELECT json_extract(meta, '$.key'), json_extract(meta, '$.value') FROM files "
+               "WHERE layer = 'fact' AND type = 'fact' ORDER BY 1", create=False)]
+
+
 # ---- the index itself -------------------------------------------------------------------------------
 def built_by(db_path) -> str | None:
     """The schema version the index file at db_path holds, whichever it is; None when it holds none.
