@@ -117,6 +117,27 @@ def paths(vault, **filters) -> set[str]:
     return {path for path, in _rows(vault, "SELECT path FROM files" + where, args)}
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A note in a listing of recent activity."""
+    id: str
+    type: str
+    kind: str
+    status: str
+    title: str
+    path: str
+    created: str
+
+
+def newest(vault, filters, *, limit: int, offset: int = 0) -> list[Listed]:
+    """The newest notes by `created` (a trace's `started`), then id, that `filters` (a
+    fulltext.Filters) lets through; `offset` of them skipped, at most `limit`."""
+    where, args = filters.sql()
+    return [Listed(*row) for row in _rows(
+        vault, "SELECT f.id, f.type, f.kind, f.status, f.title, f.path, f.created FROM files f WHERE 1" + where
+               + " ORDER BY f.created DESC, f.id LIMIT ? OFFSET ?", [*args, limit, offset])]
+
+
 # ---- extraction ----------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class CandidateLink:
