@@ -76,7 +76,7 @@ def recent(vault, *, limit: int = 10, offset: int = 0, filters: Filters | None =
 
     if refresh:
         index.refresh(vault)
-    return [asdict(n) for n in queries.newest(vault, filters or Filters(), limit=limit, offset=offset)]
+    return [asdict(n) for n in queries.recent(vault, filters or Filters(), limit=limit, offset=offset)]
 
 
 def lines(hits: list[Hit], on: str = "", off: str = "") -> list[str]:

@@ -23,7 +23,7 @@ import sys
 import time
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Callable
+    from collections.abc import Callable
 
 MARKER = "fresh.json"
 RESCAN = "!rescan"

@@ -1,8 +1,10 @@
-"""Questions the features ask the index about notes, answered with named rows.
+"""Questions memkit asks the index about notes, answered with named rows.
 
-The index (`storage.index`) owns the schema and keeps it fresh; this module owns the reads the
-rest of memkit makes of its `files` table, so a feature never writes SQL nor decodes a row by
-position. Each function opens and closes its own connection; none refreshes the index first.
+The index (`storage.index`) owns the schema and keeps it fresh; this module owns the other reads
+of its notes, problems and state — notes by type, kind, layer and status, what `status`, `doctor`,
+a merge, an extraction and shell completion look for — so a feature never writes SQL nor decodes a
+row by position (the search's full-text reads are `storage.fulltext`'s). Each function opens and
+closes its own connection (`refreshed` reads the one it is given); none writes or refreshes first.
 """
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ def _rows(vault, sql: str, args=(), *, create: bool = True) -> list[tuple]:
         return con.execute(sql, args).fetchall()
 
 
-def like_prefix(prefix: str) -> str:
+def _like_prefix(prefix: str) -> str:
     """A LIKE pattern (ESCAPE '\\') for the values that start with prefix."""
     return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
@@ -61,8 +63,8 @@ def notes(vault, *, by_time: bool = False, newest: int | None = None, **filters)
 def indexed(vault, **filters) -> list[IndexedNote]:
     """The notes `notes` finds with these filters, with their ids and statuses, in path order."""
     where, args = _where(**filters)
-    return [IndexedNote(path, ident, kind, status, json.loads(meta)) for path, ident, kind, status, meta in
-            _rows(vault, "SELECT path, id, type, status, meta FROM files" + where + " ORDER BY path", args)]
+    return [IndexedNote(path, ident, note_type, status, json.loads(meta)) for path, ident, note_type, status, meta
+            in _rows(vault, "SELECT path, id, type, status, meta FROM files" + where + " ORDER BY path", args)]
 
 
 def count_by_id(vault, ids, **filters) -> dict[str, int]:
@@ -107,7 +109,7 @@ def _where(*, types: tuple = (), kinds: tuple = (), layer: str | tuple | None = 
         where.append(among("json_extract(meta, '$.session')", sessions))
     if extractor_prefix:
         where.append("json_extract(meta, '$.extractor') LIKE ? ESCAPE '\\'")
-        args.append(like_prefix(extractor_prefix))
+        args.append(_like_prefix(extractor_prefix))
     return (" WHERE " + " AND ".join(where) if where else ""), args
 
 
@@ -117,6 +119,7 @@ def paths(vault, **filters) -> set[str]:
     return {path for path, in _rows(vault, "SELECT path FROM files" + where, args)}
 
 
+# ---- listings ------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Listed:
     """A note in a listing of recent activity."""
@@ -129,7 +132,7 @@ class Listed:
     created: str
 
 
-def newest(vault, filters, *, limit: int, offset: int = 0) -> list[Listed]:
+def recent(vault, filters, *, limit: int, offset: int = 0) -> list[Listed]:
     """The newest notes by `created` (a trace's `started`), then id, that `filters` (a
     fulltext.Filters) lets through; `offset` of them skipped, at most `limit`."""
     where, args = filters.sql()
@@ -182,6 +185,7 @@ class Problem:
 
 
 def tally(vault) -> Tally:
+    """The numbers `status` shows, read in one go."""
     with closing(index.connect(vault.index_path)) as con:
         layers = dict(con.execute("SELECT layer, count(*) FROM files GROUP BY layer").fetchall())
         backlog = dict(con.execute("SELECT COALESCE(NULLIF(kind,''), type), count(*) FROM files WHERE "
@@ -245,7 +249,7 @@ def ids_starting(vault, prefix: str, limit: int, **filters) -> list[Titled]:
     where, args = _where(**filters)
     sql = ("SELECT id, type, title FROM files" + (where + " AND" if where else " WHERE")
            + " id LIKE ? ESCAPE '\\' ORDER BY id LIMIT ?")
-    return [Titled(*row) for row in _rows(vault, sql, [*args, like_prefix(prefix), limit], create=False)]
+    return [Titled(*row) for row in _rows(vault, sql, [*args, _like_prefix(prefix), limit], create=False)]
 
 
 def trace_turns(vault, ident: str) -> object:
