@@ -101,13 +101,14 @@ def refresh(vault, *, full: bool = False, walk: bool = False, cues: bool = True,
     by its folders and walked in the background (changes.freshen: `stale` is then the age in
     seconds of the last walk). walk: stat every note now; full: rebuild every row; cues=False
     leaves the check for a new lesson compiler or catalogue to a caller that reads cues."""
+    from functools import partial
+
     from memkit.storage import changes
 
     stats = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
     with closing(connect(vault.index_path)) as con:
         journal = changes.current(vault)   # a live `memkit watch` notes what changes
-        if not (full or walk or journal) and (quick := changes.freshen(
-                vault, con, lambda jobs, gone, stats: _apply(con, vault, jobs, gone, stats))):
+        if not (full or walk or journal) and (quick := changes.freshen(vault, con, partial(_apply, con, vault))):
             return quick   # a new catalogue or compiler is seen by the next walk
         row = con.execute("SELECT value FROM meta WHERE key='cues'").fetchone()
         cues = cues or row is None   # an index without the stamp gets one (it is being built anyway)
