@@ -72,7 +72,7 @@ def traced(tree: Path, argv: list[str], stdin: str) -> dict:
 def cpu(tree: Path, argv: list[str], stdin: str) -> float:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run([PYTHON, "-m", "memkit", *argv], input=stdin, capture_output=True, text=True, env=env_for(tree),
-                   cwd="/")
+                   cwd="/", check=False)   # a hook that answers nothing still costs what it costs
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
