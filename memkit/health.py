@@ -7,12 +7,11 @@ silently — it says what to run.
 from __future__ import annotations
 
 import json
-from contextlib import closing
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from memkit.storage import index, notes
+from memkit.storage import index, notes, queries
 from memkit.errors import InvalidInput
 from memkit.storage.vault import NOTE_DIRS, read_file
 
@@ -29,15 +28,8 @@ def _age_days(stamp: str) -> float | None:
 
 def status(vault) -> dict[str, Any]:
     stats = index.refresh(vault)
-    with closing(index.connect(vault.index_path)) as con:
-        layers = dict(con.execute("SELECT layer, count(*) FROM files GROUP BY layer").fetchall())
-        backlog = dict(con.execute("SELECT COALESCE(NULLIF(kind,''), type), count(*) FROM files WHERE "
-                                   "layer='workshop' AND status='candidate' GROUP BY 1").fetchall())
-        # waiting since it entered the workshop (the file's time), not since the session happened
-        since = con.execute("SELECT min(mtime_ns) FROM files WHERE layer='workshop' AND status='candidate'"
-                            ).fetchone()[0]
-        problems = con.execute("SELECT count(*) FROM problems").fetchone()[0]
-        refreshed = con.execute("SELECT value FROM meta WHERE key='refreshed'").fetchone()
+    counts = queries.tally(vault)
+    layers, backlog, since = counts.layers, counts.backlog, counts.oldest_candidate_ns
     oldest = datetime.fromtimestamp(since / 1e9, timezone.utc).isoformat() if since else None
     age = _age_days(oldest) if oldest else None
     from memkit.pipeline import PENDING_SCAN, unextracted
@@ -47,8 +39,8 @@ def status(vault) -> dict[str, Any]:
     return {"vault": str(vault.root), "layers": layers, "backlog": backlog, "pending": pending,
             "backlog_total": sum(backlog.values()), "oldest_candidate": oldest,
             "oldest_candidate_days": round(age, 1) if age is not None else None,
-            "index": {"refreshed": refreshed[0] if refreshed else None,
-                      "stale_files_found": stats["indexed"] + stats["removed"], "problems": problems}}
+            "index": {"refreshed": counts.refreshed,
+                      "stale_files_found": stats["indexed"] + stats["removed"], "problems": counts.problems}}
 
 
 def render_status(data: dict[str, Any]) -> list[str]:
@@ -77,12 +69,8 @@ def doctor(vault) -> dict[str, Any]:
 
     stats = index.refresh(vault)
     lines, problems = [], []
-    with closing(index.connect(vault.index_path)) as con:
-        for path, msg in con.execute("SELECT path, message FROM problems ORDER BY path"):
-            problems.append({"path": path, "problem": msg})
-        for ident, paths in con.execute("SELECT id, group_concat(path, ', ') FROM files WHERE id != '' "
-                                        "GROUP BY id HAVING count(*) > 1 ORDER BY id"):
-            problems.append({"path": paths, "problem": f"id {ident} is held by more than one file; keep one"})
+    for found in queries.unreadable(vault) + queries.shared_ids(vault):
+        problems.append({"path": found.path, "problem": found.message})
     problems += _leftovers(vault)
     for p in vault.note_files():
         try:

@@ -136,16 +136,12 @@ def _scan_pending(vault: Vault) -> None:
 
 def unextracted(vault: Vault, name: str | None = None) -> list[str]:
     """Traces this extractor never ran on (whatever its version): those a killed run left."""
-    from contextlib import closing
+    from memkit.storage import queries
 
     if not vault.index_path.exists():
         return []
     extractor = (name or str(vault.config.get("extract.extractor"))).split("@")[0]
-    with closing(index.connect(vault.index_path)) as con:
-        return [r for r, in con.execute(
-            "SELECT path FROM files WHERE type='trace' AND path NOT LIKE 'traces/raw/%' AND NOT EXISTS "
-            "(SELECT 1 FROM json_each(files.meta, '$.extracted') WHERE value LIKE ?) ORDER BY path",
-            (f"{extractor}@%",))]
+    return queries.unextracted(vault, extractor)
 
 
 def _resumable(vault: Vault, name: str | None = None) -> list[str]:
@@ -240,13 +236,10 @@ def _stage(vault: Vault, staged_traces: list[str], written: list[str]) -> None:
 
 
 def _candidates_of(vault: Vault, trace_rels: list[str]) -> list[str]:
-    from contextlib import closing
+    from memkit.storage import queries
 
     if not trace_rels:
         return []
     index.index_unseen(vault, "workshop")   # candidates another run wrote; their session links never change
     links = [f"[[{Path(r).stem}]]" for r in trace_rels]
-    with closing(index.connect(vault.index_path)) as con:
-        return [row[0] for row in con.execute(
-            "SELECT path FROM files WHERE layer='workshop' AND json_extract(meta, '$.session') IN (%s)"
-            % ",".join("?" * len(links)), links)]
+    return list(queries.paths(vault, layer="workshop", sessions=tuple(links)))

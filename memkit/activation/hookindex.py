@@ -22,14 +22,11 @@ def open_index(vault) -> sqlite3.Connection | None:
 
 def _newer(db_path: Path) -> bool:
     """The index was built by a newer memkit (an older one must not rebuild it under its feet)."""
+    from memkit.storage import queries
+
     try:
-        con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=2.0)
-        try:
-            row = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-        finally:
-            con.close()
-        return bool(row) and int(row[0]) > int(SCHEMA_VERSION)
-    except (sqlite3.DatabaseError, ValueError, TypeError):
+        return int(queries.built_by(db_path) or 0) > int(SCHEMA_VERSION)
+    except (ValueError, TypeError):
         return False
 
 
@@ -110,13 +107,15 @@ def wait_built(vault, seconds: float) -> bool:
     """Wait until the index holds a finished refresh (or `seconds` pass)."""
     import time
 
+    from memkit.storage import queries
+
     deadline = time.monotonic() + seconds
     guard = vault.state / "rebuild.pid"
     while True:
         con = open_readonly(vault.index_path)
         if con is not None:
             try:
-                if con.execute("SELECT 1 FROM meta WHERE key='refreshed'").fetchone():
+                if queries.refreshed(con) is not None:
                     return True
             except sqlite3.DatabaseError:
                 pass

@@ -6,42 +6,36 @@ answers nothing rather than fail (no vault, no index yet, a locked database).
 """
 from __future__ import annotations
 
-from contextlib import closing
-
 import click
 from click.shell_completion import CompletionItem
 
 LIMIT = 200
 
 
-def _rows(ctx: click.Context, sql: str, args: tuple) -> list[tuple]:
-    from memkit.storage import index
+def _ask(ctx: click.Context, question: str, *args, **filters):
+    """What storage.queries' function `question` answers about the command line's vault; [] when
+    there is no answer (no vault, no index, a busy database)."""
+    from memkit.storage import queries
     from memkit.storage import vault as vault_mod
 
     try:
         v = vault_mod.find(ctx.find_root().params.get("vault_path"))
-        with closing(index.connect(v.index_path, create=False)) as con:
-            return con.execute(sql, args).fetchall()
+        return getattr(queries, question)(v, *args, **filters)
     except Exception:  # noqa: BLE001 — completion stays silent: no vault, no index, a busy database
         return []
 
 
-def _like(incomplete: str) -> str:
-    return incomplete.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-
-
-def _ids(ctx: click.Context, incomplete: str, where: str = "1") -> list[CompletionItem]:
+def _ids(ctx: click.Context, incomplete: str, **filters) -> list[CompletionItem]:
     if "#" in incomplete:
         return _turns(ctx, incomplete)
-    rows = _rows(ctx, f"SELECT id, type, title FROM files WHERE {where} AND id LIKE ? ESCAPE '\\' "
-                      f"ORDER BY id LIMIT {LIMIT}", (_like(incomplete),))
-    return [CompletionItem(i, help=f"{t}: {(title or '')[:60]}") for i, t, title in rows]
+    found = _ask(ctx, "ids_starting", incomplete, LIMIT, **filters)
+    return [CompletionItem(n.id, help=f"{n.type}: {(n.title or '')[:60]}") for n in found]
 
 
 def _turns(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
     base = incomplete.split("#", 1)[0]
-    rows = _rows(ctx, "SELECT json_extract(meta, '$.turns') FROM files WHERE id = ? AND type = 'trace'", (base,))
-    total = int(rows[0][0] or 0) if rows and str(rows[0][0] or "").isdigit() else 0
+    turns = _ask(ctx, "trace_turns", base)
+    total = int(turns) if str(turns or "").isdigit() else 0
     found = [f"{base}#^t{n}" for n in range(1, total + 1)]
     return [CompletionItem(f) for f in found if f.startswith(incomplete)][:LIMIT]
 
@@ -52,23 +46,22 @@ def note_id(ctx: click.Context, param: click.Parameter, incomplete: str) -> list
 
 
 def trace_id(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    return _ids(ctx, incomplete, "type = 'trace'")
+    return _ids(ctx, incomplete, types=("trace",))
 
 
 def reviewable_id(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Candidates and proposals waiting in the workshop."""
-    return _ids(ctx, incomplete, "layer = 'workshop' AND status = 'candidate'")
+    return _ids(ctx, incomplete, layer="workshop", statuses=("candidate",))
 
 
 def library_id(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    return _ids(ctx, incomplete, "layer = 'library'")
+    return _ids(ctx, incomplete, layer="library")
 
 
 def fact_key(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    rows = _rows(ctx, "SELECT json_extract(meta, '$.key'), json_extract(meta, '$.value') FROM files "
-                      "WHERE layer = 'fact' AND type = 'fact' ORDER BY 1", ())
-    return [CompletionItem(k, help=str(v)[:60]) for k, v in rows if str(k).startswith(incomplete)][:LIMIT]
+    return [CompletionItem(f.key, help=str(f.value)[:60]) for f in _ask(ctx, "fact_values")
+            if str(f.key).startswith(incomplete)][:LIMIT]
 
 
 def conflict_id(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    return _ids(ctx, incomplete, "type = 'fact-conflict' AND status = 'open'")
+    return _ids(ctx, incomplete, types=("fact-conflict",), statuses=("open",))

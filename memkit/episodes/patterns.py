@@ -20,7 +20,7 @@ from memkit.episodes.units import EDITS, _call_files
 from memkit.layers import Flag, Role
 from memkit.library import promote, provenance
 from memkit.library.drafts import Draft, now
-from memkit.storage import index, notes
+from memkit.storage import index, notes, queries
 
 CAUSES = DATA / "causes.toml"
 READ_ONLY = {"Read", "Grep", "Glob", "LS", "TodoWrite", "TodoRead", "WebSearch", "WebFetch", "BashOutput",
@@ -233,9 +233,6 @@ def cause_of(text: str) -> str:
 
 def instances(vault, obs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Corrections, negative results and failed or abandoned episodes, each with its text and session."""
-    import json
-    from contextlib import closing
-
     items = []
     for m in obs:
         if m.get("kind") == "correction":
@@ -245,10 +242,7 @@ def instances(vault, obs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         else:
             continue
         items.append({**m, "_text": text, "_session": (provenance.links(m.get("source")) or [("", 0)])[0][0]})
-    with closing(index.connect(vault.index_path)) as con:
-        rows = con.execute("SELECT meta FROM files WHERE type='episode' AND status != 'rejected'").fetchall()
-    for (raw,) in rows:
-        m = json.loads(raw)
+    for _path, m in queries.notes(vault, types=("episode",), not_statuses=("rejected",)):
         if m.get("outcome") in ("failed", "abandoned"):
             text = f"{m.get('goal') or ''}. " + " ".join(map(str, m.get("lessons") or []))
             items.append({**m, "kind": "episode", "_text": text,
@@ -298,17 +292,12 @@ def _terms(text: str) -> set[str]:
 def discoveries(vault, loaded, cfg: dict[str, Any]) -> list[str]:
     """A candidate discovery referred back to in later typed prompts gains confidence; one that
     later sessions never mention fades. Only unedited candidates change; returns the paths written."""
-    import json
-    from contextlib import closing
-
-    with closing(index.connect(vault.index_path)) as con:
-        rows = con.execute("SELECT path, meta FROM files WHERE type='observation' AND kind='discovery' "
-                           "AND status='candidate' AND layer='workshop'").fetchall()
+    rows = queries.notes(vault, types=("observation",), kinds=("discovery",), statuses=("candidate",),
+                         layer="workshop")
     later = sorted(((ctx.started or "", ctx.id, _terms(" ".join(p for s in segs for _, p in s.prompts)))
                     for ctx, segs in loaded), key=lambda x: x[:2])
     written = []
-    for rel, raw in rows:
-        m = json.loads(raw)
+    for rel, m in rows:
         own = (provenance.links(m.get("source")) or [("", 0)])[0][0]
         terms = _terms(str(m.get("lesson") or ""))
         after = [x for x in later if x[1] != own and x[0] > str(m.get("created") or "")]

@@ -10,14 +10,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from memkit.layers import Flag, Role
 from memkit.library import provenance
-from memkit.storage import index, notes, templates
+from memkit.storage import index, notes, queries, templates
 
 VERSION = "episodes@1"
 _X = r"(?P<x>[^.!?\n;,]{3,80}?)"
@@ -358,16 +357,12 @@ def load(vault) -> list[tuple[Any, list[Segment]]]:
 
 
 def observations(vault) -> list[dict[str, Any]]:
-    with closing(index.connect(vault.index_path)) as con:
-        rows = con.execute("SELECT meta FROM files WHERE type='observation' AND status != 'rejected' "
-                           "ORDER BY created, id").fetchall()
-    return [json.loads(r[0]) for r in rows]
+    return [r.meta for r in queries.notes(vault, types=("observation",), not_statuses=("rejected",), by_time=True)]
 
 
 def library_sources(vault) -> dict[str, list[str]]:
-    with closing(index.connect(vault.index_path)) as con:
-        rows = con.execute("SELECT id, meta FROM files WHERE layer='library'").fetchall()
-    return {i: [t for t, _ in provenance.links(json.loads(m).get("sources"))] for i, m in rows}
+    return {n.id: [t for t, _ in provenance.links(n.meta.get("sources"))]
+            for n in queries.indexed(vault, layer="library")}
 
 
 # ---- writing ------------------------------------------------------------------
@@ -426,11 +421,8 @@ def _retire(vault, produced: set[str], out: dict[str, Any]) -> None:
 def listing(vault) -> list[dict[str, Any]]:
     """Episodes, candidates and accepted, newest first."""
     index.refresh(vault)
-    with closing(index.connect(vault.index_path)) as con:
-        rows = con.execute("SELECT path, meta FROM files WHERE type='episode'").fetchall()
     found = []
-    for path, raw in rows:
-        m = json.loads(raw)
+    for path, m in queries.notes(vault, types=("episode",)):
         period = m.get("period") if isinstance(m.get("period"), dict) else {}
         found.append({"id": m.get("id"), "path": path, "status": m.get("status"), "goal": m.get("goal"),
                       "outcome": m.get("outcome"), "sessions": [t for t, _ in provenance.links(m.get("sessions"))],

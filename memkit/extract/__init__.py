@@ -165,27 +165,20 @@ def _older_candidates(vault: Vault, tag: str, existing: dict[str, str]) -> dict[
     candidate file being read for every trace: the rows it holds of another version, plus any
     workshop file it has not seen yet (read here; too many of those and the index is refreshed).
     """
-    from contextlib import closing
+    from memkit.storage import index, queries
 
-    from memkit.storage import index
-
-    name = tag.split("@")[0]
     workshop = {rel for rel in existing.values() if "workshop" in rel.split("/")}
     for attempt in (0, 1):
-        with closing(index.connect(vault.index_path)) as con:
-            known = {r[0] for r in con.execute("SELECT path FROM files WHERE layer='workshop'")}
-            rows = con.execute(
-                "SELECT path, json_extract(meta, '$.session') FROM files WHERE layer='workshop' AND "
-                "type='observation' AND status='candidate' AND json_extract(meta, '$.extractor') LIKE ? "
-                "AND json_extract(meta, '$.extractor') != ?", (f"{name}@%", tag)).fetchall()
+        known = queries.paths(vault, layer="workshop")
+        older = queries.older_candidates(vault, tag)
         unseen = [rel for rel in workshop if rel not in known]
         if len(unseen) <= 500 or attempt:
             break
         index.refresh(vault)
     by_session: dict[str, dict[str, str]] = {}
-    for rel, session in rows:
-        if rel in workshop:
-            by_session.setdefault(str(session), {})[_stem(rel)] = rel
+    for c in older:
+        if c.path in workshop:
+            by_session.setdefault(str(c.session), {})[_stem(c.path)] = c.path
     for rel in unseen:
         try:
             session = notes.read(vault.root / rel).meta.get("session")

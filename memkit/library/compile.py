@@ -6,14 +6,12 @@ changes a byte outside the markers (CRLF kept); refuses duplicated or unbalanced
 markers; commits the file only when memkit's change is all that changed in it."""
 from __future__ import annotations
 
-import json
 import os
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 from memkit.library import drafts
-from memkit.storage import index, notes
+from memkit.storage import index, notes, queries
 from memkit.storage.vault import inside
 from memkit.library import promote as promote_mod
 from memkit.errors import InvalidInput
@@ -76,18 +74,16 @@ def run(vault, target: str | None = None, path: Path | None = None) -> dict[str,
 # ---- what goes in -------------------------------------------------------------
 def block(vault) -> tuple[list[str], dict[str, int]]:
     """The lines between the markers, and how many entries of each kind."""
-    with closing(index.connect(vault.index_path)) as con:
-        rows = con.execute("SELECT path, type FROM files WHERE layer='library' AND status='active' "
-                           "AND type IN ('convention','preference','procedure') ORDER BY type, id").fetchall()
-        accepted = [json.loads(m) for (m,) in con.execute(
-            "SELECT meta FROM files WHERE layer='observation' AND kind='correction' AND status='accepted' "
-            "ORDER BY created, id")]
+    rows = sorted(queries.indexed(vault, layer="library", statuses=("active",),
+                                  types=("convention", "preference", "procedure")), key=lambda n: (n.type, n.id))
+    accepted = [r.meta for r in queries.notes(vault, layer="observation", kinds=("correction",),
+                                              statuses=("accepted",), by_time=True)]
     lines = ["<!-- Written by `memkit compile` from reviewed memory; edit the library notes in the vault,",
              "     not this block: the next compile replaces everything between the markers. -->",
              "## Memory from past sessions (memkit)"]
     counts: dict[str, int] = {}
     for kind, heading in SECTIONS:
-        entries = [_entry(vault, rel, kind) for rel, t in rows if t == kind]
+        entries = [_entry(vault, n.path, kind) for n in rows if n.type == kind]
         counts[kind] = len(entries)
         if entries:
             lines += ["", f"### {heading}", ""] + entries

@@ -9,17 +9,16 @@ unless a person edited it. Writes only workshop/proposals/; the caller holds the
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Callable
-from contextlib import closing
 from typing import Any
 
-from memkit.storage import index, notes, templates
+from memkit.storage import index, notes, queries, templates
 from memkit.library import provenance
 from memkit.library.drafts import Draft, body, draft, now, session_ids, slug, split_ref, statement
 
 SCANNED = ("correction", "preference", "decision", "procedure")
+LIVE = ("candidate", "accepted")   # an observation's statuses while it can still back a proposal
 COMMON = 50    # a word shared by more first members than this says nothing about sameness
 
 
@@ -76,9 +75,8 @@ def scan(vault, *, refresh: bool = True) -> dict[str, Any]:
     if refresh:
         index.refresh(vault)
     cfg = vault.config.section("promotion")
-    with closing(index.connect(vault.index_path)) as con:
-        obs = {k: _recent(con, k, int(cfg["scan_limit"])) for k in SCANNED}
-        known = _proposals(con)
+    obs = {k: _recent(vault, k, int(cfg["scan_limit"])) for k in SCANNED}
+    known = _proposals(vault)
     out: dict[str, Any] = {"written": [], "proposals": [], "retired": [], "lines": []}
     produced = set()
     for target, members, basis in _groups(obs, cfg):
@@ -98,28 +96,26 @@ def scan(vault, *, refresh: bool = True) -> dict[str, Any]:
     return out
 
 
-def _recent(con, kind: str, limit: int) -> list[dict[str, Any]]:
-    rows = con.execute("SELECT meta FROM files WHERE type='observation' AND kind=? AND status IN "
-                       "('candidate','accepted') AND layer IN ('workshop','observation') "
-                       "ORDER BY created DESC, id DESC LIMIT ?", (kind, limit)).fetchall()
-    return [json.loads(r[0]) for r in reversed(rows)]
+def _recent(vault, kind: str, limit: int) -> list[dict[str, Any]]:
+    return [r.meta for r in queries.notes(vault, types=("observation",), kinds=(kind,), statuses=LIVE,
+                                          layer=("workshop", "observation"), newest=limit)]
 
 
-def _proposals(con) -> dict[str, Any]:
+def _proposals(vault) -> dict[str, Any]:
     """Proposals so far: decided ones (never again) and open ones whose observations were decided on since."""
     known: dict[str, Any] = {"status": {}, "decided": [], "stale": {}, "open": {}}
-    for pid, path, status, meta in con.execute("SELECT id, path, status, meta FROM files WHERE type='proposal'"):
-        known["status"][pid] = status
-        ids = {i for i, n in provenance.links(json.loads(meta).get("sources")) if n is None}
-        if status != "candidate":
+    found = [(p, {i for i, n in provenance.links(p.meta.get("sources")) if n is None})
+             for p in queries.indexed(vault, types=("proposal",))]
+    opened = set().union(*(ids for p, ids in found if p.status == "candidate"))
+    live = queries.count_by_id(vault, opened, types=("observation",), statuses=LIVE) if opened else {}
+    for p, ids in found:
+        known["status"][p.id] = p.status
+        if p.status != "candidate":
             known["decided"].append(ids)
             continue
-        known["open"][pid] = ids
-        marks = ",".join("?" * len(ids))
-        live = con.execute(f"SELECT count(*) FROM files WHERE type='observation' AND id IN ({marks}) AND "
-                           "status IN ('candidate','accepted')", sorted(ids)).fetchone()[0]
-        if live < len(ids):
-            known["stale"][pid] = path
+        known["open"][p.id] = ids
+        if sum(live.get(i, 0) for i in ids) < len(ids):
+            known["stale"][p.id] = p.path
     return known
 
 

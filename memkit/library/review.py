@@ -8,13 +8,11 @@ Every write holds the vault lock. Never deletes a person's words.
 """
 from __future__ import annotations
 
-import json
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 from memkit.library import drafts, provenance
-from memkit.storage import index, notes
+from memkit.storage import index, notes, queries
 from memkit.storage.vault import is_file
 from memkit.errors import InvalidInput
 from memkit.layers import LIBRARY_DIRS, LibraryType
@@ -27,11 +25,9 @@ LIBRARY = tuple(t.value for t in LibraryType)
 def queue(vault) -> list[dict[str, Any]]:
     """What waits for a person: proposals first, then candidates, oldest first."""
     index.refresh(vault)
-    with closing(index.connect(vault.index_path)) as con:
-        rows = con.execute("SELECT path, meta FROM files WHERE layer='workshop' AND status='candidate' AND "
-                           "type IN ('proposal','observation','episode') "
-                           "ORDER BY type != 'proposal', created, id").fetchall()
-    return [describe(path, json.loads(meta)) for path, meta in rows]
+    rows = queries.notes(vault, layer="workshop", statuses=("candidate",), types=("proposal", "observation", "episode"),
+                         by_time=True)
+    return [describe(path, meta) for path, meta in sorted(rows, key=lambda r: r.meta.get("type") != "proposal")]
 
 
 def describe(rel: str, meta: dict[str, Any]) -> dict[str, Any]:
@@ -299,14 +295,13 @@ def _finish_killed(vault, rel: str, note: notes.Note, action: str) -> str | None
 
 
 def _free_id(vault, base: str) -> str:
-    with closing(index.connect(vault.index_path)) as con:
-        def taken(i: str) -> bool:
-            return bool(con.execute("SELECT 1 FROM files WHERE id=?", (i,)).fetchone()) or any(
-                (vault.root / "library" / d / f"{i}.md").exists() for d in LIBRARY_DIRS.values())
-        n, found = 1, base
-        while taken(found):
-            n += 1
-            found = f"{base}-{n}"
+    def taken(i: str) -> bool:
+        return queries.note_path(vault, i) is not None or any(
+            (vault.root / "library" / d / f"{i}.md").exists() for d in LIBRARY_DIRS.values())
+    n, found = 1, base
+    while taken(found):
+        n += 1
+        found = f"{base}-{n}"
     return found
 
 

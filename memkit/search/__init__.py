@@ -1,9 +1,10 @@
 """Full-text search over the vault: turns (and note sections) ranked by their fields and their note.
 
 Owns the search verb and its results: a hit is one trace turn or note section, or with
-`by="note"` one note and its best turn, so a hit leads to the exact turn. Reads the index; a
-refresh first asks the folders what changed (changes.freshen) and never walks a large vault
-on the way. Imports no more than a hook does: the command line answers without click.
+`by="note"` one note and its best turn, so a hit leads to the exact turn. Reads the index
+through storage (fulltext's ranked rows, queries' listings) and writes no SQL; a refresh first
+asks the folders what changed (changes.freshen) and never walks a large vault on the way.
+Imports no more than a hook does: the command line answers without click.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from contextlib import closing
 
 from memkit.search import query as query_mod
 from memkit.search import rank
-from memkit.storage import index
+from memkit.storage import fulltext, index
+from memkit.storage.fulltext import Filters   # what narrows a search or a listing; part of this API
 
 MARK_ON, MARK_OFF = "\x02", "\x03"   # around a matched word in Hit.snippet; no text holds them
 HIT_KEYS = ("id", "type", "kind", "title", "path", "turn", "score", "snippet", "role")
@@ -33,32 +35,6 @@ def marked(snippet: str, on: str = "", off: str = "") -> str:
     return snippet.replace(MARK_ON, on).replace(MARK_OFF, off)
 
 
-class Filters(namedtuple("Filters", "kind layer project since until user", defaults=(None,) * 6)):
-    """What narrows a search or a listing: observation kind, layer, project, a date range (ISO,
-    compared with a note's `created`, a trace's `started`), the person (`team`: reviewed layers)."""
-    __slots__ = ()
-
-    def sql(self) -> tuple[str, list]:
-        where, args = [], []
-        for column, value in (("f.kind", self.kind), ("f.layer", self.layer)):
-            if value:
-                where.append(f"{column} = ?")
-                args.append(value)
-        for key, value in (("project", self.project), ("user", None if self.user == "team" else self.user)):
-            if value:
-                where.append(f"json_extract(f.meta, '$.{key}') = ?")
-                args.append(value)
-        if self.user == "team":
-            where.append("f.layer IN ('observation', 'episode', 'fact', 'library')")
-        if self.since:
-            where.append("f.created >= ?")
-            args.append(self.since)
-        if self.until:   # a bare date includes that whole day
-            where.append("f.created <= ?")
-            args.append(self.until + ("T99" if len(self.until) == 10 else ""))
-        return "".join(f" AND {w}" for w in where), args
-
-
 def search(vault, query: str, *, kind: str | None = None, layer: str | None = None, limit: int = 10,
            refresh: bool = True, offset: int = 0, filters: Filters | None = None, by: str = "turn") -> list[Hit]:
     """Hits for query, best first, `offset` skipped: turns, or with by="note" one hit per note."""
@@ -69,43 +45,38 @@ def search(vault, query: str, *, kind: str | None = None, layer: str | None = No
         return []
     filters = filters or Filters(kind=kind, layer=layer)
     expr = query_mod.expression(found)
-    where, args = filters.sql()
     with closing(index.open_readonly(vault.index_path) or index.connect(vault.index_path)) as con:
         try:
-            rows = rank.ranked(con, expr, where, args)
+            rows = rank.ranked(con, expr, filters)
         except sqlite3.OperationalError:   # a term FTS5 cannot take: nothing found, never an error
             return []
         rows = (rank.by_note(rows) if by == "note" else rows)[offset:offset + limit]
         return _hits(con, expr, rows)
 
 
-def _hits(con: sqlite3.Connection, expr: str, rows: list[tuple]) -> list[Hit]:
+def _hits(con: sqlite3.Connection, expr: str, rows: list[fulltext.Turn]) -> list[Hit]:
     if not rows:
         return []
-    snips = rank.snippets(con, expr, [r[1] for r in rows])
-    paths = sorted({r[2] for r in rows})
-    files = {p: rest for p, *rest in con.execute(
-        f"SELECT path, id, type, kind, title FROM files WHERE path IN ({','.join('?' * len(paths))})", paths)}
+    snips = fulltext.snippets(con, expr, [t.rowid for t in rows])
+    heads = fulltext.heads(con, sorted({t.path for t in rows}))
     out = []
-    for score, rowid, path, turn, role in rows:
-        fid, ftype, fkind, title = files.get(path, (path, "", "", ""))
-        out.append(Hit(fid, ftype, fkind, title, path, turn, score, snips.get(rowid, ""),
-                       role if turn is not None else None))
+    for t in rows:
+        head = heads.get(t.path) or fulltext.NoteHead(t.path, "", "", "")
+        out.append(Hit(head.id, head.type, head.kind, head.title, t.path, t.turn, t.score, snips.get(t.rowid, ""),
+                       t.role if t.turn is not None else None))
     return out
 
 
 def recent(vault, *, limit: int = 10, offset: int = 0, filters: Filters | None = None,
            refresh: bool = True) -> list[dict]:
     """The newest notes (by `created`, a trace by `started`), newest first: recent activity."""
+    from dataclasses import asdict
+
+    from memkit.storage import queries
+
     if refresh:
         index.refresh(vault)
-    where, args = (filters or Filters()).sql()
-    with closing(index.connect(vault.index_path)) as con:
-        rows = con.execute("SELECT f.id, f.type, f.kind, f.status, f.title, f.path, f.created FROM files f"
-                           " WHERE 1" + where + " ORDER BY f.created DESC, f.id LIMIT ? OFFSET ?",
-                           [*args, limit, offset]).fetchall()
-    keys = ("id", "type", "kind", "status", "title", "path", "created")
-    return [dict(zip(keys, row)) for row in rows]
+    return [asdict(n) for n in queries.recent(vault, filters or Filters(), limit=limit, offset=offset)]
 
 
 def lines(hits: list[Hit], on: str = "", off: str = "") -> list[str]:

@@ -4,11 +4,15 @@ A turn's score is its weighted BM25 (the person's words weigh most, tool output 
 to the best turn's, plus a little of its neighbours' (a question and its answer sit side by
 side), plus NOTE_WEIGHT times its note's BM25 over the note's whole text relative to the best
 note's: a turn of the session that is about the query outranks a stray mention elsewhere.
-Reads the index only; every figure a hit shows can be recomputed from these constants.
+Runs no SQL (storage.fulltext reads the ranked rows); every figure a hit shows can be recomputed
+from these constants.
 """
 from __future__ import annotations
 
 import sqlite3
+
+from memkit.storage import fulltext
+from memkit.storage.fulltext import Turn
 
 WEIGHTS = {"title": 3.0, "said": 2.0, "prose": 1.0, "calls": 0.6, "output": 0.3}   # per field of a turn
 NOTE_WEIGHT = 0.75    # a note's own rank against its turn's
@@ -16,64 +20,38 @@ NEIGHBOUR = 0.1       # each adjacent turn's share
 TURNS = 300           # turns ranked by their own words before fusion
 NOTES = 100           # notes ranked by their whole text
 NOTE_TURNS = (10, 3)  # the best notes' own best turns join the candidates: (notes, turns each)
-# FTS5 ranks by these itself (`rank MATCH`), which sorts inside the full-text table
-_TURN_RANK = "bm25(0, 0, 0, {title}, {said}, {prose}, {calls}, {output})".format(**WEIGHTS)
-_DOC_RANK = "bm25({title}, {said}, {prose}, {calls})".format(**WEIGHTS)
 
 
-def ranked(con: sqlite3.Connection, expr: str, where: str, args: list) -> list[tuple[float, int, str, int | None, str]]:
-    """(score, rowid, path, turn, role) of every candidate turn, best first."""
-    if where:   # a filter joins the notes' rows: FTS5 cannot sort for the join
-        turn_sql = (f"SELECT t.rowid, t.path, t.turn, t.role, -t.rank FROM turns t JOIN files f ON f.path = t.path"
-                    f" WHERE turns MATCH ? AND t.rank MATCH '{_TURN_RANK}'{where} ORDER BY t.rank LIMIT {TURNS}")
-        doc_sql = (f"SELECT sp.path, -d.rank, sp.lo, sp.hi FROM docs d JOIN turn_spans sp ON sp.lo = d.rowid"
-                   f" JOIN files f ON f.path = sp.path WHERE docs MATCH ? AND d.rank MATCH '{_DOC_RANK}'{where}"
-                   f" ORDER BY d.rank LIMIT {NOTES}")
-    else:
-        turn_sql = (f"SELECT rowid, path, turn, role, -rank FROM turns WHERE turns MATCH ? AND rank MATCH "
-                    f"'{_TURN_RANK}' ORDER BY rank LIMIT {TURNS}")
-        doc_sql = (f"SELECT sp.path, -d.rank, sp.lo, sp.hi FROM (SELECT rowid, rank FROM docs WHERE docs MATCH ? AND"
-                   f" rank MATCH '{_DOC_RANK}' ORDER BY rank LIMIT {NOTES}) d JOIN turn_spans sp ON sp.lo = d.rowid"
-                   " ORDER BY d.rank")
-    turns = {r[0]: r for r in con.execute(turn_sql, [expr, *args])}
-    notes = con.execute(doc_sql, [expr, *args]).fetchall()
-    for _path, _s, lo, hi in notes[:NOTE_TURNS[0]]:
-        for r in con.execute(f"SELECT rowid, path, turn, role, -rank FROM turns WHERE turns MATCH ? AND rank MATCH"
-                             f" '{_TURN_RANK}' AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT {NOTE_TURNS[1]}",
-                             (expr, lo, hi)):
-            turns.setdefault(r[0], r)
-    return fuse(list(turns.values()), {p: s for p, s, _lo, _hi in notes})
+def ranked(con: sqlite3.Connection, expr: str, filters: fulltext.Filters) -> list[Turn]:
+    """Every candidate turn, its score fused, best first."""
+    turns = {t.rowid: t for t in fulltext.best_turns(con, expr, WEIGHTS, filters, TURNS)}
+    notes = fulltext.best_notes(con, expr, WEIGHTS, filters, NOTES)
+    for note in notes[:NOTE_TURNS[0]]:
+        for t in fulltext.turns_within(con, expr, WEIGHTS, note, NOTE_TURNS[1]):
+            turns.setdefault(t.rowid, t)
+    return fuse(list(turns.values()), {n.path: n.score for n in notes})
 
 
-def fuse(turns: list[tuple], notes: dict[str, float]) -> list[tuple[float, int, str, int | None, str]]:
+def fuse(turns: list[Turn], notes: dict[str, float]) -> list[Turn]:
+    """The turns with their fused scores (rounded to 4 places), best first, then by row."""
     if not turns:
         return []
-    top_turn = max(r[4] for r in turns) or 1.0
+    top_turn = max(t.score for t in turns) or 1.0
     top_note = max(notes.values(), default=0.0) or 1.0
-    own = {(r[1], r[2]): r[4] / top_turn for r in turns}
+    own = {(t.path, t.turn): t.score / top_turn for t in turns}
     out = []
-    for rowid, path, turn, role, s in turns:
-        score = s / top_turn + NOTE_WEIGHT * notes.get(path, 0.0) / top_note
-        if turn is not None:
-            score += NEIGHBOUR * (own.get((path, turn - 1), 0.0) + own.get((path, turn + 1), 0.0))
-        out.append((round(score, 4), rowid, path, turn, role))
-    out.sort(key=lambda r: (-r[0], r[1]))
+    for t in turns:
+        score = t.score / top_turn + NOTE_WEIGHT * notes.get(t.path, 0.0) / top_note
+        if t.turn is not None:
+            score += NEIGHBOUR * (own.get((t.path, t.turn - 1), 0.0) + own.get((t.path, t.turn + 1), 0.0))
+        out.append(t._replace(score=round(score, 4)))
+    out.sort(key=lambda t: (-t.score, t.rowid))
     return out
 
 
-def by_note(found: list[tuple]) -> list[tuple]:
+def by_note(found: list[Turn]) -> list[Turn]:
     """One candidate per note, its best turn, in the order of their best turns."""
-    seen: dict[str, tuple] = {}
-    for row in found:
-        seen.setdefault(row[2], row)
+    seen: dict[str, Turn] = {}
+    for t in found:
+        seen.setdefault(t.path, t)
     return list(seen.values())
-
-
-def snippets(con: sqlite3.Connection, expr: str, rowids: list[int]) -> dict[int, str]:
-    """The best-matching words of each row, matched words between \\x02 and \\x03."""
-    if not rowids:
-        return {}
-    marks = ",".join("?" * len(rowids))
-    rows = con.execute(f"SELECT rowid, snippet(turns, -1, char(2), char(3), ' … ', 16) FROM turns WHERE turns MATCH ?"
-                       f" AND rowid IN ({marks})", [expr, *rowids]).fetchall()
-    return {r: " ".join((s or "").split()) for r, s in rows}

@@ -21,6 +21,9 @@ import json
 import os
 import sys
 import time
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 MARKER = "fresh.json"
 RESCAN = "!rescan"
@@ -155,15 +158,16 @@ def small(con) -> bool:
     return (con.execute("SELECT max(rowid) FROM files").fetchone()[0] or 0) <= SYNC_WALK
 
 
-def freshen(vault, con) -> dict[str, float]:
+def freshen(vault, con, apply: Callable[[list[tuple], list[str], dict], None]) -> dict[str, float]:
     """The cheap refresh (the caller has checked there is no live watcher): the folders that
-    changed are listed and their new, replaced and removed notes indexed; the whole vault is
-    walked when it is small, or in the background when its last walk is older than STALE."""
+    changed are listed and `apply(jobs, gone, stats)` indexes their new and replaced notes (jobs as
+    the index's walk makes them) and forgets the ones gone; the whole vault is walked when it is
+    small, or in the background when its last walk is older than STALE."""
     stats: dict[str, float] = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
     row = con.execute("SELECT value FROM meta WHERE key='walked'").fetchone()
     if row is None or small(con):
         return {}   # the caller walks
-    _folders(vault, con, stats)
+    _folders(vault, con, apply, stats)
     age = time.time() - float(row[0])
     if age > STALE:
         stats["stale"] = age
@@ -171,35 +175,32 @@ def freshen(vault, con) -> dict[str, float]:
     return stats
 
 
-def _folders(vault, con, stats: dict) -> None:
-    from memkit.storage import index
+def _folders(vault, con, apply: Callable, stats: dict) -> None:
     from memkit.storage.vault import NOTE_DIRS
 
     known = dict(con.execute("SELECT path, mtime_ns FROM folders"))
     queue, now, todo, seen = [*known, *(t for t in NOTE_DIRS if t not in known)], time.time(), [], {}
+    gone: dict[str, None] = {}   # each once, in the order found
     while queue:
         rel = queue.pop()
         try:
             mtime = os.stat(os.path.join(vault.root, rel)).st_mtime_ns
         except OSError:
             if rel in known:
-                _gone(con, rel, stats)
+                _gone(con, rel, gone)
             continue
         if mtime == known.get(rel) or rel in seen:
             continue
         seen[rel] = _settled(mtime, now)
-        queue += [sub for sub in _listed(vault, con, rel, todo, stats) if sub not in known]
-    for job, rows in index._computed(vault, todo):
-        stats["indexed" if index._store(con, rows, job[4]) else "problems"] += 1
+        queue += [sub for sub in _listed(vault, con, rel, todo, gone) if sub not in known]
+    apply(todo, list(gone), stats)
     con.executemany("INSERT OR REPLACE INTO folders VALUES(?, ?)", seen.items())
     con.commit()
 
 
-def _listed(vault, con, rel: str, todo: list, stats: dict) -> list[str]:
-    """List one changed folder: its notes that are new or replaced go to todo, the ones gone are
-    forgotten; returns its subfolders. Names and inodes only; a note is stat-ed when its inode moved."""
-    from memkit.storage import index
-
+def _listed(vault, con, rel: str, todo: list, gone: dict) -> list[str]:
+    """List one changed folder: its notes that are new or replaced go to todo, the ones gone to
+    gone; returns its subfolders. Names and inodes only; a note is stat-ed when its inode moved."""
     depth = rel.count("/") + 1
     indexed = {p: (ino, m, s) for p, ino, m, s in con.execute(
         "SELECT path, ino, mtime_ns, size FROM files WHERE path > ? AND path < ? UNION ALL "
@@ -223,23 +224,20 @@ def _listed(vault, con, rel: str, todo: list, stats: dict) -> list[str]:
                         todo.append((e.path, f"{rel}/{e.name}", st.st_mtime_ns, st.st_size, old is None, st.st_ino))
         except OSError:
             continue
-    for gone in indexed:
-        index._forget(con, gone)
-        stats["removed"] += 1
+    gone.update(dict.fromkeys(indexed))
     return subs
 
 
-def _gone(con, rel: str, stats: dict) -> None:
-    from memkit.storage import index
-
-    for path, in con.execute("SELECT path FROM files WHERE path > ? AND path < ? UNION ALL SELECT path FROM "
-                             "problems WHERE path > ? AND path < ?", (rel + "/", rel + "0") * 2).fetchall():
-        index._forget(con, path)
-        stats["removed"] += 1
+def _gone(con, rel: str, gone: dict) -> None:
+    """A folder that is no more: every note under it is gone, and so are its subfolders' mtimes."""
+    gone.update(dict.fromkeys(path for path, in con.execute(
+        "SELECT path FROM files WHERE path > ? AND path < ? UNION ALL SELECT path FROM problems WHERE path > ? "
+        "AND path < ?", (rel + "/", rel + "0") * 2).fetchall()))
     con.execute("DELETE FROM folders WHERE path = ? OR (path > ? AND path < ?)", (rel, rel + "/", rel + "0"))
 
 
 _SPAWNED: list[int] = []
+WALK_LOCK = "walk.lock"   # in .memkit/: held by the background walk while it runs (storage.walker)
 
 
 def walk_in_background(vault) -> None:
@@ -254,7 +252,7 @@ def walk_in_background(vault) -> None:
         return
     devnull = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
     try:
-        _SPAWNED.append(os.posix_spawn(sys.executable, [sys.executable, "-m", "memkit.storage.changes",
+        _SPAWNED.append(os.posix_spawn(sys.executable, [sys.executable, "-m", "memkit.storage.walker",
                                                         str(vault.root)], os.environ, file_actions=devnull,
                                        setsid=True))
     except OSError:
@@ -265,7 +263,7 @@ def _walk_running(state) -> bool:
     import fcntl
 
     try:
-        fd = os.open(state / "walk.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(state / WALK_LOCK, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError:
         return True
     try:
@@ -276,30 +274,3 @@ def _walk_running(state) -> bool:
         return True
     finally:
         os.close(fd)
-
-
-def _walk_main(root: str) -> None:
-    """The background walk: `python -m memkit.storage.changes VAULT`, one at a time per vault."""
-    import fcntl
-    from pathlib import Path
-
-    from memkit.storage import index
-    from memkit.storage.vault import Vault
-
-    vault = Vault(Path(root))
-    fd = os.open(vault.state / "walk.lock", os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return
-    try:
-        index.refresh(vault, walk=True)
-    finally:
-        os.close(fd)
-
-
-if __name__ == "__main__":
-    try:
-        _walk_main(sys.argv[1])
-    except Exception:   # noqa: BLE001 — nobody reads this process's output; the next refresh tries again
-        sys.exit(1)

@@ -3,13 +3,16 @@
 Owns which words of a note go into which field — the person's words (`said`), the agent's
 prose, its tool calls, tool output, and a note's title — and keeping the two full-text
 tables in step: `turns` (ranked per turn) and `docs` (the same words per note, without tool
-output, for the note-level ranking). Computed from a parsed note in memory; never reads files.
+output, for the note-level ranking); and the search's reads of them (best turns, best notes,
+snippets, the filters on notes), on a connection the caller opens once per search. Rows are
+computed from a parsed note in memory; never reads files, never decides how scores fuse.
 """
 from __future__ import annotations
 
 import json
 import re
 import sqlite3
+from collections import namedtuple
 
 MAX_TOOL_TEXT = 4000   # characters of one tool output (or one call's input) that go into the index
 FIELDS = ("title", "said", "prose", "calls", "output")   # the ranked columns of `turns`, in order
@@ -105,3 +108,96 @@ def forget(con: sqlite3.Connection, rel: str, title: str | None) -> None:
                 (span[0], *doc_values(title or "", old.fetchall())))
     con.execute("DELETE FROM turns WHERE rowid BETWEEN ? AND ?", span)
     con.execute("DELETE FROM turn_spans WHERE path=?", (rel,))
+
+
+# ---- the search's reads: on the caller's connection (one per search), rows as named tuples ------------
+Turn = namedtuple("Turn", "rowid path turn role score")   # a matched row; turn None for a note's section
+NoteRank = namedtuple("NoteRank", "path score lo hi")      # a note's rank over its whole text, its rows' span
+NoteHead = namedtuple("NoteHead", "id type kind title")    # what a hit shows of its note
+
+
+class Filters(namedtuple("Filters", "kind layer project since until user", defaults=(None,) * 6)):
+    """What narrows a search or a listing: observation kind, layer, project, a date range (ISO,
+    compared with a note's `created`, a trace's `started`), the person (`team`: reviewed layers)."""
+    __slots__ = ()
+
+    def sql(self) -> tuple[str, list]:
+        """` AND …` conditions on the notes' table (as `f`), and their arguments."""
+        where, args = [], []
+        for column, value in (("f.kind", self.kind), ("f.layer", self.layer)):
+            if value:
+                where.append(f"{column} = ?")
+                args.append(value)
+        for key, value in (("project", self.project), ("user", None if self.user == "team" else self.user)):
+            if value:
+                where.append(f"json_extract(f.meta, '$.{key}') = ?")
+                args.append(value)
+        if self.user == "team":
+            where.append("f.layer IN ('observation', 'episode', 'fact', 'library')")
+        if self.since:
+            where.append("f.created >= ?")
+            args.append(self.since)
+        if self.until:   # a bare date includes that whole day
+            where.append("f.created <= ?")
+            args.append(self.until + ("T99" if len(self.until) == 10 else ""))
+        return "".join(f" AND {w}" for w in where), args
+
+
+def _bm25(fields: tuple[str, ...], weights: dict[str, float], unranked: int = 0) -> str:
+    """FTS5's rank function with a weight per ranked column (0 for the unindexed ones before them)."""
+    return "bm25(" + ", ".join(["0"] * unranked + [str(weights[f]) for f in fields]) + ")"
+
+
+def best_turns(con: sqlite3.Connection, expr: str, weights: dict[str, float], filters: Filters,
+               limit: int) -> list[Turn]:
+    """The rows that match expr best by their own words (BM25 weighted per field), best first."""
+    rank = _bm25(FIELDS, weights, unranked=3)
+    where, args = filters.sql()
+    if where:   # a filter joins the notes' rows: FTS5 cannot sort for the join
+        sql = (f"SELECT t.rowid, t.path, t.turn, t.role, -t.rank FROM turns t JOIN files f ON f.path = t.path"
+               f" WHERE turns MATCH ? AND t.rank MATCH '{rank}'{where} ORDER BY t.rank LIMIT {int(limit)}")
+    else:   # FTS5 ranks by these itself (`rank MATCH`), which sorts inside the full-text table
+        sql = f"SELECT rowid, path, turn, role, -rank FROM turns WHERE turns MATCH ? AND rank MATCH '{rank}' " \
+              f"ORDER BY rank LIMIT {int(limit)}"
+    return [Turn(*row) for row in con.execute(sql, [expr, *args])]
+
+
+def best_notes(con: sqlite3.Connection, expr: str, weights: dict[str, float], filters: Filters,
+               limit: int) -> list[NoteRank]:
+    """The notes whose whole text (tool output left out) matches expr best, best first."""
+    rank = _bm25(DOC_FIELDS, weights)
+    where, args = filters.sql()
+    if where:
+        sql = (f"SELECT sp.path, -d.rank, sp.lo, sp.hi FROM docs d JOIN turn_spans sp ON sp.lo = d.rowid"
+               f" JOIN files f ON f.path = sp.path WHERE docs MATCH ? AND d.rank MATCH '{rank}'{where}"
+               f" ORDER BY d.rank LIMIT {int(limit)}")
+    else:
+        sql = (f"SELECT sp.path, -d.rank, sp.lo, sp.hi FROM (SELECT rowid, rank FROM docs WHERE docs MATCH ? AND"
+               f" rank MATCH '{rank}' ORDER BY rank LIMIT {int(limit)}) d JOIN turn_spans sp ON sp.lo = d.rowid"
+               " ORDER BY d.rank")
+    return [NoteRank(*row) for row in con.execute(sql, [expr, *args])]
+
+
+def turns_within(con: sqlite3.Connection, expr: str, weights: dict[str, float], note: NoteRank,
+                 limit: int) -> list[Turn]:
+    """One note's rows that match expr best, best first."""
+    return [Turn(*row) for row in con.execute(
+        f"SELECT rowid, path, turn, role, -rank FROM turns WHERE turns MATCH ? AND rank MATCH"
+        f" '{_bm25(FIELDS, weights, unranked=3)}' AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT {int(limit)}",
+        (expr, note.lo, note.hi))]
+
+
+def snippets(con: sqlite3.Connection, expr: str, rowids: list[int]) -> dict[int, str]:
+    """The best-matching words of each row, matched words between \\x02 and \\x03."""
+    if not rowids:
+        return {}
+    marks = ",".join("?" * len(rowids))
+    rows = con.execute(f"SELECT rowid, snippet(turns, -1, char(2), char(3), ' … ', 16) FROM turns WHERE turns MATCH ?"
+                       f" AND rowid IN ({marks})", [expr, *rowids]).fetchall()
+    return {r: " ".join((s or "").split()) for r, s in rows}
+
+
+def heads(con: sqlite3.Connection, paths: list[str]) -> dict[str, NoteHead]:
+    """Id, type, kind and title of the notes at these paths (those the index holds)."""
+    return {path: NoteHead(*rest) for path, *rest in con.execute(
+        f"SELECT path, id, type, kind, title FROM files WHERE path IN ({','.join('?' * len(paths))})", paths)}

@@ -101,12 +101,14 @@ def refresh(vault, *, full: bool = False, walk: bool = False, cues: bool = True,
     by its folders and walked in the background (changes.freshen: `stale` is then the age in
     seconds of the last walk). walk: stat every note now; full: rebuild every row; cues=False
     leaves the check for a new lesson compiler or catalogue to a caller that reads cues."""
+    from functools import partial
+
     from memkit.storage import changes
 
     stats = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
     with closing(connect(vault.index_path)) as con:
         journal = changes.current(vault)   # a live `memkit watch` notes what changes
-        if not (full or walk or journal) and (quick := changes.freshen(vault, con)):
+        if not (full or walk or journal) and (quick := changes.freshen(vault, con, partial(_apply, con, vault))):
             return quick   # a new catalogue or compiler is seen by the next walk
         row = con.execute("SELECT value FROM meta WHERE key='cues'").fetchone()
         cues = cues or row is None   # an index without the stamp gets one (it is being built anyway)
@@ -202,6 +204,16 @@ def _follow(con: sqlite3.Connection, vault, journal: str, stats: dict[str, int])
     con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
     con.commit()
     return True
+
+
+def _apply(con: sqlite3.Connection, vault, jobs: list[tuple], gone: list[str], stats: dict) -> None:
+    """What changes.freshen found in the folders that changed: the notes gone forgotten, the new
+    and replaced ones indexed."""
+    for rel in gone:
+        _forget(con, rel)
+    stats["removed"] += len(gone)
+    for job, rows in _computed(vault, jobs):
+        stats["indexed" if _store(con, rows, job[4]) else "problems"] += 1
 
 
 PARALLEL_FROM = 2000   # files to (re)index before the work is spread over the cores

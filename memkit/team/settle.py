@@ -90,27 +90,13 @@ def apply(vault, repo, resolved: dict[str, str | None]) -> None:
 
 
 # ---- after the merge ---------------------------------------------------------------
-MISPLACED = """SELECT path FROM files WHERE type IN ('observation', 'episode') AND (
-    (layer = 'workshop' AND status IN ('accepted', 'promoted')
-     AND (path LIKE 'workshop/observations/%' OR path LIKE 'workshop/episodes/%'))
- OR (layer IN ('observation', 'episode') AND status IN ('candidate', 'rejected'))
- OR id IN (SELECT id FROM files WHERE type IN ('observation', 'episode') GROUP BY id HAVING count(*) > 1))
- ORDER BY path"""
-CONTESTED = ("SELECT path FROM files WHERE type = 'fact' AND layer = 'fact' "
-             "AND json_extract(meta, '$.contested') IS NOT NULL")
-
-
 def settle(vault, repo, base: str | None) -> dict[str, list[str]]:
     """Every note in the wrong place for its status (or in two places) put right, and every contested
     fact value filed — wherever it came from (this merge, or a `git pull` before); returns what was written."""
-    from contextlib import closing
-
-    from memkit.storage import index
+    from memkit.storage import index, queries
 
     index.refresh(vault)
-    with closing(index.connect(vault.index_path)) as con:
-        misplaced = [r for r, in con.execute(MISPLACED)]
-        contested = [r for r, in con.execute(CONTESTED)]
+    misplaced, contested = queries.misplaced(vault), queries.contested_facts(vault)
     out: dict[str, list[str]] = {"paths": [], "notes": [], "conflicts": [], "kept": []}
     seen: set[str] = set()
     for rel in misplaced:
