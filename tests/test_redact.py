@@ -295,17 +295,18 @@ def test_empty_and_plain_text() -> None:
     "\\n" * 500_000,
 ], ids=["a", "password=", "eyJ", "BEGIN", "url", "sk-", "token-quote", "k", "token-colon", "escaped-newlines"])
 def test_pathological_inputs_finish_quickly(text: str) -> None:
-    started = time.perf_counter()
+    # CPU time of this thread: the bound is on the work (no pattern backtracks), not on the machine's load
+    started = time.thread_time()
     redact(text)
-    assert time.perf_counter() - started < 1.0
+    assert time.thread_time() - started < 1.0
 
 
 def test_a_ten_megabyte_single_line_finishes_quickly() -> None:
     line = " ".join(f"t={i} INFO GET /api/v1/items/{i} 200 user=alice key=value token_count={i} sha=9fceb02d" for i in range(130_000))
     assert len(line) > 10_000_000
-    started = time.perf_counter()
+    started = time.thread_time()
     assert redact(line) == (line, 0)
-    assert time.perf_counter() - started < 1.5
+    assert time.thread_time() - started < 1.5
 
 
 def test_throughput_sanity_on_mixed_log_text() -> None:
@@ -319,8 +320,8 @@ def test_throughput_sanity_on_mixed_log_text() -> None:
         f"export GITHUB_TOKEN={GHP}",
     ]
     text = "\n".join(lines[i % len(lines)] for i in range(40_000))
-    started = time.perf_counter()
+    started = time.thread_time()
     _, count = redact(text)
-    elapsed = time.perf_counter() - started
+    elapsed = time.thread_time() - started
     assert count == 40_000 // len(lines) + (40_000 % len(lines) > 5)
     assert len(text) > 4_000_000 and elapsed < 1.0, f"{len(text) / elapsed / 1e6:.1f} MB/s"
