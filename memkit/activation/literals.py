@@ -108,3 +108,12 @@ def derive(kinds: dict, all_rx) -> tuple:
         if k.calls:
             always["text"].add(k.id)
     return short, by_head, index, always
+
+
+def by_tail(lits: list[str]) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
+    """One head's literals: those of three letters, and the longer ones grouped by their last three."""
+    tails: dict[str, list[str]] = {}
+    for lit in lits:
+        if len(lit) > 3:
+            tails.setdefault(lit[-3:], []).append(lit)
+    return tuple(lit for lit in lits if len(lit) == 3), tuple((t, tuple(v)) for t, v in tails.items())
