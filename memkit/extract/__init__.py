@@ -118,7 +118,7 @@ def run(vault: Vault, trace_rels: list[str], name: str | None = None, *, force: 
         from memkit.extract import gather
 
         before = len(out["written"])
-        gather.across(vault, out["written"], out)   # after every worker: one pass, in order
+        gather.across(vault, out["written"], out, out.pop("made", None))   # after every worker, in order
         out["indexed"] = out.get("indexed", set()) - set(out["written"][before:])   # rewritten or gone since
     counts = ", ".join(f"{n} {k}" for k, n in sorted(out["counts"].items())) or "none"
     again = f"; {len(out['gathered'])} said again, added to the first saying" if out.get("gathered") else ""
