@@ -150,7 +150,7 @@ class Catalogue:
             derived = literals.derive(kinds, _all_rx)
         self._short, self._by_head, self._index, self._always = derived
         self._heads = frozenset(self._by_head)
-        self._tails: dict = {}   # head -> its literals as _read goes through them, made on first use
+        self._tails, self._reads = {}, 0   # head -> its literals grouped by tail (`_read`), texts read
 
     @property
     def types(self) -> dict[str, Kind]:   # the name the extraction code reads
@@ -274,19 +274,8 @@ class Catalogue:
         return found
 
     def _read(self, text: str) -> tuple[str, frozenset]:
-        low = text.lower()
-        grams = {low[i:i + 3] for i in range(len(low) - 2)}
-        present = {lit for lit in self._short if lit in low}
-        by_head, tails = self._by_head, self._tails
-        for head in grams & self._heads:
-            if (lits := tails.get(head)) is None:   # a snapshot keeps a head's literals as one string
-                lits = tails[head] = literals.by_tail(by_head[head].split("\0") if isinstance(by_head[head], str)
-                                                      else by_head[head])
-            present.update(lits[0])   # the head is the whole literal
-            for tail, longer in lits[1]:   # a literal is in the text only if its last three letters are
-                if tail in grams:
-                    present.update(lit for lit in longer if lit in low)
-        return text, frozenset(present)
+        self._reads += 1   # a process reading many texts (an ingest) groups each head's literals by tail
+        return text, literals.held(text, self._short, self._by_head, self._heads, self._tails, self._reads > 64)
 
 
 def _prose_part(k: Kind, doc, request: bool = True) -> str | None:
