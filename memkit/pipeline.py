@@ -41,11 +41,10 @@ def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool 
             written += [r for r in adopted if r not in written]
             extracted: dict[str, Any] = {"written": [], "lines": []}
             if extract and vault.config.get("ingest.extract"):
-                index.update_paths(vault, [vault.root / r for r in written])   # before: unextracted reads the index
-                _scan_pending(vault)
+                _scan_pending(vault)   # the new traces are extracted now, the index learns them after
                 extracted = _extract_paths(vault, traces + [r for r in _resumable(vault) if r not in traces], None)
                 written += extracted["written"]
-            index.update_paths(vault, [vault.root / r for r in written])
+            _index(vault, written, extracted)
             written += _after_extraction(vault, pending or bool(extracted["written"]))
         sha = None
         wanted = commit if commit is not None else vault.config.get("ingest.commit")
@@ -53,6 +52,12 @@ def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool 
             trailers = [("Memkit-Action", "ingest"), *_named(traces, written)]
             sha = _commit(vault, written, f"memkit: ingest {len(traces)} trace(s)", trailers)
     return _ingest_summary(report, traces, extracted, sha)
+
+
+def _index(vault: Vault, written: list[str], extracted: dict[str, Any]) -> None:
+    """Index what was written, less what the extraction workers indexed as they went."""
+    done = extracted.pop("indexed", None) or set()
+    index.update_paths(vault, [vault.root / r for r in written if r not in done])
 
 
 MAX_NAMED = 500   # trailers per kind in one commit; a bulk ingest says how many it left out
@@ -212,7 +217,7 @@ def extract(vault: Vault, *, session: str | None = None, all_: bool = False, sta
                 rels += [r for r in _resumable(vault, extractor) if r not in rels]
             _scan_pending(vault)
             result = _extract_paths(vault, rels, extractor)
-            index.update_paths(vault, [vault.root / r for r in result["written"]])
+            _index(vault, result["written"], result)
             result["written"] += _after_extraction(vault, pending or bool(result["written"]))
         if stage:
             _stage(vault, rels if staged else [], result["written"])

@@ -106,3 +106,27 @@ def test_different_lessons_are_not_gathered(vault, tmp_path):
     other = "no, never run the seed script against the shared database, it wipes the fixtures"
     run_cli("--vault", str(vault), "ingest", str(log(tmp_path, "s2", session("s2", other))), check=True)
     assert sorted(c.meta["lesson"] for c in corrections(vault)) == sorted([LESSON, other])
+
+
+def test_a_repeat_a_person_edited_after_the_worker_read_it_is_not_folded(tmp_path):
+    """The extraction workers hand gathering what they read of each candidate; once the file has
+    changed since (a person's edit), gathering reads it again and leaves the edited note alone."""
+    from memkit.extract import gather
+    from memkit.storage.vault import Vault
+
+    first, other = tmp_path / "v1", tmp_path / "v2"
+    for root, name in ((first, "s1"), (other, "s2")):
+        run_cli("init", str(root), check=True)
+        run_cli("--vault", str(root), "ingest", str(log(tmp_path, name, session(name))), check=True)
+    [repeat] = corrections(other)
+    rel = repeat.path.relative_to(other).as_posix()
+    (first / rel).write_bytes(repeat.path.read_bytes())   # the second saying, as a worker wrote it
+    vault = Vault(first)
+    seen = gather.record(vault, rel)
+    edited = (first / rel).read_text() + "\nA person's note on this one.\n"
+    (first / rel).write_text(edited)
+    out = {"written": [rel]}
+    with vault.lock():
+        gather.across(vault, [rel], out, {rel: seen})
+    assert (first / rel).read_text() == edited and out["written"] == [rel]
+    assert [len(n.meta.get("sessions") or []) for n in corrections(first)] == [0, 0]

@@ -160,6 +160,19 @@ def _many_sessions(folder: Path, n: int) -> Path:
     return folder
 
 
+def _index_rows(root: Path) -> dict[str, list]:
+    import sqlite3
+    from contextlib import closing
+
+    with closing(sqlite3.connect(root / ".memkit" / "index.sqlite")) as con:
+        return {"files": con.execute("SELECT path, meta FROM files WHERE path NOT LIKE '%proposals%' "
+                                     "ORDER BY path").fetchall(),
+                "turns": con.execute("SELECT path, turn, said, prose, calls, output FROM turns "
+                                     "ORDER BY path, turn").fetchall(),
+                "cues": sorted(con.execute("SELECT path, lesson, kinds FROM cues WHERE path NOT LIKE "
+                                           "'%proposals%'").fetchall())}
+
+
 def test_extraction_on_every_core_writes_what_one_core_writes(tmp_path):
     """Past PARALLEL_FROM logs and traces, forked workers read and extract: same traces and
     candidates, byte for byte, and the journal holds no line of theirs once the run is over."""
@@ -169,7 +182,7 @@ def test_extraction_on_every_core_writes_what_one_core_writes(tmp_path):
     from memkit.storage.vault import Vault
 
     logs = _many_sessions(tmp_path / "logs", max(pool.PARALLEL_FROM, ingest.PARALLEL_FROM) + 6)
-    made = {}
+    made, indexed = {}, {}
     saved = pool.PARALLEL_FROM, ingest.PARALLEL_FROM
     for name, thresholds in (("parallel", saved), ("serial", (10**9, 10**9))):
         root = tmp_path / name
@@ -183,7 +196,11 @@ def test_extraction_on_every_core_writes_what_one_core_writes(tmp_path):
         assert not (root / ".memkit" / "journal").exists()
         made[name] = {p.relative_to(root).as_posix(): p.read_bytes() for top in ("workshop", "traces")
                       for p in (root / top).rglob("*.md") if "proposals" not in p.parts}
+        indexed[name] = _index_rows(root)
     assert made["parallel"] == made["serial"]
+    # the workers index the traces they mark as they go: the index holds what one process writes
+    assert indexed["parallel"] == indexed["serial"]
+    assert all('"heuristic@' in meta for path, meta in indexed["parallel"]["files"] if path.startswith("traces/"))
     # the same correction in every session is one observation that lists every session, none lost
     [correction] = [r for r in made["parallel"] if "/correction/" in r]
     meta = notes.parse(made["parallel"][correction].decode()).meta

@@ -33,6 +33,7 @@ LEGACY_TOOLS = {"Bash": "shell", "Edit": "edit", "MultiEdit": "edit", "Write": "
                 "Read": "read", "NotebookRead": "read", "Glob": "search", "Grep": "search", "LS": "search",
                 "WebFetch": "web", "WebSearch": "web"}
 MEMO_SIZE = 4096
+BIG_MEMO_SIZE = 16   # acts of more than 4 KB: the calls of the turn being extracted, asked about again
 SNAPSHOT_VERSION = 3   # bump with the layout `_plain` writes
 
 
@@ -66,8 +67,9 @@ class Rx:
         text, present = doc
         if self.any_literal is not None and self.any_literal.isdisjoint(present):
             return None
+        lacks = present.isdisjoint   # a clause none of whose literals the text holds
         for n, clauses in enumerate(self.literals):
-            if clauses is not None and any(c.isdisjoint(present) for c in clauses):
+            if clauses is not None and any(map(lacks, clauses)):
                 continue
             m = (self._compiled[n] or self.compile(n)).search(text)
             if m:
@@ -142,12 +144,13 @@ class Kinds(dict):
 class Catalogue:
     def __init__(self, kinds: dict[str, Kind], derived: tuple | None = None):
         self.kinds = kinds
-        self._memo: dict = {}
+        self._memo, self._big = {}, {}
         self._docs: dict = {}
         if derived is None:
             derived = literals.derive(kinds, _all_rx)
         self._short, self._by_head, self._index, self._always = derived
         self._heads = frozenset(self._by_head)
+        self._tails, self._reads = {}, 0   # head -> its literals grouped by tail (`_read`), texts read
 
     @property
     def types(self) -> dict[str, Kind]:   # the name the extraction code reads
@@ -158,17 +161,18 @@ class Catalogue:
         """kind id -> the part of the act that matched (command, code, action, path, calls, words).
         lesson: the text is a lesson, which quotes both the wrong and the right way (no `unless`);
         relax: ignore `requires` (the caller then needs other evidence that the context holds)."""
-        key = None
-        if not act.context and len(act.raw) + len(act.prose) <= 4096:
+        key = memo = None
+        if not act.context:   # a large act (a file's content) is remembered too, in a smaller memo
+            memo = self._memo if len(act.raw) + len(act.prose) <= 4096 else self._big
             key = (act.family, act.command, act.paths, act.added, act.lang, act.prose, lesson, relax)
-            known = self._memo.get(key)
+            known = memo.get(key)
             if known is not None:
                 return dict(known)
         found = self._classify(act, lesson, relax)
-        if key is not None:
-            if len(self._memo) >= MEMO_SIZE:
-                self._memo.clear()
-            self._memo[key] = tuple(found.items())
+        if memo is not None:
+            if len(memo) >= (MEMO_SIZE if memo is self._memo else BIG_MEMO_SIZE):
+                memo.clear()
+            memo[key] = tuple(found.items())
         return found
 
     def _classify(self, act: Act, lesson: bool, relax: bool = False) -> dict[str, str]:
@@ -275,16 +279,8 @@ class Catalogue:
         return found
 
     def _read(self, text: str) -> tuple[str, frozenset]:
-        low = text.lower()
-        grams = {low[i:i + 3] for i in range(len(low) - 2)}
-        present = {lit for lit in self._short if lit in low}
-        by_head = self._by_head
-        for head in grams & self._heads:
-            lits = by_head[head]
-            if isinstance(lits, str):   # a snapshot keeps each head's literals as one string
-                lits = by_head[head] = lits.split("\0")
-            present.update(lit for lit in lits if len(lit) == 3 or lit[-3:] in grams and lit in low)
-        return text, frozenset(present)
+        self._reads += 1   # a process reading many texts (an ingest) groups each head's literals by tail
+        return text, literals.held(text, self._short, self._by_head, self._heads, self._tails, self._reads > 64)
 
 
 def _prose_part(k: Kind, doc, request: bool = True) -> str | None:

@@ -1,7 +1,7 @@
 """The literals a taxonomy regex needs: from a pattern's source alone, the clauses of
 lower-cased strings such that every match holds one string of each clause (None: cannot
-tell). The taxonomy skips a pattern whose literals a text lacks, so most of its ~1,000
-regexes are never run, or even compiled, for a given text.
+tell), and which of them a text holds. The taxonomy skips a pattern whose literals a text
+lacks, so most of its ~1,000 regexes are never run, or even compiled, for a given text.
 """
 from __future__ import annotations
 
@@ -108,3 +108,40 @@ def derive(kinds: dict, all_rx) -> tuple:
         if k.calls:
             always["text"].add(k.id)
     return short, by_head, index, always
+
+
+def by_tail(lits: list[str]) -> list[str] | tuple:
+    """One head's literals as a text is searched for them: a few as they are; many as those of
+    three letters and the longer ones grouped by their last three."""
+    if len(lits) <= 12:
+        return lits
+    tails: dict[str, list[str]] = {}
+    for lit in lits:
+        if len(lit) > 3:
+            tails.setdefault(lit[-3:], []).append(lit)
+    return tuple(lit for lit in lits if len(lit) == 3), tuple((t, tuple(v)) for t, v in tails.items())
+
+
+def held(text: str, short: tuple, by_head: dict, heads: frozenset, tails: dict, grouped: bool) -> frozenset:
+    """The known literals a text holds, found through their first three letters. by_head: a head's
+    literals (one string in a snapshot, split on first use); tails: with grouped, each head's
+    literals as `by_tail` groups them (a process reading many texts)."""
+    low = text.lower()
+    grams = {low[i:i + 3] for i in range(len(low) - 2)}
+    present = {lit for lit in short if lit in low}
+    for head in grams & heads:
+        lits = tails.get(head) if grouped else None
+        if lits is None:
+            lits = by_head[head]
+            if isinstance(lits, str):
+                lits = by_head[head] = lits.split("\0")
+            if grouped:
+                lits = tails[head] = by_tail(lits)
+        if isinstance(lits, list):
+            present.update(lit for lit in lits if len(lit) == 3 or lit[-3:] in grams and lit in low)
+            continue
+        present.update(lits[0])   # the head is the whole literal
+        for tail, longer in lits[1]:   # a literal is in the text only if its last three letters are
+            if tail in grams:
+                present.update(lit for lit in longer if lit in low)
+    return frozenset(present)

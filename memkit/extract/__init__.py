@@ -117,7 +117,9 @@ def run(vault: Vault, trace_rels: list[str], name: str | None = None, *, force: 
     if mod.NAME == "heuristic":
         from memkit.extract import gather
 
-        gather.across(vault, out["written"], out)   # after every worker: one pass, in order
+        before = len(out["written"])
+        gather.across(vault, out["written"], out, out.pop("made", None))   # after every worker, in order
+        out["indexed"] = out.get("indexed", set()) - set(out["written"][before:])   # rewritten or gone since
     counts = ", ".join(f"{n} {k}" for k, n in sorted(out["counts"].items())) or "none"
     again = f"; {len(out['gathered'])} said again, added to the first saying" if out.get("gathered") else ""
     out["lines"].append(f"extracted from {out['traces']} trace(s) with {tag}: {counts}{again}")

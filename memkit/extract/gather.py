@@ -60,36 +60,62 @@ def within(found: list[Candidate], trace_id: str = "") -> list[Candidate]:
 
 
 # ---- across sessions: a pass over what one extraction run wrote ---------------------------
-def across(vault, written: list[str], out: dict[str, Any]) -> None:
+def across(vault, written: list[str], out: dict[str, Any], made: dict[str, tuple] | None = None) -> None:
     """Fold each candidate written by this run into an older unreviewed candidate of the same
-    lesson from another session. The caller holds the vault lock."""
-    from memkit.storage import notes
-    from memkit.errors import InvalidInput
-
-    fresh = []
-    for rel in dict.fromkeys(written):
-        if not rel.startswith("workshop/observations/") or not (vault.root / rel).exists():
-            continue
-        try:
-            note = notes.read(vault.root / rel)
-        except InvalidInput:
-            continue
-        if note.meta.get("kind") in KINDS and str(note.meta.get("extractor") or "").startswith("heuristic@"):
-            fresh.append((rel, note))
+    lesson from another session. made: what the extraction workers read of the candidates they
+    wrote (`record`), used while a file is still the one they read. The caller holds the vault lock."""
+    fresh = [r for r in (_current(vault, rel, made) for rel in dict.fromkeys(written)
+                         if rel.startswith("workshop/observations/")) if r is not None]
     if not fresh:
         return
-    fresh_rels = {rel for rel, _ in fresh}
-    pool = _older(vault, fresh_rels) + [(rel, note.meta) for rel, note in fresh]
+    by_rel = {r[0]: r for r in fresh}
+    pool = [_slim(rel, meta) for rel, meta in _older(vault, set(by_rel))] + fresh
     # what the workshop held before this run anchors first, then the run's own, oldest first
-    pool.sort(key=lambda item: (item[0] in fresh_rels, str(item[1].get("created") or ""), str(item[1].get("id") or "")))
+    pool.sort(key=lambda r: (r[0] in by_rel, r[3], r[4]))
     anchors = _Anchors()
     folds = _Folds(vault)
-    for rel, meta in pool:
-        k = key(str(meta.get("kind")), meta, str(meta.get("lesson") or meta.get("chosen") or ""))
-        anchor = anchors.first(k, _session(meta))
-        if anchor is None or rel not in fresh_rels or not folds.add(anchor[1], rel):
-            anchors.append(k, rel, meta)
+    for rel, _stamp, k, _created, _id, session, _extra in pool:
+        anchor = anchors.first(k, session)
+        if anchor is None or rel not in by_rel or not folds.add(anchor[1], by_rel[rel]):
+            anchors.append(k, rel, session)
     folds.write(out)
+
+
+def record(vault, rel: str) -> tuple | None:
+    """What gathering needs of one candidate file, read now: None for a file it leaves alone.
+    (rel, file stamp, key, created, id, session, (status, edited by a person, fold fields))."""
+    from memkit.errors import InvalidInput
+    from memkit.storage import notes
+
+    path = vault.root / rel
+    try:
+        st = path.stat()
+        note = notes.read(path)
+    except (FileNotFoundError, InvalidInput):
+        return None
+    if note.meta.get("kind") not in KINDS or not str(note.meta.get("extractor") or "").startswith("heuristic@"):
+        return None
+    return _slim(rel, note.meta, (st.st_mtime_ns, st.st_size, st.st_ino), note.edited_by_person())
+
+
+def _slim(rel: str, meta: dict[str, Any], stamp: tuple = (), edited: bool = False) -> tuple:
+    k = key(str(meta.get("kind")), meta, str(meta.get("lesson") or meta.get("chosen") or ""))
+    fields = {f: meta[f] for f in ("source", "sources", "session", "sessions", "importance") if f in meta}
+    return (rel, stamp, k, str(meta.get("created") or ""), str(meta.get("id") or ""), _session(meta),
+            (meta.get("status"), edited, fields))
+
+
+def _current(vault, rel: str, made: dict[str, tuple] | None) -> tuple | None:
+    """A worker's record of the file while it is unchanged (same time, size and inode), else read now."""
+    known = (made or {}).get(rel)
+    if known is not None:
+        try:
+            st = (vault.root / rel).stat()
+        except FileNotFoundError:
+            return None
+        if known[1] == (st.st_mtime_ns, st.st_size, st.st_ino):
+            return known
+    return record(vault, rel)
 
 
 class _Anchors:
@@ -98,18 +124,18 @@ class _Anchors:
     the same kind (a repeat's words are mostly the very same words)."""
 
     def __init__(self) -> None:
-        self.items: list[tuple[str, str, dict[str, Any]]] = []   # (key, rel, meta)
+        self.items: list[tuple[str, str, str]] = []   # (key, rel, session)
         self.by_key: dict[str, list[int]] = {}
         self.keys_of_kind: dict[str, list[str]] = {}
 
-    def append(self, k: str, rel: str, meta: dict[str, Any]) -> None:
+    def append(self, k: str, rel: str, session: str) -> None:
         if k not in self.by_key:
             self.by_key[k] = []
             self.keys_of_kind.setdefault(k.split(":", 1)[0], []).append(k)
         self.by_key[k].append(len(self.items))
-        self.items.append((k, rel, meta))
+        self.items.append((k, rel, session))
 
-    def first(self, k: str, session: str) -> tuple[str, str, dict[str, Any]] | None:
+    def first(self, k: str, session: str) -> tuple[str, str, str] | None:
         found = list(self.by_key.get(k, ()))
         if len(k) >= 24:
             from memkit.similar import fuzz, process
@@ -117,7 +143,7 @@ class _Anchors:
             near = process.extract(k, self.keys_of_kind.get(k.split(":", 1)[0], ()), scorer=fuzz.ratio,
                                    score_cutoff=SAME, limit=None)
             found += [i for other, _score, _n in near if other != k and len(other) >= 24 for i in self.by_key[other]]
-        hits = [i for i in found if _session(self.items[i][2]) != session]
+        hits = [i for i in found if self.items[i][2] != session]
         return self.items[min(hits)] if hits else None
 
 
@@ -128,8 +154,8 @@ class _Folds:
     def __init__(self, vault) -> None:
         self.vault, self.order, self.targets = vault, [], {}
 
-    def add(self, into: str, rel: str) -> bool:
-        """False when `into` or `rel` may not change (reviewed, or edited by a person)."""
+    def add(self, into: str, extra: tuple) -> bool:
+        """False when `into` or the repeat may not change (reviewed, or edited by a person)."""
         from memkit.storage import notes
 
         if into not in self.targets:
@@ -137,11 +163,11 @@ class _Folds:
             if target.meta.get("status") != "candidate" or target.edited_by_person():
                 return False
             self.targets[into] = _Target(target)
-        extra = notes.read(self.vault.root / rel)
-        if extra.meta.get("status") != "candidate" or extra.edited_by_person():
+        status, edited, fields = extra[6]
+        if status != "candidate" or edited:
             return False
-        self.targets[into].fold(extra.meta)
-        self.order.append((into, rel))
+        self.targets[into].fold(fields)
+        self.order.append((into, extra[0]))
         return True
 
     def write(self, out: dict[str, Any]) -> None:

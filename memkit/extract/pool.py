@@ -22,14 +22,21 @@ def run(job, rels: list[str], out: dict[str, Any]) -> None:
         for rel in rels:
             job.one(rel, out)
         return
+    from contextlib import closing
+
+    from memkit.storage import ahead, index
+
     chunks = [rels[k:k + CHUNK] for k in range(0, len(rels), CHUNK)]
-    with multiprocessing.get_context("fork").Pool(workers, initializer=_start, initargs=(job,)) as pool:
+    with multiprocessing.get_context("fork").Pool(workers, initializer=_start, initargs=(job,)) as pool, \
+            closing(index.connect(job.vault.index_path)) as con:
         for part in pool.imap(_chunk, chunks):
             for key in ("written", "deleted", "errors"):
                 out[key] += part[key]
             out["traces"] += part["traces"]
             for kind, n in part["counts"].items():
                 out["counts"][kind] = out["counts"].get(kind, 0) + n
+            out.setdefault("indexed", set()).update(ahead.store(job.vault, con, part["rows"]))
+            con.commit()   # the parent stores while the workers extract: no file is read twice
 
 
 def _start(job) -> None:
@@ -41,4 +48,12 @@ def _chunk(rels: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {"written": [], "deleted": [], "counts": {}, "errors": [], "traces": 0}
     for rel in rels:
         _job.one(rel, out)
+    from memkit.extract import gather
+    from memkit.storage import ahead
+
+    made = (gather.record(_job.vault, r) for r in out["written"] if r.startswith("workshop/observations/"))
+    out["made"] = {r[0]: r for r in made if r is not None}   # what gathering reads of each candidate
+    # the traces' index rows (a row per turn: most of indexing), computed here in parallel; candidates
+    # are indexed after the gathering pass, which folds most repeats away
+    out["rows"] = ahead.prepared(_job.vault, [r for r in out["written"] if r.startswith("traces/")])
     return out

@@ -108,9 +108,28 @@ def data(obj: Any, key: str = "") -> tuple[Any, int]:
     return obj, 0
 
 
+_SEEN: set[tuple[str, str]] = set()   # (key, value) found clean; a value holding a secret is never kept
+SEEN_SIZE, SEEN_LONGEST = 8192, 4096   # values remembered; longer ones are searched each time
+
+
 def value(text: str, key: str = "") -> tuple[str, int]:
     """One value through the gate, read under the name that holds it: `db_password: hunter2`.
-    A plain str (YAML's safe dumper knows no other), the value itself when nothing was found."""
+    A plain str (YAML's safe dumper knows no other), the value itself when nothing was found.
+    A note's values are gated when it is stamped and again when it is rendered: a clean value
+    is searched once."""
+    if type(text) is not str or len(text) > SEEN_LONGEST:
+        return _value(text, key)
+    if (key, text) in _SEEN:
+        return text, 0
+    found = _value(text, key)
+    if not found[1]:
+        if len(_SEEN) >= SEEN_SIZE:
+            _SEEN.clear()
+        _SEEN.add((key, text))
+    return found
+
+
+def _value(text: str, key: str) -> tuple[str, int]:
     out, count = redact(text)
     if key and not count and patterns.names_secret(key):   # read "key: value" as the file has it
         framed = f"{key}: {text}"

@@ -319,14 +319,11 @@ def update_paths(vault, paths: list[Path]) -> None:
     """Re-index just these files (written or deleted by this process)."""
     rels = dict.fromkeys(_rel(vault, p) for p in paths)   # each once, in order
     with closing(connect(vault.index_path)) as con:
-        if not con.execute("SELECT 1 FROM meta WHERE key='cues' UNION ALL SELECT 1 FROM files LIMIT 1").fetchone():
-            # a new index: its cues are compiled now, by this compiler and catalogue
-            con.execute("INSERT INTO meta VALUES('cues', ?)", (_cue_stamp(vault),))
+        _stamp_new(con, vault)
         todo = []
         for rel in rels:
             full = vault.root / rel
-            known = con.execute("SELECT 1 FROM files WHERE path=? UNION ALL SELECT 1 FROM problems WHERE path=?",
-                                (rel, rel)).fetchone() is not None
+            known = _known(con, rel)
             if full.suffix == ".md" and layer_of(rel) != "other" and full.exists():
                 st = full.stat()
                 todo.append((str(full), rel, st.st_mtime_ns, st.st_size, not known, st.st_ino))
@@ -337,6 +334,17 @@ def update_paths(vault, paths: list[Path]) -> None:
             if n % 1000 == 0:   # keeps the write-ahead log small; readers see a cache filling up
                 con.commit()
         con.commit()
+
+
+def _stamp_new(con: sqlite3.Connection, vault) -> None:
+    if not con.execute("SELECT 1 FROM meta WHERE key='cues' UNION ALL SELECT 1 FROM files LIMIT 1").fetchone():
+        # a new index: its cues are compiled now, by this compiler and catalogue
+        con.execute("INSERT INTO meta VALUES('cues', ?)", (_cue_stamp(vault),))
+
+
+def _known(con: sqlite3.Connection, rel: str) -> bool:
+    return con.execute("SELECT 1 FROM files WHERE path=? UNION ALL SELECT 1 FROM problems WHERE path=?",
+                       (rel, rel)).fetchone() is not None
 
 
 def _rel(vault, path: Path) -> str:
