@@ -283,3 +283,16 @@ def test_a_program_a_lesson_calls_deprecated_fires_when_it_runs_and_leave_alone_
                    "Bash: gsutil cp out.json gs://bucket/out.json (rejected)")
     assert "gsutil" in cue["entities"] and cue["forbids"] == []
     assert compiler.clauses("leave the build number alone") == [("forbid", "leave the build number alone")]
+
+
+def test_redundant_comments_and_git_mv_and_too_long_are_what_lessons_say_they_are():
+    assert "code:narrating-comment" in CAT.classify_text("what's with the redundant comments?")
+    assert "fs:move-without-git" in CAT.classify_text("no, `mv` it back and then `git mv` it")
+    assert compiler.clauses("some of these lines are longer than 88 chars")[0][0] == "forbid"
+
+
+def test_a_program_named_in_passing_is_no_program_the_lesson_forbids():
+    cue = compiled("WTF, is this better than `rg`?", 'Bash: for d in 1 2; do rg -q x "day-$d.md"; done')
+    assert "rg" not in cue["entities"]
+    cue = compiled("use `ripgrep` instead of `grep` here", "Bash: grep -rn TODO src/")
+    assert "grep" in cue["entities"]

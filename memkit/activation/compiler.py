@@ -22,6 +22,7 @@ KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "st
 _FORBID = re.compile(
     r"(?i)\b(never|don'?t|do\s+not|didn'?t|no\b(?!\s+(longer|more|matter|doubt|need)\b)|not\b(?!\s+only\b)|"
     r"nor\b|avoid\w*|stop\w*|without|(?:is|are|was|were)n[’']?t\b|deprecated|no-go|off-limits|hands\s+off|"
+    r"too\s+(?:long|big|many|much|large|slow|verbose|wide|complex|deep)\b|longer\s+than\b|"
     r"leave\s+(?:\S+\s+){1,5}?alone|"
     r"instead\s+of|rather\s+than|must\s*n[o']t|mustn'?t|should\s*n[o']t|shouldn'?t|can'?t|cannot|"
     r"forbidden|banned|not\s+allowed|disallowed|prohibited|wrong|bad\s+idea|dangerous|unsafe|careful|"
@@ -306,7 +307,7 @@ def _located(lesson: str) -> list[str]:
     out = []
     for m in _LOCATED.finditer(lesson):
         where = re.sub(r"^(~|/Users/[^/]+|/home/[^/]+)?/", "", m.group(2)).strip("/")
-        if where and re.search(r"[-_.]|\d|[A-Z]", m.group(1)):   # a name, not "the code lives in …"
+        if where and re.search(r"[-_.]|\d|.[A-Z]", m.group(1)):   # a name, not "the code lives in …"
             out.append(f"{where}/{m.group(1)}")
     return out[:2]
 

@@ -108,8 +108,10 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
             first = re.match(r"[`'\"]?([a-z][a-z0-9._+-]{1,30})[`'\"]?(?:\s|$|[,.;:!?])", text.strip())
             if polarity == "instead" and first and first.group(1) not in _STOP and first.group(1) not in _PLAIN:
                 forbid.append(first.group(1))   # "use click, not argparse": the tool it replaces
-        else:   # a reason or a remark: a name there counts when the corrected call touched it
-            forbid.extend(n for n in names if _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t))
+        else:   # a reason or a remark: a name there counts when the corrected call touched it (a
+            # program named in passing, "is this better than `rg`?", is no program it forbids)
+            forbid.extend(n for n in names if kind_of(n) != "word" and (
+                _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t)))
         if polarity in ("forbid", "instead") and touched:   # plain words the corrected call acted on or ran
             plain = [w for w in re.findall(r"[A-Za-z][\w.-]{2,}", _TICK.sub(" ", text))
                      if w.lower() in objects and w.lower() not in _STOP]
