@@ -296,3 +296,9 @@ def test_a_program_named_in_passing_is_no_program_the_lesson_forbids():
     assert "rg" not in cue["entities"]
     cue = compiled("use `ripgrep` instead of `grep` here", "Bash: grep -rn TODO src/")
     assert "grep" in cue["entities"]
+
+
+def test_the_tool_a_prescription_replaces_is_an_entity_even_unconfirmed():
+    cue = compiled("we're using `click`` not `argparse`. check the docs", "Write: /p/cli.py — import click")
+    assert "argparse" in cue["entities"] and "click" in cue["complies"]
+    assert compiled("the Books.plist is in a different directory", "Bash: ls")["entities"] == []

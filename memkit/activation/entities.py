@@ -96,6 +96,7 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
     objects = _objects(trigger) if trigger is not None else set()
     forbid: list[str] = []
     comply: list[str] = []
+    replaced: list[str] = []
     for polarity, text in parts:
         names = names_in(text)
         if polarity == "prescribe":   # the compliant way: names that say it, not an example's values
@@ -108,6 +109,7 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
             first = re.match(r"[`'\"]?([a-z][a-z0-9._+-]{1,30})[`'\"]?(?:\s|$|[,.;:!?])", text.strip())
             if polarity == "instead" and first and first.group(1) not in _STOP and first.group(1) not in _PLAIN:
                 forbid.append(first.group(1))   # "use click, not argparse": the tool it replaces
+                replaced.append(first.group(1))
         else:   # a reason or a remark: a name there counts when the corrected call touched it (a
             # program named in passing, "is this better than `rg`?", is no program it forbids)
             forbid.extend(n for n in names if kind_of(n) != "word" and (
@@ -120,7 +122,7 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
     comply_set = {c.lower() for c in comply}
     forbid = list({_norm(n): n for n in reversed(forbid) if n.lower() not in comply_set}.values())[::-1]
     confirmed = [n for n in forbid if _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t)]
-    forbid = confirmed + [n for n in forbid if n not in confirmed and fires_alone(n)]
+    forbid = confirmed + [n for n in forbid if n not in confirmed and (fires_alone(n) or n in replaced)]
     comply = [c for c in dict.fromkeys(comply)
               if " " in c or not any(o != c and o.lower().startswith(c.lower() + " ") for o in comply)]
     return {"forbids": forbid[:MAX_ENTITIES], "complies": comply[:MAX_ENTITIES]}
