@@ -302,3 +302,16 @@ def test_the_tool_a_prescription_replaces_is_an_entity_even_unconfirmed():
     cue = compiled("we're using `click`` not `argparse`. check the docs", "Write: /p/cli.py — import click")
     assert "argparse" in cue["entities"] and "click" in cue["complies"]
     assert compiled("the Books.plist is in a different directory", "Bash: ls")["entities"] == []
+
+
+def test_an_environment_named_only_in_a_reason_scopes_nothing():
+    cue = compiled("always pass --profile acme-staging on aws commands. my default profile is the prod account",
+                   "Bash: aws s3 ls s3://acme-exports/")
+    assert "env" not in cue["scope"]
+    assert compiled("never run deletes against production from a shell",
+                    "Bash: psql $PROD_URL -c 'DELETE FROM t'")["scope"]["env"] == ["prod"]
+
+
+def test_switching_off_a_named_lint_rule_and_passing_errors_up_untouched_are_kinds():
+    assert "lint:disable" in CAT.classify_text("we don't switch off react-hooks/exhaustive-deps here")
+    assert "go:bare-return-err" in CAT.classify_text("don't hand errors back up untouched")

@@ -331,7 +331,8 @@ def _scope(project: str, parts: list[tuple[str, str]]) -> dict:
     if project:
         scope["project"] = project
     text = " ".join(t for p, t in parts if p in ("forbid", "neutral"))
-    env = [name for name, rx in _ENV.items() if rx.search(text)]
+    said = " ".join(t for p, t in parts if p == "forbid")   # a reason naming prod scopes nothing
+    env = [name for name, rx in _ENV.items() if rx.search(said)]
     if env:
         scope["env"] = env
     paths = [m.group(1) for m in re.finditer(r"(?i)\b(?:in|under|inside|within)\s+`?((?:[\w.-]+/)+)`?", text)]
