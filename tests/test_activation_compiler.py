@@ -315,3 +315,26 @@ def test_an_environment_named_only_in_a_reason_scopes_nothing():
 def test_switching_off_a_named_lint_rule_and_passing_errors_up_untouched_are_kinds():
     assert "lint:disable" in CAT.classify_text("we don't switch off react-hooks/exhaustive-deps here")
     assert "go:bare-return-err" in CAT.classify_text("don't hand errors back up untouched")
+
+
+def test_the_asked_for_kind_done_the_wrong_way_is_the_topic_and_its_way_complies():
+    cue = compiled("pls use `make proto` for codegen, not protoc directly",
+                   "Bash: protoc -I api --go_out=gen api/device.proto")
+    assert "codegen:regenerate" in cue["forbids"] and "make proto" in cue["complies"] and "protoc" in cue["entities"]
+
+
+def test_a_rule_that_tasks_take_ids_forbids_passing_objects():
+    cue = compiled("in this repo task arguments are always plain ids, never model instances",
+                   "Edit: /p/billing/signals.py — sync_invoice.delay(invoice)")
+    assert "task:non-serialisable-arg" in cue["forbids"]
+
+
+def test_a_home_path_the_lesson_gives_complies_with_the_written_out_path():
+    from memkit.activation import acts, match
+
+    cue = {"forbids": ["docs:adr"], "complies": ["~/src/handbook/adr/"], "entities": [], "example": "",
+           "scope": {}, "standing": False, "compiled": "person"}
+    row = (1, "workshop/x.md", "corr-x", "correction", "", "", "docs:adr", "", "candidate", 0, "", "", "", 0.5, 0.5,
+           "", "", 1, json.dumps({"cue": cue}))
+    act = acts.from_call("Write", {"file_path": "/home/kim/src/handbook/adr/0007-queues.md", "content": "# 7\n"})
+    assert match.judge(match.Cue(row), match.Probe(act, CAT.classify(act), CAT), CAT) == 0

@@ -47,7 +47,7 @@ _UNTIL = re.compile(r"(?i)(?:\b(?:is|are|'re|am|'m|was)?\s*\bnot|\b(?:is|are|was
                     r"(?:done|finished|complete|ready)\s+until\b")
 _AUX = re.compile(r"(?i)\b(must|should|shall|will|would|can|could|may|might|do|does|did|is|are|was|were|be|"
                   r"been|has|have|had|to)\s*$")
-_LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned)\b")
+_LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b")
 _TOLD = re.compile(r"(?i)\b(?:didn[’']?t|did\s+not|forgot\s+to|never)\b[^.;!?]{0,80}\bas\s+(?:i|we)\s+"
                    r"(?:told|asked|said|showed|explained)\b|\byou\s+forgot\s+to\b")
 _LOCATED = re.compile(r"(?i)(?<![\w/.-])`?([\w][\w.-]{1,60})`?\s+(?:is|lives|sits|resides|is\s+located)\s+(?:in|under|at)\s+"
@@ -189,6 +189,10 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         # after an everyday call, the name it touched carries the cue on its own
         forbids = {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
                    and cat.kinds[k].consequence == "high" and not _lacking(cat, k, corrected)}
+    if act is not None and calls and _named_in_call(names["forbids"], act):
+        # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
+        # protoc"): the asked-for kind is the topic; what complies says it is done right
+        forbids |= {k for k in prescribed & corrected if not cat.kinds[k].broad and not cat.kinds[k].safe}
     if by["before"] and not _narrow(cat, forbids):
         forbids |= by["before"]   # a lesson that is a "before X" rule fires before X, topic or not
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]

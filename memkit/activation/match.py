@@ -165,6 +165,7 @@ def complies(cue: Cue, probe: Probe, cat) -> str:
         if where and not entities.meets(probe.tokens, where):
             continue
         t = " ".join(term.lower().split()).rstrip("()")
+        t = "/" + t[2:] if t.startswith("~/") else t   # a home path is written out in the action
         if len(t) < 2:
             continue
         if (t in low) if (len(t) >= 5 or not t.isalnum()) else entities.touches(probe.tokens, low, t):
