@@ -338,3 +338,11 @@ def test_a_home_path_the_lesson_gives_complies_with_the_written_out_path():
            "", "", 1, json.dumps({"cue": cue}))
     act = acts.from_call("Write", {"file_path": "/home/kim/src/handbook/adr/0007-queues.md", "content": "# 7\n"})
     assert match.judge(match.Cue(row), match.Probe(act, CAT.classify(act), CAT), CAT) == 0
+
+
+def test_a_strong_no_outweighs_where_a_thing_comes_from_and_only_remedies_comply():
+    cue = compiled("String.to_atom on anything that comes from a request is a no-go. use String.to_existing_atom",
+                   "Edit: /p/lib/web/ctl.ex — status = String.to_atom(params[\"status\"])")
+    assert "elixir:string-to-atom" in cue["forbids"] and "String.to_atom" not in cue["complies"]
+    assert "security:weak-crypto" in CAT.classify_text("sha256 is far too fast for passwords")
+    assert "errors:swallow" in CAT.classify_text("don't rescue StandardError in jobs and just log it")

@@ -45,6 +45,11 @@ _INTERJECTION = re.compile(r"(?i)^(?:(?:no+|nope|nah|stop|wait|w8|hold\s+on|hmm+
 _REFUSAL = re.compile(r"(?i)^(?:no+|nope|nah|stop|wait|w8|hold\s+on|ugh|whoa|woah)\s*[,.!:;—–-]")
 _UNTIL = re.compile(r"(?i)(?:\b(?:is|are|'re|am|'m|was)?\s*\bnot|\b(?:is|are|was|were)n[’']?t)\s+"
                     r"(?:done|finished|complete|ready)\s+until\b")
+# where a thing comes from or goes is no request when the same clause says it is forbidden
+_WEAK_ASK = re.compile(r"(?i)comes?\s+from|goes?\s+in(?:to)?|belongs?\s+in|lives?\s+in|sits?\s+(?:in|next\s+to)|through|"
+                       r"via|put|keep|pass|add|write|run|starts?\s+with|is\s+done\s+with")
+_STRONG_FORBID = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|no-go|forbidden|banned|"
+                            r"not\s+allowed|deprecated|off-limits)\b")
 _AUX = re.compile(r"(?i)\b(must|should|shall|will|would|can|could|may|might|do|does|did|is|are|was|were|be|"
                   r"been|has|have|had|to)\s*$")
 _LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b")
@@ -105,7 +110,8 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         if not forbid and not ask and _REFUSAL.match(part) and said.strip():
             out.append(("forbid", part))      # "no, that's a blocking call in an async handler": what was wrong
             continue
-        if forbid and (not ask or forbid.start() <= ask.start() or not said[ask.end():forbid.start()].strip()):
+        if forbid and (not ask or forbid.start() <= ask.start() or not said[ask.end():forbid.start()].strip()
+                       or (_WEAK_ASK.fullmatch(ask.group(0)) and _STRONG_FORBID.search(said))):
             # ("must never", "should not": the modal carries the negation)
             out.append(("forbid", part))
         elif ask:
@@ -247,7 +253,8 @@ def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set) -> t
         shared = {k for k in whole & corrected if k in forbid or k not in prescribed or k not in remedies}
         replaced = instead_of & (corrected | forbid)
         forbids = shared | replaced | forbid
-        complies = prescribed - corrected - forbid - forbids
+        complies = {k for k in prescribed - corrected - forbid - forbids if k in remedies or any(
+            k in cat.kinds[f].alternatives for f in forbids if f in cat.kinds)}   # a remedy, not a mistake
     else:
         replaced = instead_of & (forbid | whole)
         forbids = forbid | replaced
