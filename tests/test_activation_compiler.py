@@ -346,3 +346,41 @@ def test_a_strong_no_outweighs_where_a_thing_comes_from_and_only_remedies_comply
     assert "elixir:string-to-atom" in cue["forbids"] and "String.to_atom" not in cue["complies"]
     assert "security:weak-crypto" in CAT.classify_text("sha256 is far too fast for passwords")
     assert "errors:swallow" in CAT.classify_text("don't rescue StandardError in jobs and just log it")
+
+
+def _row(cue: dict, project: str, reviewed: bool) -> tuple:
+    return (1, "workshop/x.md" if not reviewed else "library/x.md", "corr-x", "correction", "", "",
+            " ".join(cue["forbids"]), "", "candidate", int(reviewed), "", "", "", 0.5, 0.5, "", project, 1,
+            json.dumps({"cue": cue}))
+
+
+def test_an_unreviewed_lesson_stays_in_its_project_a_reviewed_one_travels():
+    from memkit.activation import acts, match
+
+    cue = {"forbids": ["python:system-interpreter"], "complies": [], "entities": [], "example": "", "scope": {},
+           "standing": False, "compiled": "person"}
+    act = acts.from_command("python3 -m pytest -q")
+    assert "python:system-interpreter" in CAT.classify(act)
+    here = match.Probe(act, CAT.classify(act), CAT, project="shop")
+    assert match.judge(match.Cue(_row(cue, "shop", False)), here, CAT) > 0
+    assert match.judge(match.Cue(_row(cue, "billing", False)), here, CAT) == 0
+    assert match.judge(match.Cue(_row(cue, "billing", True)), here, CAT) > 0
+
+
+def test_tests_named_xunit_style_in_spec_files_and_private_helpers_under_test_are_kinds():
+    from memkit.activation import acts
+
+    spec = acts.from_call("Write", {"file_path": "/p/specs/cart_spec.py", "content": "def test_total():\n    pass\n"})
+    assert "tests:xunit-name" in CAT.classify(spec)
+    private = acts.from_call("Write", {"file_path": "/p/tests/test_cart.py",
+                                       "content": "from shop.cart import _round\n\ndef test_r():\n    pass\n"})
+    assert "tests:private-import" in CAT.classify(private)
+    assert "deps:runtime-version-change" in CAT.classify_text("we don't need to support old python versions")
+
+
+def test_a_subfolder_or_a_clone_of_a_known_project_is_that_project():
+    from memkit.activation import activate
+
+    known = {"shop", "billing"}
+    assert activate._known_project("/home/kim/src/shop/services/api", known) == "shop"
+    assert activate._known_project("/tmp/elsewhere/ledger/src", known) == ""

@@ -73,7 +73,7 @@ def check(vault, tool_name: str, tool_input: Any, cwd: str | None = None, sessio
         act = acts.from_call(tool_name, tool_input, read_context=True)
         parts = cat.classify(act)
     near = set(cat.classify(act, relax=True)) - set(parts) if act.paths else set()
-    probe = match.Probe(act, parts, cat, project_of(cwd), "tool", near)
+    probe = match.Probe(act, parts, cat, project_of(cwd), "tool", near, cwd or "")
     return _match(vault, probe, cat, None, _person(vault, user))
 
 
@@ -83,7 +83,7 @@ def context(vault, task: str | None, budget: int | None = None, cwd: str | None 
     cat = _catalogue(vault)
     if task and task.strip():
         act = acts.from_prose(task)
-        probe = match.Probe(act, cat.classify(act), cat, project_of(cwd), "prompt")
+        probe = match.Probe(act, cat.classify(act), cat, project_of(cwd), "prompt", cwd=cwd or "")
         return _match(vault, probe, cat, budget, _person(vault, user))
     return _standing(vault, cat, budget, project_of(cwd), _person(vault, user))
 
@@ -110,6 +110,15 @@ def _candidates(con, probe) -> dict[int, match.Cue]:
     return found
 
 
+def _known_project(cwd: str, known: set[str]) -> str:
+    """The project of a working folder, as the vault knows it: the innermost folder that is one
+    (a subfolder or a clone under another name is no other project); "" when none is."""
+    for part in reversed((cwd or "").replace("\\", "/").rstrip("/").split("/")):
+        if part in known:
+            return part
+    return ""
+
+
 def _name_keys(tokens: set[str]) -> list[str]:
     return sorted(t for t in tokens if len(t) >= 3)[:500]
 
@@ -120,6 +129,10 @@ def _match(vault, probe, cat, budget: int | None, person: str) -> Result:
         return Result([], "", probe=probe)
     try:
         found = [c for c in _candidates(con, probe).values() if match.visible(c, person)]
+        if found:
+            from memkit.storage import index
+
+            probe.project = _known_project(probe.cwd, index.cue_projects(con))
     finally:
         con.close()
     considered = []

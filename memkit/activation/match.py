@@ -71,11 +71,11 @@ def visible(cue: Cue, person: str) -> bool:
 class Probe:
     """The action or request being matched, classified once."""
 
-    __slots__ = ("act", "kinds", "parts", "tokens", "project", "kind", "text", "writes", "near")
+    __slots__ = ("act", "kinds", "parts", "tokens", "project", "kind", "text", "writes", "near", "cwd")
 
     def __init__(self, act, parts: dict[str, str], cat, project: str = "", kind: str = "tool",
-                 near: set[str] | None = None):
-        self.act, self.parts, self.project, self.kind = act, parts, project, kind
+                 near: set[str] | None = None, cwd: str = ""):
+        self.act, self.parts, self.project, self.kind, self.cwd = act, parts, project, kind, cwd or project
         self.kinds = {k for k in parts if not cat.kinds[k].safe}
         self.near = near or set()   # kinds whose context (`requires`) the action could not show
         self.tokens = entities.tokens(act)
@@ -134,6 +134,9 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     if not tier:
         if shared:
             cue.why.append("shares only broad kinds (" + ", ".join(sorted(shared)) + "), not the mistake")
+        return 0
+    if not cue.reviewed and cue.project and probe.project and cue.project != probe.project:
+        cue.why.append(f"an unreviewed lesson from {cue.project}, not this project")
         return 0
     if _other_env(cue, probe):
         cue.why.append("the lesson is about " + "/".join(cue.cue["scope"]["env"]) + "; the action names another")

@@ -373,12 +373,6 @@ def _forget(con: sqlite3.Connection, rel: str) -> None:
         con.execute("DELETE FROM cues WHERE path=?", (rel,))
 
 
-def _index_file(con: sqlite3.Connection, vault, path: Path, rel: str, st: os.stat_result, *,
-                fresh: bool = False) -> bool:
-    """Index one file; fresh says the index holds no rows for it yet (nothing to forget)."""
-    return _store(con, _rows(vault, str(path), rel, st.st_mtime_ns, st.st_size, st.st_ino), fresh)
-
-
 def _rows(vault, path: str, rel: str, mtime_ns: int, size: int, ino: int = 0) -> tuple:
     """Everything one file contributes, computed without the database (so a worker process can):
     (rel, files row or None, problem or None, full-text rows, cue rows)."""
@@ -455,6 +449,10 @@ def cues_by_names(con: sqlite3.Connection, names: Iterable[str], limit: int = MA
     marks = ",".join("?" * len(wanted))
     return con.execute(f"SELECT {CUE_COLUMNS} FROM cues WHERE rowid IN (SELECT cue FROM cue_names WHERE name IN "
                        f"({marks}) ORDER BY cue DESC LIMIT {int(limit)})", wanted).fetchall()
+
+
+def cue_projects(con: sqlite3.Connection) -> set[str]:
+    return {r[0] for r in con.execute("SELECT DISTINCT project FROM cues WHERE project != ''")}
 
 
 def cues_by_words(con: sqlite3.Connection, words: list[str], limit: int = 20) -> list[tuple]:
