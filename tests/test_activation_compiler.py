@@ -384,3 +384,17 @@ def test_a_subfolder_or_a_clone_of_a_known_project_is_that_project():
     known = {"shop", "billing"}
     assert activate._known_project("/home/kim/src/shop/services/api", known) == "shop"
     assert activate._known_project("/tmp/elsewhere/ledger/src", known) == ""
+
+
+def test_a_stopped_call_the_lesson_names_is_the_mistake_and_its_path_part_stays_a_path():
+    cue = compiled("we never change a live index in place. `products` is an alias",
+                   "Bash: curl -s -XPUT \"$ES_URL/products/_mapping\" -d '{}' (rejected)")
+    assert cue["forbids"] and "products/" in cue["entities"]
+    everyday = compiled("nah we don't do __tests__ folders", "Bash: npx vitest run src/__tests__/t.test.ts")
+    assert everyday["forbids"] == []
+
+
+def test_the_program_a_loop_runs_is_a_command_of_it():
+    from memkit.activation import acts, entities
+
+    assert "rg" in entities.commands_of(acts.from_command('for d in 1 2; do if rg -q x "$d"; then echo y; fi; done'))

@@ -191,10 +191,15 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
     if not whole and corrected and act is not None and _named_in_call(names["forbids"], act):
         # the lesson names no kind but names what the corrected call acted on ("don't change staging
-        # by hand" after `kubectl -n staging set env …`): the call's risky kinds are the mistake;
-        # after an everyday call, the name it touched carries the cue on its own
+        # by hand" after `kubectl -n staging set env …`): the call's kinds are the mistake when it
+        # was stopped or is risky; after an everyday call, the name it touched carries the cue alone
+        stopped = re.search(r"\((rejected|interrupted)\)\s*$", str(trigger or "")) is not None
         forbids = {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
-                   and cat.kinds[k].consequence == "high" and not _lacking(cat, k, corrected)}
+                   and (stopped or cat.kinds[k].consequence == "high") and not _lacking(cat, k, corrected)}
+        # and a name that is part of the call's paths is a path: it fires whatever the kind
+        folders = {seg for t in entities_mod.targets(act) if "/" in t for seg in t.split("/")}
+        names["forbids"] = [n + "/" if entities_mod.kind_of(n) != "path" and n.lower() in folders else n
+                            for n in names["forbids"]]
     if act is not None and calls and _named_in_call(names["forbids"], act):
         # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
         # protoc"): the asked-for kind is the topic; what complies says it is done right

@@ -112,7 +112,8 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
                 replaced.append(first.group(1))
         else:   # a reason or a remark: a name there counts when the corrected call touched it (a
             # program named in passing, "is this better than `rg`?", is no program it forbids)
-            forbid.extend(n for n in names if kind_of(n) != "word" and (
+            ran = commands_of(trigger) if trigger is not None else set()
+            forbid.extend(n for n in names if _norm(n) not in ran and (
                 _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t)))
         if polarity in ("forbid", "instead") and touched:   # plain words the corrected call acted on or ran
             plain = [w for w in re.findall(r"[A-Za-z][\w.-]{2,}", _TICK.sub(" ", text))
@@ -177,7 +178,7 @@ def _objects(act) -> set[str]:
     return found
 
 
-_RUNNERS = frozenset("sudo env npx pnpx bunx uvx time nice nohup exec command builtin xargs".split())
+_RUNNERS = frozenset("sudo env npx pnpx bunx uvx time nice nohup exec command builtin xargs do then else if elif while until ! {".split())
 
 
 def command_name(piece: str) -> str:
