@@ -398,3 +398,11 @@ def test_the_program_a_loop_runs_is_a_command_of_it():
     from memkit.activation import acts, entities
 
     assert "rg" in entities.commands_of(acts.from_command('for d in 1 2; do if rg -q x "$d"; then echo y; fi; done'))
+
+
+def test_a_name_far_from_what_the_clause_says_no_to_is_no_entity():
+    near = compiled("don't write under vendor/acme/ by hand", "Edit: /p/src/x.c — int y;")
+    assert "vendor/acme/" in near["entities"]
+    far = compiled("I've checked the README.md and I don't see an instruction for running all the tests at once",
+                   "proposed: run the tests")
+    assert "README.md" not in far["entities"]

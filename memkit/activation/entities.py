@@ -89,6 +89,18 @@ def generic_path(name: str) -> bool:
     return kind_of(name) == "path" and (not rest or (name.startswith("/") and rest in _ROOTS))
 
 
+_NEG = re.compile(r"(?i)\b(never|don'?t|do\s+not|no|not|avoid\w*|stop|without|instead\s+of|rather\s+than|"
+                  r"\w+n'?t|deprecated|no-go|wrong|leave)\b")
+
+
+def _negated(name: str, text: str) -> bool:
+    """The name is near what the clause says no to ("don't write under vendor/…", "`x` is
+    wrong"), not somewhere in a long sentence that has a "no" in it."""
+    at = text.find(name)
+    return at < 0 or any(m.end() <= at <= m.end() + 80 or (m.start() - 40 <= at < m.start() and not re.search(
+        r"(?i)\b(i|we|you|they|he|she)\b", text[at + len(name):m.start()])) for m in _NEG.finditer(text))
+
+
 def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
     """{"forbids": names the lesson warns about, "complies": names it asks for}. A name in the
     corrected action too is kept first (it is what the correction was about)."""
@@ -105,7 +117,9 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
         elif polarity == "allow":
             comply.extend(n for n in names if not _ALLOWED.search(text))   # allowed(): with its condition
         elif polarity in ("forbid", "instead"):
-            forbid.extend(names)
+            ran = commands_of(trigger) if trigger is not None else set()
+            forbid.extend(n for n in names if polarity == "instead" or _negated(n, text)
+                          or (_norm(n) in touched and _norm(n) not in ran))
             first = re.match(r"[`'\"]?([a-z][a-z0-9._+-]{1,30})[`'\"]?(?:\s|$|[,.;:!?])", text.strip())
             if polarity == "instead" and first and first.group(1) not in _STOP and first.group(1) not in _PLAIN:
                 forbid.append(first.group(1))   # "use click, not argparse": the tool it replaces
