@@ -406,3 +406,17 @@ def test_a_name_far_from_what_the_clause_says_no_to_is_no_entity():
     far = compiled("I've checked the README.md and I don't see an instruction for running all the tests at once",
                    "proposed: run the tests")
     assert "README.md" not in far["entities"]
+
+
+def test_a_folder_to_stay_out_of_fires_on_reading_it():
+    from memkit.activation import acts, match
+
+    cue = compiled("W8! what are you doing in `dev-log-diary`?! you shouldn't concern yourself with its contents",
+                   "Bash: ls")
+    assert "dev-log-diary" in cue["entities"] and cue["scope"].get("reads") is True
+    row = (1, "workshop/x.md", "corr-x", "correction", "", "", "", "dev-log-diary", "candidate", 0, "", "", "", 0.5,
+           0.5, "", "", 1, json.dumps({"cue": cue}))
+    read = acts.from_call("Read", {"file_path": "/p/dev-log-diary/day-3.md"})
+    assert match.judge(match.Cue(row), match.Probe(read, CAT.classify(read), CAT), CAT) > 0
+    plain = compiled("don't put the helpers under shared_utils", "Bash: ls")
+    assert "reads" not in plain["scope"]

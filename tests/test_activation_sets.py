@@ -29,23 +29,30 @@ def build(src: Path, out: Path) -> tuple[dict, list[dict]]:
     return manifest, probes
 
 
+FULL = ("gen-tune", "gen-holdout")
+
+
 @pytest.mark.parametrize("src", SETS, ids=[d.name for d in SETS])
 def test_set_builds_and_meets_its_minimums(src, tmp_path):
     manifest, probes = build(src, tmp_path / src.name)
     lessons = [s for s in manifest["sessions"] if s["role"] == "lesson"]
     files = {s["file"]: s for s in lessons}
-    assert len(lessons) >= 22
-    assert manifest["counts"]["distractor_sessions"] >= 15
-    assert sum(bool(REAL_STYLE.match(s["id"])) for s in lessons) >= 10
-    assert len({s["domain"] for s in lessons}) >= 16
-    assert len({s["correction_style"] for s in lessons}) >= 7
+    if src.name in FULL:   # the two sets the figures are reported on; a later, smaller held-out set is
+        # measured once and kept as written
+        assert len(lessons) >= 22
+        assert manifest["counts"]["distractor_sessions"] >= 15
+        assert sum(bool(REAL_STYLE.match(s["id"])) for s in lessons) >= 10
+        assert len({s["domain"] for s in lessons}) >= 16
+        assert len({s["correction_style"] for s in lessons}) >= 7
+    else:
+        assert len(lessons) >= 12 and len({s["domain"] for s in lessons}) >= 12
     for f in files:
         mine = [p for p in probes if p["lesson_session"] == f]
         fire = [p for p in mine if p["expect"] == "fire"]
         silent = [p for p in mine if p["expect"] == "silent"]
         assert len(fire) == 2 and any(p["no_shared_words"] for p in fire), files[f]["id"]
         assert 1 <= len(silent) <= 2, files[f]["id"]
-    assert sum(p["expect"] == "silent" and p["lesson_session"] is None for p in probes) >= 10
+    assert sum(p["expect"] == "silent" and p["lesson_session"] is None for p in probes) >= (10 if src.name in FULL else 8)
     prompts = sum(p["kind"] == "prompt" for p in probes)
     assert prompts >= 0.12 * len(probes)          # about one probe in six asks through a prompt
 

@@ -101,8 +101,9 @@ def _candidates(con, probe) -> dict[int, match.Cue]:
     rows = index.cues_by_kinds(con, probe.kinds) if probe.kinds else []
     if probe.writes and probe.tokens:
         rows += index.cues_by_names(con, _name_keys(probe.tokens))
-    elif probe.kind == "tool" and probe.act.command:   # a program a lesson forbids, run to read
-        rows += index.cues_by_names(con, sorted(entities.commands_of(probe.act))[:50])
+    elif probe.kind == "tool" and probe.tokens:   # a program a lesson forbids or a folder to stay out
+        # of, even to read
+        rows += index.cues_by_names(con, _name_keys(probe.tokens))
     rows += index.cues_by_words(con, _rare(con, distinctive(probe.text)[:12]))
     for row in rows:
         if row[0] not in found:

@@ -53,6 +53,9 @@ _STRONG_FORBID = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\
 _AUX = re.compile(r"(?i)\b(must|should|shall|will|would|can|could|may|might|do|does|did|is|are|was|were|be|"
                   r"been|has|have|had|to)\s*$")
 _LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b")
+_STAY_OUT = re.compile(r"(?i)\b(?:stay|keep)\s+out\s+of\b|\bwhat\s+are\s+you\s+doing\s+in\b|\b(?:don'?t|do\s+not|never)\s+"
+                       r"(?:read|look\s+(?:at|in|into)|open|go\s+(?:in|into)|browse|dig\s+into)\b|\bconcern\s+yourself\b|"
+                       r"\boff-limits\b|\bhands\s+off\b|\bnone\s+of\s+your\s+business\b")
 _TOLD = re.compile(r"(?i)\b(?:didn[’']?t|did\s+not|forgot\s+to|never)\b[^.;!?]{0,80}\bas\s+(?:i|we)\s+"
                    r"(?:told|asked|said|showed|explained)\b|\byou\s+forgot\s+to\b")
 _LOCATED = re.compile(r"(?i)(?<![\w/.-])`?([\w][\w.-]{1,60})`?\s+(?:is|lives|sits|resides|is\s+located)\s+(?:in|under|at)\s+"
@@ -349,6 +352,8 @@ def _scope(project: str, parts: list[tuple[str, str]]) -> dict:
     text = " ".join(t for p, t in parts if p in ("forbid", "neutral"))
     said = " ".join(t for p, t in parts if p == "forbid")   # a reason naming prod scopes nothing
     env = [name for name, rx in _ENV.items() if rx.search(said)]
+    if _STAY_OUT.search(" ".join(t for _, t in parts)):   # "stay out of X": reading it is the mistake too
+        scope["reads"] = True
     if env:
         scope["env"] = env
     paths = [m.group(1) for m in re.finditer(r"(?i)\b(?:in|under|inside|within)\s+`?((?:[\w.-]+/)+)`?", text)]

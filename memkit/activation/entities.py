@@ -90,7 +90,8 @@ def generic_path(name: str) -> bool:
 
 
 _NEG = re.compile(r"(?i)\b(never|don'?t|do\s+not|no|not|avoid\w*|stop|without|instead\s+of|rather\s+than|"
-                  r"\w+n'?t|deprecated|no-go|wrong|leave)\b")
+                  r"\w+n'?t|deprecated|no-go|wrong|leave|what\s+are\s+you\s+doing|why\s+(?:did|are|would)\s+you|"
+                  r"(?:stay|keep)\s+out)\b")
 
 
 def _negated(name: str, text: str) -> bool:

@@ -120,7 +120,8 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     touched = [n for n in alone if entities.touches(probe.tokens, probe.text, n)]
     ran = [n for n in cue.cue.get("entities", []) if not specific and entities.kind_of(n) == "word"
            and probe.kind == "tool" and entities.runs(probe.act, n)]   # a program or package it forbids
-    if (touched and probe.writes or ran) and tier < ENTITY:
+    reads = (cue.cue.get("scope") or {}).get("reads") is True   # a folder to stay out of, even to read
+    if (touched and (probe.writes or reads) or ran) and tier < ENTITY:
         touched += ran
         tier = ENTITY
         cue.why.append("touches what the lesson names: " + ", ".join(touched[:3]))

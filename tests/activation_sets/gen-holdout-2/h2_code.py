@@ -414,7 +414,7 @@ H2L11_CORR = ("don't put click handlers on divs. Keyboard and screen-reader user
 SLOT = ("export function SlotCard({ slot, onSelect }: Props) {\n  return (\n    <div className={styles.card}>\n"
         "      <span>{formatTime(slot.start)}</span>\n      <a href=\"#\" onClick={() => onSelect(slot.id)}>Select</a>\n    </div>\n  );\n}\n")
 
-@lesson("H2L11", "accessibility", "rejected-then-instruction", ["click handlers on divs", "real <button", "accessibility audit"], [
+@lesson("H2L11", "a11y-native-controls", "rejected-then-instruction", ["click handlers on divs", "real <button", "accessibility audit"], [
     fire_edit(f"{BOOK}/src/components/DatePill.tsx", "    <span className={styles.pill}>{day.label}</span>\n",
               "    <span className={styles.pill} onClick={() => onPick(day.date)}>{day.label}</span>\n", note="clickable span"),
     fire_edit(f"{BOOK}/src/components/ServiceList.tsx", "        <li key={s.id}>{s.name}</li>\n",
