@@ -420,3 +420,9 @@ def test_a_folder_to_stay_out_of_fires_on_reading_it():
     assert match.judge(match.Cue(row), match.Probe(read, CAT.classify(read), CAT), CAT) > 0
     plain = compiled("don't put the helpers under shared_utils", "Bash: ls")
     assert "reads" not in plain["scope"]
+
+
+def test_the_other_tools_a_prescription_replaces_are_forbidden_with_the_one_that_was_used():
+    cue = compiled("this is a pnpm workspace, use pnpm add --filter web", "Bash: npm install date-fns (rejected)")
+    assert {"deps:npm", "deps:yarn"} <= set(cue["forbids"])
+    assert "deps:pnpm" not in cue["forbids"]

@@ -259,7 +259,7 @@ def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set) -> t
         if prescribed else set()
     if corrected:
         shared = {k for k in whole & corrected if k in forbid or k not in prescribed or k not in remedies}
-        replaced = instead_of & (corrected | forbid)
+        replaced = instead_of & (corrected | forbid | {a for k in corrected & instead_of for a in _siblings(cat, k)})
         forbids = shared | replaced | forbid
         complies = {k for k in prescribed - corrected - forbid - forbids if k in remedies or any(
             k in cat.kinds[f].alternatives for f in forbids if f in cat.kinds)}   # a remedy, not a mistake
@@ -301,6 +301,11 @@ def _answering(cat) -> set[str]:
     if key not in _REMEDIES:
         _REMEDIES[key] = cat.kinds_of(acts_mod.from_prose("what does this do?"))
     return _REMEDIES[key]
+
+
+def _siblings(cat, kid: str) -> set[str]:
+    """The other ways a remedy replaces besides this one (npm's siblings under "use pnpm": yarn)."""
+    return {k.id for k in cat.kinds.values() if set(k.alternatives) & set(cat.kinds[kid].alternatives)}
 
 
 def _within(cat, forbids: set) -> set:
