@@ -426,3 +426,14 @@ def test_the_other_tools_a_prescription_replaces_are_forbidden_with_the_one_that
     cue = compiled("this is a pnpm workspace, use pnpm add --filter web", "Bash: npm install date-fns (rejected)")
     assert {"deps:npm", "deps:yarn"} <= set(cue["forbids"])
     assert "deps:pnpm" not in cue["forbids"]
+
+
+def test_copy_then_delete_is_a_move_a_ci_version_matrix_is_a_runtime_change_and_a_new_package_asks_for_init():
+    from memkit.activation import acts
+
+    assert "fs:move-without-git" in CAT.classify(acts.from_command("cp docs/a.md docs/b.md && rm docs/a.md"))
+    assert "fs:move-without-git" not in CAT.classify(acts.from_command("cp docs/a.md docs/b.md && rm docs/c.md"))
+    matrix = acts.from_call("Edit", {"file_path": "/p/.github/workflows/ci.yml", "old_string": "x",
+                                     "new_string": "        node-version: [18, 20]\n"})
+    assert "deps:runtime-version-change" in CAT.classify(matrix)
+    assert "python:init-file-create" in CAT.classify(acts.from_prose("create a new package for the exporters"))
