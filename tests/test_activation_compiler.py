@@ -437,3 +437,13 @@ def test_copy_then_delete_is_a_move_a_ci_version_matrix_is_a_runtime_change_and_
                                      "new_string": "        node-version: [18, 20]\n"})
     assert "deps:runtime-version-change" in CAT.classify(matrix)
     assert "python:init-file-create" in CAT.classify(acts.from_prose("create a new package for the exporters"))
+
+
+def test_a_lesson_to_go_step_by_step_is_standing_and_meets_requests_for_several_steps():
+    from memkit.activation import acts
+
+    cue = compiled("please stop at each stable point and let me review your work", kind="correction")
+    assert cue["standing"] is True and "conduct:big-steps" in CAT.classify_text("one step at a time please")
+    assert "conduct:big-steps" in CAT.classify(acts.from_prose("carry on with the next three TODO items"))
+    assert "conduct:big-steps" not in CAT.classify(acts.from_prose("what is the difference between these two?"))
+    assert "git:commit-unsigned" in CAT.classify(acts.from_prose("commit and push, skip the key prompt this time"))
