@@ -447,3 +447,16 @@ def test_a_lesson_to_go_step_by_step_is_standing_and_meets_requests_for_several_
     assert "conduct:big-steps" in CAT.classify(acts.from_prose("carry on with the next three TODO items"))
     assert "conduct:big-steps" not in CAT.classify(acts.from_prose("what is the difference between these two?"))
     assert "git:commit-unsigned" in CAT.classify(acts.from_prose("commit and push, skip the key prompt this time"))
+
+
+def test_explain_first_metric_labels_and_write_up_the_pr_are_kinds():
+    from memkit.activation import acts
+
+    assert "conduct:fix-instead-of-explaining" in CAT.classify_text(
+        "when I ask why something happens I want the explanation first, not a patch")
+    assert "conduct:fix-instead-of-explaining" in CAT.classify(acts.from_prose("how come the cache is empty?"))
+    assert "metrics:high-cardinality-label" in CAT.classify_text("customer_id can't be a Prometheus label")
+    edit = acts.from_call("Edit", {"file_path": "/p/app/metrics.py", "old_string": "x",
+                                   "new_string": "LATENCY.labels(phone=msg.to_number).observe(t)\n"})
+    assert "metrics:high-cardinality-label" in CAT.classify(edit)
+    assert "pr:create" in CAT.classify(acts.from_prose("write up the PR for this branch and open it"))
