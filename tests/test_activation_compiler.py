@@ -18,6 +18,13 @@ def compiled(lesson: str, trigger: str = "", **kw) -> dict:
     return compiler.compile_lesson(CAT, lesson, trigger, **kw)
 
 
+def _row(cue: dict, project: str = "", reviewed: bool = False, names: str = "") -> tuple:
+    """An index cue row holding this cue, as the hook reads it."""
+    return (1, "library/x.md" if reviewed else "workshop/x.md", "corr-x", "correction", "", "",
+            " ".join(cue["forbids"]), names, "candidate", int(reviewed), "", "", "", 0.5, 0.5, "", project, 1,
+            json.dumps({"cue": cue}))
+
+
 def test_a_clause_after_a_comma_that_prescribes_is_its_own_clause():
     assert compiler.clauses("no print statements in the worker, use the module logger") == [
         ("forbid", "no print statements in the worker"), ("prescribe", "use the module logger")]
@@ -242,8 +249,7 @@ def test_an_action_with_the_mistake_is_not_excused_by_an_unrelated_kind_the_less
     # a cue as a person might write it: the compliant kind is no remedy of the forbidden one
     cue = {"forbids": ["docker:latest-tag"], "complies": ["docker:no-user"], "entities": [], "example": "",
            "scope": {}, "standing": False, "compiled": "person"}
-    row = (1, "workshop/x.md", "corr-x", "correction", "", "", " ".join(cue["forbids"]), "", "candidate", 0, "", "",
-           "", 0.5, 0.5, "", "", 1, json.dumps({"cue": cue}))
+    row = _row(cue)
     probe_act = acts.from_call("Write", {"file_path": "/p/Dockerfile", "content": "FROM node:latest\nCMD node x.js\n"})
     assert {"docker:latest-tag", "docker:no-user"} <= set(CAT.classify(probe_act))
     probe = match.Probe(probe_act, CAT.classify(probe_act), CAT)
@@ -334,8 +340,7 @@ def test_a_home_path_the_lesson_gives_complies_with_the_written_out_path():
 
     cue = {"forbids": ["docs:adr"], "complies": ["~/src/handbook/adr/"], "entities": [], "example": "",
            "scope": {}, "standing": False, "compiled": "person"}
-    row = (1, "workshop/x.md", "corr-x", "correction", "", "", "docs:adr", "", "candidate", 0, "", "", "", 0.5, 0.5,
-           "", "", 1, json.dumps({"cue": cue}))
+    row = _row(cue)
     act = acts.from_call("Write", {"file_path": "/home/kim/src/handbook/adr/0007-queues.md", "content": "# 7\n"})
     assert match.judge(match.Cue(row), match.Probe(act, CAT.classify(act), CAT), CAT) == 0
 
@@ -346,12 +351,6 @@ def test_a_strong_no_outweighs_where_a_thing_comes_from_and_only_remedies_comply
     assert "elixir:string-to-atom" in cue["forbids"] and "String.to_atom" not in cue["complies"]
     assert "security:weak-crypto" in CAT.classify_text("sha256 is far too fast for passwords")
     assert "errors:swallow" in CAT.classify_text("don't rescue StandardError in jobs and just log it")
-
-
-def _row(cue: dict, project: str, reviewed: bool) -> tuple:
-    return (1, "workshop/x.md" if not reviewed else "library/x.md", "corr-x", "correction", "", "",
-            " ".join(cue["forbids"]), "", "candidate", int(reviewed), "", "", "", 0.5, 0.5, "", project, 1,
-            json.dumps({"cue": cue}))
 
 
 def test_an_unreviewed_lesson_stays_in_its_project_a_reviewed_one_travels():
@@ -414,8 +413,7 @@ def test_a_folder_to_stay_out_of_fires_on_reading_it():
     cue = compiled("W8! what are you doing in `dev-log-diary`?! you shouldn't concern yourself with its contents",
                    "Bash: ls")
     assert "dev-log-diary" in cue["entities"] and cue["scope"].get("reads") is True
-    row = (1, "workshop/x.md", "corr-x", "correction", "", "", "", "dev-log-diary", "candidate", 0, "", "", "", 0.5,
-           0.5, "", "", 1, json.dumps({"cue": cue}))
+    row = _row(cue, names="dev-log-diary")
     read = acts.from_call("Read", {"file_path": "/p/dev-log-diary/day-3.md"})
     assert match.judge(match.Cue(row), match.Probe(read, CAT.classify(read), CAT), CAT) > 0
     plain = compiled("don't put the helpers under shared_utils", "Bash: ls")
