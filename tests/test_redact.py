@@ -325,3 +325,11 @@ def test_throughput_sanity_on_mixed_log_text() -> None:
     elapsed = time.thread_time() - started
     assert count == 40_000 // len(lines) + (40_000 % len(lines) > 5)
     assert len(text) > 4_000_000 and elapsed < 1.0, f"{len(text) / elapsed / 1e6:.1f} MB/s"
+
+
+def test_a_catalogue_kind_in_a_cue_is_no_secret_but_a_glued_password_still_is() -> None:
+    from memkit.redact import data
+
+    cue = {"cue": {"forbids": ["secrets:commit", "secrets:print", "git:stage-all"]}}
+    assert data(cue) == (cue, 0)
+    assert redact("password:hunter2")[1] == 1 and redact("secret: letmein")[1] == 1

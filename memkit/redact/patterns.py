@@ -365,7 +365,12 @@ def _value(c: _Context, pos: int) -> Span | None:
         return None
     if not _is_literal(value, quote, scheme, c, text[end:end + 2]):
         return None
+    if c.op == ":" and not quote and text[start - 1:start] == ":" and _GLUED_WORD.fullmatch(value):
+        return None   # `secrets:commit`, `password:required`: one lower-case word glued to its name is an id
     return _kind(c.name, value, scheme), start, end
+
+
+_GLUED_WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 
 def _is_literal(value: str, quote: str, scheme: bool, c: _Context, after: str) -> bool:
