@@ -9,7 +9,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from memkit.errors import InvalidInput
@@ -85,6 +84,8 @@ def write_atomic(path: Path, text: str, mode: int | None = None) -> None:
     mode kept (or `mode`)."""
     if mode is None:
         mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
+    import tempfile   # here, not at the top: a hook imports this module and never writes a file
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
