@@ -10,8 +10,22 @@ from __future__ import annotations
 import re
 
 MAX_ENTITIES = 12
-_TICK = re.compile(r"`([^`\n]{1,80})`")
-_TOKEN = re.compile(r"(?<![\w/.~-])(~?[\w.@+-]*[\w/][\w./@+-]*(?:\(\))?|--?[a-zA-Z][\w-]*)")
+class _Lazy:
+    """A pattern compiled on first use: the lesson side's patterns cost a hook process nothing."""
+
+    __slots__ = ("_args", "_rx")
+
+    def __init__(self, *args):
+        self._args, self._rx = args, None
+
+    def __getattr__(self, name: str):
+        if self._rx is None:
+            self._rx = re.compile(*self._args)
+        return getattr(self._rx, name)
+
+
+_TICK = _Lazy(r"`([^`\n]{1,80})`")
+_TOKEN = _Lazy(r"(?<![\w/.~-])(~?[\w.@+-]*[\w/][\w./@+-]*(?:\(\))?|--?[a-zA-Z][\w-]*)")
 _EXT = re.compile(r"\.(py|pyi|js|jsx|ts|tsx|mjs|cjs|go|rs|rb|php|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|ex|exs|sh|"
                   r"sql|ya?ml|json|toml|ini|cfg|conf|env|md|mdx|txt|lock|tf|proto|graphql|html|css|scss|ipynb|"
                   r"csv|xml|gradle|dart|vue|svelte|lua|r|jl|zig|nix)$", re.I)
@@ -27,7 +41,7 @@ _STOP = frozenset("the and for with that this from into you your are was were ha
                   "why its our out get got let make made need needs want wants file files code new add please here there "
                   "some more only also does did done don't dont never always run git".split())
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
-_FOLDER = re.compile(r"(?<![\w/.-])([\w.-]{2,40}/?)\s+(?:folders?|director(?:y|ies)|dirs?)\b", re.I)
+_FOLDER = _Lazy(r"(?<![\w/.-])([\w.-]{2,40}/?)\s+(?:folders?|director(?:y|ies)|dirs?)\b", re.I)
 
 
 def kind_of(name: str) -> str:
@@ -78,7 +92,7 @@ def names_in(text: str) -> list[str]:
     return [n for n in dict.fromkeys(found) if not generic_path(n)]
 
 
-_HOME = re.compile(r"^(~|\$HOME|/Users/[^/]+|/home/[^/]+|/root)(?=/|$)")
+_HOME = _Lazy(r"^(~|\$HOME|/Users/[^/]+|/home/[^/]+|/root)(?=/|$)")
 _ROOTS = frozenset("Users home tmp var usr opt etc private mnt Volumes srv bin".split())
 
 
@@ -89,7 +103,7 @@ def generic_path(name: str) -> bool:
     return kind_of(name) == "path" and (not rest or (name.startswith("/") and rest in _ROOTS))
 
 
-_NEG = re.compile(r"(?i)\b(never|don'?t|do\s+not|no|not|avoid\w*|stop|without|instead\s+of|rather\s+than|"
+_NEG = _Lazy(r"(?i)\b(never|don'?t|do\s+not|no|not|avoid\w*|stop|without|instead\s+of|rather\s+than|"
                   r"\w+n'?t|deprecated|no-go|wrong|leave|what\s+are\s+you\s+doing|why\s+(?:did|are|would)\s+you|"
                   r"(?:stay|keep)\s+out)\b")
 
@@ -144,14 +158,14 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
     return {"forbids": forbid[:MAX_ENTITIES], "complies": comply[:MAX_ENTITIES]}
 
 
-_ALLOWED = re.compile(r"(?i)(?:`([^`]{2,60})`|((?<![\w./:@=-])[\w./:@=-]+(?:[ \t]+[\w./:@=-]+){0,2}))\s+"
+_ALLOWED = _Lazy(r"(?i)(?:`([^`]{2,60})`|((?<![\w./:@=-])[\w./:@=-]+(?:[ \t]+[\w./:@=-]+){0,2}))\s+"
                       r"(?:is|are)\s+(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b"
                       r"(?:\s+(?:only\s+)?((?:in|on|for|inside|under|within)\s+[^.;,]{2,60}))?")
 _CONDITION = re.compile(r"^(.*?) \[((?:in|on|for|inside|under|within) .+)\]$")
 _PLAIN = frozenset({"local", "the", "a", "an", "running", "just", "that", "this", "it", "which"})
 
 
-_EXAMPLE = re.compile(r"(?i)\b(e\.g\.|for\s+example|for\s+instance|such\s+as|like)\b")
+_EXAMPLE = _Lazy(r"(?i)\b(e\.g\.|for\s+example|for\s+instance|such\s+as|like)\b")
 
 
 def _distinctive(name: str, text: str) -> bool:
@@ -216,7 +230,7 @@ def commands_of(act) -> set[str]:
     return found
 
 
-_TOOL_WORD = re.compile(r"(?i)\b(?:use|using|via|with|through|prefer|from|run)\s+`?([a-z][a-z0-9.+_-]{1,24})`?")
+_TOOL_WORD = _Lazy(r"(?i)\b(?:use|using|via|with|through|prefer|from|run)\s+`?([a-z][a-z0-9.+_-]{1,24})`?")
 
 
 def _tool_words(text: str) -> list[str]:
@@ -293,7 +307,7 @@ def tokens(act, limit: int = 4000) -> set[str]:
     return out
 
 
-_SAID = re.compile(r"""(?s)<<-?\s*['"]?(\w+)['"]?\n.*?\n\1\b|"(?:[^"\\]|\\.)*\s(?:[^"\\]|\\.)*"|'[^']*\s[^']*'""")
+_SAID = _Lazy(r"""(?s)<<-?\s*['"]?(\w+)['"]?\n.*?\n\1\b|"(?:[^"\\]|\\.)*\s(?:[^"\\]|\\.)*"|'[^']*\s[^']*'""")
 
 
 def targets(act) -> set[str]:
