@@ -458,3 +458,12 @@ def test_explain_first_metric_labels_and_write_up_the_pr_are_kinds():
                                    "new_string": "LATENCY.labels(phone=msg.to_number).observe(t)\n"})
     assert "metrics:high-cardinality-label" in CAT.classify(edit)
     assert "pr:create" in CAT.classify(acts.from_prose("write up the PR for this branch and open it"))
+
+
+def test_changing_fixture_rows_by_hand_is_a_kind_and_reading_them_is_not():
+    from memkit.activation import acts
+
+    write = acts.from_command('sqlite3 tests/fixtures/lib.sqlite "UPDATE books SET state = 6 WHERE id = 3"')
+    read = acts.from_command('sqlite3 tests/fixtures/lib.sqlite "SELECT * FROM books"')
+    assert "tests:fixture-hand-edit" in CAT.classify(write) and "tests:fixture-hand-edit" not in CAT.classify(read)
+    assert "tests:fixture-hand-edit" in CAT.classify_text("you have manually manipulated the record in the DB")
