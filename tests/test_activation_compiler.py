@@ -467,3 +467,13 @@ def test_changing_fixture_rows_by_hand_is_a_kind_and_reading_them_is_not():
     read = acts.from_command('sqlite3 tests/fixtures/lib.sqlite "SELECT * FROM books"')
     assert "tests:fixture-hand-edit" in CAT.classify(write) and "tests:fixture-hand-edit" not in CAT.classify(read)
     assert "tests:fixture-hand-edit" in CAT.classify_text("you have manually manipulated the record in the DB")
+
+
+def test_wrong_repo_names_the_place_and_any_system_gradle_task_is_no_wrapper():
+    from memkit.activation import acts
+
+    cue = compiled("wrong repo. this is the old read-only mirror, make changes in the platform repo",
+                   "Edit: /home/sam/work/accounts-mirror/api/views.py — x = 1", project="accounts-mirror")
+    assert "accounts-mirror/" in cue["entities"]
+    assert "gradle:no-wrapper" in CAT.classify(acts.from_command("gradle spotlessApply"))
+    assert "gradle" in compiled("use ./gradlew, not gradle.", "Bash: gradle test (rejected)")["entities"]

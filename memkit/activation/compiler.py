@@ -56,6 +56,9 @@ _LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigne
 _STAY_OUT = re.compile(r"(?i)\b(?:stay|keep)\s+out\s+of\b|\bwhat\s+are\s+you\s+doing\s+in\b|\b(?:don'?t|do\s+not|never)\s+"
                        r"(?:read|look\s+(?:at|in|into)|open|go\s+(?:in|into)|browse|dig\s+into)\b|\bconcern\s+yourself\b|"
                        r"\boff-limits\b|\bhands\s+off\b|\bnone\s+of\s+your\s+business\b")
+_WRONG_PLACE = re.compile(r"(?i)\bwrong\s+(repo|repository|project|folder|directory|checkout|clone|worktree)\b|"
+                          r"\bthis\s+is\s+(the|an?)\s+(old|read-only|archived|stale|legacy)\s+(\w+\s+)?(repo|mirror|copy|"
+                          r"clone|checkout|fork)\b")
 _TOLD = re.compile(r"(?i)\b(?:didn[’']?t|did\s+not|forgot\s+to|never)\b[^.;!?]{0,80}\bas\s+(?:i|we)\s+"
                    r"(?:told|asked|said|showed|explained)\b|\byou\s+forgot\s+to\b")
 _LOCATED = re.compile(r"(?i)(?<![\w/.-])`?([\w][\w.-]{1,60})`?\s+(?:is|lives|sits|resides|is\s+located)\s+(?:in|under|at)\s+"
@@ -190,6 +193,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         whole, forbid, prescribed = (x - _answering(cat) for x in (whole, forbid, prescribed))
     names = entities_mod.from_lesson(parts, act)
     placed = [p.rsplit("/", 1)[1] + "/" for p in _located(lesson)]   # a thing whose place the lesson gives
+    if project and _WRONG_PLACE.search(lesson):   # "wrong repo, this is the old mirror": the place itself
+        placed.append(project + "/")
     names["forbids"] += [p for p in placed if p.rstrip("/").lower() not in map(str.lower, names["forbids"])]
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
     if not whole and corrected and act is not None and _named_in_call(names["forbids"], act):

@@ -135,7 +135,7 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
             ran = commands_of(trigger) if trigger is not None else set()
             forbid.extend(n for n in names if polarity == "instead" or _negated(n, text)
                           or (_norm(n) in touched and _norm(n) not in ran))
-            first = re.match(r"[`'\"]?([a-z][a-z0-9._+-]{1,30})[`'\"]?(?:\s|$|[,.;:!?])", text.strip())
+            first = re.match(r"[`'\"]?([a-z][a-z0-9._+-]{0,29}[a-z0-9_+])[`'\"]?(?:\s|$|[,.;:!?])", text.strip())
             if polarity == "instead" and first and first.group(1) not in _STOP and first.group(1) not in _PLAIN:
                 forbid.append(first.group(1))   # "use click, not argparse": the tool it replaces
                 replaced.append(first.group(1))
