@@ -477,3 +477,9 @@ def test_wrong_repo_names_the_place_and_any_system_gradle_task_is_no_wrapper():
     assert "accounts-mirror/" in cue["entities"]
     assert "gradle:no-wrapper" in CAT.classify(acts.from_command("gradle spotlessApply"))
     assert "gradle" in compiled("use ./gradlew, not gradle.", "Bash: gradle test (rejected)")["entities"]
+
+
+def test_a_new_source_file_without_the_licence_header_is_a_concrete_mistake():
+    cue = compiled("every new .c/.h file starts with the SPDX line and the copyright header",
+                   "Write: /p/src/drivers/bme.c — #include \"bme.h\"")
+    assert "licence:missing-header" in cue["forbids"] and not CAT.kinds["licence:missing-header"].broad
