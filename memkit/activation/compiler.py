@@ -167,22 +167,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     compiler derives every kind from the lesson's words and the corrected call)."""
     lesson = " ".join(str(lesson or "").replace("``", "`").split())[:4000]
     parts = clauses(lesson)
-    by = {"forbid": set(), "instead": set(), "prescribe": set(), "allow": set(), "neutral": set(), "before": set()}
-    for polarity, text in parts:
-        how = cat.classify(acts_mod.from_prose(text), lesson=True)
-        found = {k for k in how if not cat.kinds[k].safe}
-        if polarity == "prescribe":   # asking for what a kind lacks ("pin every action to a SHA")
-            # forbids that kind; its pattern matched in a request names only the action itself
-            by["forbid"] |= {k for k in found if how[k] == "words" and _LACKS.search(cat.kinds[k].about)}
-        if polarity == "neutral" or text.rstrip().endswith("?") and polarity != "forbid":
-            # a remark or a question is no rule about how to answer or work
-            found = {k for k in found if cat.kinds[k].area not in STANDING_AREAS}
-        by[polarity] |= found
-        moment = _BEFORE.search(text)
-        if moment and polarity in ("prescribe", "forbid"):   # "run the specs before you push": fire before pushing
-            by["before"] |= {k for k in cat.kinds_of(acts_mod.from_prose(moment.group(1)), lesson=True)
-                             if cat.kinds[k].area not in STANDING_AREAS and not cat.kinds[k].safe}
-    by["prescribe"] -= by["forbid"]
+    by = _read(cat, parts)
     prescribed = by["prescribe"] | by["allow"]
     forbid = by["forbid"] | (by["instead"] - prescribed)   # what replaces a thing is named in its reason too
     whole = forbid | prescribed | by["neutral"]
@@ -191,27 +176,10 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     act = _pick(cat, calls, whole)
     if act is not None and act.family != "prose":   # "keep it brief" after an edit is about the edit
         whole, forbid, prescribed = (x - _answering(cat) for x in (whole, forbid, prescribed))
-    names = entities_mod.from_lesson(parts, act)
-    placed = [p.rsplit("/", 1)[1] + "/" for p in _located(lesson)]   # a thing whose place the lesson gives
-    if project and _WRONG_PLACE.search(lesson):   # "wrong repo, this is the old mirror": the place itself
-        placed.append(project + "/")
-    names["forbids"] += [p for p in placed if p.rstrip("/").lower() not in map(str.lower, names["forbids"])]
+    names = _names(lesson, parts, act, project)
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
-    if not whole and corrected and act is not None and _named_in_call(names["forbids"], act):
-        # the lesson names no kind but names what the corrected call acted on ("don't change staging
-        # by hand" after `kubectl -n staging set env …`): the call's kinds are the mistake when it
-        # was stopped or is risky; after an everyday call, the name it touched carries the cue alone
-        stopped = re.search(r"\((rejected|interrupted)\)\s*$", str(trigger or "")) is not None
-        forbids = {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
-                   and (stopped or cat.kinds[k].consequence == "high") and not _lacking(cat, k, corrected)}
-        # and a name that is part of the call's paths is a path: it fires whatever the kind
-        folders = {seg for t in entities_mod.targets(act) if "/" in t for seg in t.split("/")}
-        names["forbids"] = [n + "/" if entities_mod.kind_of(n) != "path" and n.lower() in folders else n
-                            for n in names["forbids"]]
-    if act is not None and calls and _named_in_call(names["forbids"], act):
-        # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
-        # protoc"): the asked-for kind is the topic; what complies says it is done right
-        forbids |= {k for k in prescribed & corrected if not cat.kinds[k].broad and not cat.kinds[k].safe}
+    if act is not None:
+        forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if whole else None)
     if by["before"] and not _narrow(cat, forbids):
         forbids |= by["before"]   # a lesson that is a "before X" rule fires before X, topic or not
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
@@ -230,6 +198,60 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     if by["before"] and by["before"] <= forbids:
         cue["before"] = sorted(by["before"])
     return cue
+
+
+def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
+    """The kinds each clause names, by its polarity (and the "before X" moments)."""
+    by = {"forbid": set(), "instead": set(), "prescribe": set(), "allow": set(), "neutral": set(), "before": set()}
+    for polarity, text in parts:
+        how = cat.classify(acts_mod.from_prose(text), lesson=True)
+        found = {k for k in how if not cat.kinds[k].safe}
+        if polarity == "prescribe":   # asking for what a kind lacks ("pin every action to a SHA")
+            # forbids that kind; its pattern matched in a request names only the action itself
+            by["forbid"] |= {k for k in found if how[k] == "words" and _LACKS.search(cat.kinds[k].about)}
+        if polarity == "neutral" or text.rstrip().endswith("?") and polarity != "forbid":
+            # a remark or a question is no rule about how to answer or work
+            found = {k for k in found if cat.kinds[k].area not in STANDING_AREAS}
+        by[polarity] |= found
+        moment = _BEFORE.search(text)
+        if moment and polarity in ("prescribe", "forbid"):   # "run the specs before you push": fire before pushing
+            by["before"] |= {k for k in cat.kinds_of(acts_mod.from_prose(moment.group(1)), lesson=True)
+                             if cat.kinds[k].area not in STANDING_AREAS and not cat.kinds[k].safe}
+    by["prescribe"] -= by["forbid"]
+    return by
+
+
+def _names(lesson: str, parts: list[tuple[str, str]], act, project: str) -> dict[str, list[str]]:
+    """The entities the lesson warns about and the names that comply, with the things whose
+    place it gives ("X is in the Y folder") and, for "wrong repo", the project itself."""
+    names = entities_mod.from_lesson(parts, act)
+    placed = [p.rsplit("/", 1)[1] + "/" for p in _located(lesson)]
+    if project and _WRONG_PLACE.search(lesson):
+        placed.append(project + "/")
+    names["forbids"] += [p for p in placed if p.rstrip("/").lower() not in map(str.lower, names["forbids"])]
+    return names
+
+
+def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set, prescribed: set | None) -> set:
+    """What the corrected call adds when the lesson names what it acted on. prescribed: None when
+    the lesson names no kind at all."""
+    if not _named_in_call(names["forbids"], act):
+        return forbids
+    if prescribed is None:
+        if not corrected:
+            return forbids
+        # "don't change staging by hand" after `kubectl -n staging set env …`: the call's kinds are
+        # the mistake when it was stopped or is risky; after an everyday call, the name it touched
+        # carries the cue alone — and a name that is part of the call's paths fires as a path
+        stopped = re.search(r"\((rejected|interrupted)\)\s*$", str(trigger or "")) is not None
+        folders = {seg for t in entities_mod.targets(act) if "/" in t for seg in t.split("/")}
+        names["forbids"] = [n + "/" if entities_mod.kind_of(n) != "path" and n.lower() in folders else n
+                            for n in names["forbids"]]
+        return {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
+                and (stopped or cat.kinds[k].consequence == "high") and not _lacking(cat, k, corrected)}
+    # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
+    # protoc"): the asked-for kind is the topic; what complies says it is done right
+    return forbids | {k for k in prescribed & corrected if not cat.kinds[k].broad and not cat.kinds[k].safe}
 
 
 def _narrow(cat, kinds) -> set:
