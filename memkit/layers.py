@@ -26,6 +26,21 @@ class Kind(StrEnum):
     QUESTION = "question"
 
 
+# What memkit does with each observation kind, in one place: the id prefix of its notes, the cue
+# type it fires as ("" for none), and whether repeats across sessions are gathered into one note.
+# A new kind is a line here, a template in templates/ and its extraction in memkit/extract/.
+OBSERVATIONS: dict[str, tuple[str, str, bool]] = {
+    Kind.CORRECTION: ("corr", "correction", True),
+    Kind.PREFERENCE: ("pref", "preference", True),
+    Kind.DECISION: ("dec", "preference", True),
+    Kind.FACT: ("fact", "fact", True),
+    Kind.PROCEDURE: ("proc", "procedure", False),
+    Kind.DISCOVERY: ("disc", "", True),
+    Kind.NEGATIVE_RESULT: ("neg", "negative_result", True),
+    Kind.QUESTION: ("q", "", False),
+}
+
+
 class Status(StrEnum):
     CANDIDATE = "candidate"
     ACCEPTED = "accepted"

@@ -161,3 +161,17 @@ def test_no_module_outgrows_its_limit():
 def test_at_most_a_dozen_modules_sit_directly_in_the_package():
     top = [p.name for p in PKG.glob("*.py")]
     assert len(top) <= 12, sorted(top)
+
+
+def test_every_observation_kind_has_one_line_in_the_registry():
+    """A new observation kind is a line in layers.OBSERVATIONS; the tables that used to be kept by
+    hand (id prefixes, cue types, gathered kinds) are read from it."""
+    from memkit.activation.cues import OBS_CUE
+    from memkit.extract import PREFIX
+    from memkit.extract.gather import KINDS
+    from memkit.layers import OBSERVATIONS, Kind
+
+    assert set(OBSERVATIONS) == set(Kind)
+    assert PREFIX == {str(k): v[0] for k, v in OBSERVATIONS.items()}
+    assert set(OBS_CUE) == {str(k) for k, v in OBSERVATIONS.items() if v[1]} and set(KINDS) <= set(PREFIX)
+    assert len(set(PREFIX.values())) == len(PREFIX)   # two kinds never share an id prefix

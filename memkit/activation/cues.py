@@ -11,10 +11,10 @@ import json
 from typing import Any, Iterator
 
 from memkit.activation import compiler, entities
+from memkit.layers import OBSERVATIONS
 from memkit.storage.notes import Note
 
-OBS_CUE = {"correction": "correction", "preference": "preference", "decision": "preference",
-           "negative_result": "negative_result", "fact": "fact", "procedure": "procedure"}
+OBS_CUE = {str(kind): cue for kind, (_, cue, _) in OBSERVATIONS.items() if cue}
 LESSONS = ("correction", "preference", "negative_result", "procedure")
 DEAD = {"rejected", "superseded"}
 REVIEWED = {"accepted", "promoted", "active"}

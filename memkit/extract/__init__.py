@@ -20,11 +20,11 @@ from typing import Any
 from memkit.storage import notes, templates
 from memkit.traces import render as traces
 from memkit.errors import InvalidInput, MemkitError
+from memkit.layers import OBSERVATIONS
 from memkit.traces.model import Turn
 from memkit.storage.vault import Vault
 
-PREFIX = {"correction": "corr", "preference": "pref", "decision": "dec", "fact": "fact", "procedure": "proc",
-          "discovery": "disc", "negative_result": "neg", "question": "q"}
+PREFIX = {str(kind): prefix for kind, (prefix, _, _) in OBSERVATIONS.items()}
 _STOP = set("a an the to of in on for and or but is are was be it this that we you i me my our your "
             "please just so with as at by from not no don't dont do does did".split())
 

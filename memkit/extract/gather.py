@@ -13,8 +13,9 @@ from dataclasses import replace
 from typing import Any
 
 from memkit.extract import Candidate
+from memkit.layers import OBSERVATIONS
 
-KINDS = ("correction", "preference", "decision", "fact", "negative_result", "discovery")
+KINDS = tuple(str(kind) for kind, (_, _, gathered) in OBSERVATIONS.items() if gathered)
 SAME = 92            # rapidfuzz ratio of the normalised words: a repeat, not a new lesson
 BOOST = 0.05         # importance added per further source
 _WORD = re.compile(r"[a-z0-9]+")
