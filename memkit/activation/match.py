@@ -112,17 +112,8 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
         tier = CONCRETE
         cue.why.append("same kind of action in the folder where it was corrected: " + ", ".join(sorted(concrete)))
     cue.matched = set(concrete)
-    # a folder or file the lesson names fires on any change to it; a flag or an identifier only
-    # when the lesson names no specific kind (with one, the kind decides and the name only
-    # keeps compliance honest)
-    alone = [n for n in cue.cue.get("entities", []) if entities.kind_of(n) == "path"
-             or (not specific and entities.fires_alone(n))]
-    touched = [n for n in alone if entities.touches(probe.tokens, probe.text, n)]
-    ran = [n for n in cue.cue.get("entities", []) if not specific and entities.kind_of(n) == "word"
-           and probe.kind == "tool" and entities.runs(probe.act, n)]   # a program or package it forbids
-    reads = (cue.cue.get("scope") or {}).get("reads") is True   # a folder to stay out of, even to read
-    if (touched and (probe.writes or reads) or ran) and tier < ENTITY:
-        touched += ran
+    touched = _touched(cue, probe, specific)
+    if touched and tier < ENTITY:
         tier = ENTITY
         cue.why.append("touches what the lesson names: " + ", ".join(touched[:3]))
     near = _near(cue, probe) if probe.writes and _about_call(cue) else 0.0
@@ -147,6 +138,20 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
         cue.why.append(reason)
         return 0
     return tier
+
+
+def _touched(cue: Cue, probe: Probe, specific: set[str]) -> list[str]:
+    """The names of the lesson the action touches in a way that recalls it. A folder or file fires
+    on any change to it (on a read too when the lesson keeps the agent out of it); a flag or an
+    identifier only when the lesson names no specific kind (with one, the kind decides and the
+    name only keeps compliance honest); a program or package it forbids, when it runs."""
+    names = cue.cue.get("entities", [])
+    alone = [n for n in names if entities.kind_of(n) == "path" or (not specific and entities.fires_alone(n))]
+    touched = [n for n in alone if entities.touches(probe.tokens, probe.text, n)]
+    reads = (cue.cue.get("scope") or {}).get("reads") is True
+    ran = [n for n in names if not specific and entities.kind_of(n) == "word" and probe.kind == "tool"
+           and entities.runs(probe.act, n)]
+    return (touched if probe.writes or reads else []) + ran
 
 
 def complies(cue: Cue, probe: Probe, cat) -> str:
