@@ -290,21 +290,8 @@ def keys(name: str) -> set[str]:
 def tokens(act, limit: int = 4000) -> set[str]:
     """The names an action touches: its paths (whole and by segment), the words of its command,
     identifiers in its added lines; lower-case, bounded."""
-    out: set[str] = set()
-    for path in act.paths:
-        p = _norm(path)
-        out.add(p)
-        out.update(seg for seg in p.split("/") if seg)
-    for text in (act.command, act.added[:20000], act.prose[:20000] if act.family == "prose" else ""):
-        for m in _ACT_TOKEN.finditer(text):
-            tok = m.group(0).lower().strip("./-")
-            if len(tok) >= 2:
-                out.add(tok)
-                if "/" in tok:
-                    out.update(seg for seg in tok.split("/") if seg)
-            if len(out) >= limit:
-                return out
-    return out
+    texts = (act.command, act.added[:20000], act.prose[:20000] if act.family == "prose" else "")
+    return _names_of(act.paths, texts, limit)
 
 
 _SAID = _Lazy(r"""(?s)<<-?\s*['"]?(\w+)['"]?\n.*?\n\1\b|"(?:[^"\\]|\\.)*\s(?:[^"\\]|\\.)*"|'[^']*\s[^']*'""")
@@ -315,16 +302,24 @@ def targets(act) -> set[str]:
     message or a heredoc says things about the change; it does not act on them)."""
     if act.family != "shell":
         return tokens(act)
+    return _names_of(act.paths, (_SAID.sub(" ", act.command[:20000]),))
+
+
+def _names_of(paths, texts, limit: int = 4000) -> set[str]:
     out: set[str] = set()
-    for path in act.paths:
+    for path in paths:
         p = _norm(path)
         out.add(p)
         out.update(seg for seg in p.split("/") if seg)
-    for m in _ACT_TOKEN.finditer(_SAID.sub(" ", act.command[:20000])):
-        tok = m.group(0).lower().strip("./-")
-        if len(tok) >= 2:
-            out.add(tok)
-            out.update(seg for seg in tok.split("/") if seg and "/" in tok)
+    for text in texts:
+        for m in _ACT_TOKEN.finditer(text):
+            tok = m.group(0).lower().strip("./-")
+            if len(tok) >= 2:
+                out.add(tok)
+                if "/" in tok:
+                    out.update(seg for seg in tok.split("/") if seg)
+            if len(out) >= limit:
+                return out
     return out
 
 
