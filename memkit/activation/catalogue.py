@@ -214,7 +214,7 @@ class Catalogue:
             if part and not (not lesson and prose and k.rx.get("unless") and k.rx["unless"].search(docs["prose"])):
                 found[kid] = part
         if prose and lesson:   # a lesson that names a commit names no commit without a sign-off
-            found = {kid: part for kid, part in found.items() if not self._lacking(kid, part, found)}
+            found = {kid: part for kid, part in found.items() if part == "words" or not self.lacking(kid, found)}
         return found
 
     def kinds_of(self, act: Act, lesson: bool = False, include_safe: bool = False, relax: bool = False) -> set[str]:
@@ -240,12 +240,11 @@ class Catalogue:
         found = self.kinds.get(kid)
         return found.about if found else kid.replace(":", " ").replace("-", " ")
 
-    def _lacking(self, kid: str, part: str, found: dict) -> bool:
-        """Matched in prose only through the pattern of a broad action it is that action minus
-        something (a commit without a sign-off), the broad action matched too."""
+    def lacking(self, kid: str, kinds) -> bool:
+        """The kind is a broad action among `kinds` minus something it lacks (a commit without a
+        sign-off): matching the action alone says nothing of what it lacks."""
         k = self.kinds[kid]
-        return part != "words" and bool(k.rx.get("unless")) and any(
-            a in found and self.kinds[a].broad for a in k.alternatives)
+        return bool(k.rx.get("unless")) and any(a in kinds and self.kinds[a].broad for a in k.alternatives)
 
     def _candidates(self, present: frozenset, has_paths: bool) -> list[str]:
         found = set(self._always["text"])

@@ -14,7 +14,7 @@ import re
 from memkit.activation import acts as acts_mod
 from memkit.activation import entities as entities_mod
 
-VERSION = 4
+VERSION = 5
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of")
 
@@ -52,6 +52,7 @@ _STRONG_FORBID = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\
                             r"not\s+allowed|deprecated|off-limits)\b")
 _AUX = re.compile(r"(?i)\b(must|should|shall|will|would|can|could|may|might|do|does|did|is|are|was|were|be|"
                   r"been|has|have|had|to)\s*$")
+_STOPPED = re.compile(r"\s*\((rejected|interrupted)\)\s*$")   # a call the person refused or cut off
 _LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b")
 _STAY_OUT = re.compile(r"(?i)\b(?:stay|keep)\s+out\s+of\b|\bwhat\s+are\s+you\s+doing\s+in\b|\b(?:don'?t|do\s+not|never)\s+"
                        r"(?:read|look\s+(?:at|in|into)|open|go\s+(?:in|into)|browse|dig\s+into)\b|\bconcern\s+yourself\b|"
@@ -133,7 +134,7 @@ _CALL_START = re.compile(r"; (?=[\w.:-]{1,60}: )")
 def trigger_acts(trigger: str) -> list[acts_mod.Act]:
     """The corrected actions, from an observation's `trigger` ("Bash: git add -A (rejected)",
     "Edit: path — added text; Bash: …", "proposed: …")."""
-    text = re.sub(r"\s*\((rejected|interrupted)\)\s*$", "", str(trigger or "")).strip()
+    text = _STOPPED.sub("", str(trigger or "")).strip()
     if not text:
         return []
     return [a for a in (trigger_act(part) for part in _CALL_START.split(text)[:4]) if a is not None]
@@ -141,7 +142,7 @@ def trigger_acts(trigger: str) -> list[acts_mod.Act]:
 
 def trigger_act(trigger: str) -> acts_mod.Act | None:
     """One corrected action from its description ("Bash: git add -A", "Edit: path — text")."""
-    text = re.sub(r"\s*\((rejected|interrupted)\)\s*$", "", str(trigger or "")).strip()
+    text = _STOPPED.sub("", str(trigger or "")).strip()
     if not text:
         return None
     first = text
@@ -175,7 +176,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     corrected = set().union(*(_trigger_kinds(cat, a) for a in calls)) if calls else set()
     act = _pick(cat, calls, whole)
     if act is not None and act.family != "prose":   # "keep it brief" after an edit is about the edit
-        whole, forbid, prescribed = (x - _answering(cat) for x in (whole, forbid, prescribed))
+        whole, forbid, prescribed = (x - _derived(cat)["answering"] for x in (whole, forbid, prescribed))
     names = _names(lesson, parts, act, project)
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
     if act is not None:
@@ -243,12 +244,12 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
         # "don't change staging by hand" after `kubectl -n staging set env …`: the call's kinds are
         # the mistake when it was stopped or is risky; after an everyday call, the name it touched
         # carries the cue alone — and a name that is part of the call's paths fires as a path
-        stopped = re.search(r"\((rejected|interrupted)\)\s*$", str(trigger or "")) is not None
+        stopped = _STOPPED.search(str(trigger or "")) is not None
         folders = {seg for t in entities_mod.targets(act) if "/" in t for seg in t.split("/")}
         names["forbids"] = [n + "/" if entities_mod.kind_of(n) != "path" and n.lower() in folders else n
                             for n in names["forbids"]]
         return {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
-                and (stopped or cat.kinds[k].consequence == "high") and not _lacking(cat, k, corrected)}
+                and (stopped or cat.kinds[k].consequence == "high") and not cat.lacking(k, corrected)}
     # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
     # protoc"): the asked-for kind is the topic; what complies says it is done right
     return forbids | {k for k in prescribed & corrected if not cat.kinds[k].broad and not cat.kinds[k].safe}
@@ -282,11 +283,12 @@ def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set) -> t
     Without one, it forbids what it names in a forbidding clause. Either way, the other ways a
     prescription replaces ("we use pnpm": npm, yarn) are forbidden too."""
     remedies = _remedies(cat)
-    instead_of = {k.id for k in cat.kinds.values() if set(k.alternatives) & (_narrow(cat, prescribed))} \
-        if prescribed else set()
+    instead_of = _replaced(cat, _narrow(cat, prescribed))
     if corrected:
         shared = {k for k in whole & corrected if k in forbid or k not in prescribed or k not in remedies}
-        replaced = instead_of & (corrected | forbid | {a for k in corrected & instead_of for a in _siblings(cat, k)})
+        # the tool the call used among those the prescription replaces, and its siblings (yarn beside npm)
+        used = corrected & instead_of
+        replaced = instead_of & (corrected | forbid | _replaced(cat, {a for k in used for a in cat.kinds[k].alternatives}))
         forbids = shared | replaced | forbid
         complies = {k for k in prescribed - corrected - forbid - forbids if k in remedies or any(
             k in cat.kinds[f].alternatives for f in forbids if f in cat.kinds)}   # a remedy, not a mistake
@@ -310,29 +312,33 @@ def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set) -> t
     return forbids, complies
 
 
-_REMEDIES: dict = {}
+_DERIVED: dict = {}
+
+
+def _derived(cat) -> dict:
+    """What the compiler reads off the whole catalogue, once per catalogue: which kinds each kind
+    is named as the remedy of (`alternatives`, reversed) and the kinds of how to answer (those the
+    catalogue sees in any plain question)."""
+    if _DERIVED.get("of") is not cat:
+        replaced_by: dict[str, set[str]] = {}
+        for k in cat.kinds.values():
+            for a in k.alternatives:
+                replaced_by.setdefault(a, set()).add(k.id)
+        _DERIVED.clear()
+        _DERIVED.update(of=cat, replaced_by=replaced_by,
+                        answering=cat.kinds_of(acts_mod.from_prose("what does this do?")))
+    return _DERIVED
 
 
 def _remedies(cat) -> set[str]:
     """Kinds the catalogue names as the right way instead of another (its `alternatives`)."""
-    key = id(cat)
-    if key not in _REMEDIES:
-        _REMEDIES.clear()
-        _REMEDIES[key] = {a for k in cat.kinds.values() for a in k.alternatives}
-    return _REMEDIES[key]
+    return _derived(cat)["replaced_by"].keys()
 
 
-def _answering(cat) -> set[str]:
-    """Kinds about how to answer: those the catalogue sees in any plain question."""
-    key = ("answering", id(cat))
-    if key not in _REMEDIES:
-        _REMEDIES[key] = cat.kinds_of(acts_mod.from_prose("what does this do?"))
-    return _REMEDIES[key]
-
-
-def _siblings(cat, kid: str) -> set[str]:
-    """The other ways a remedy replaces besides this one (npm's siblings under "use pnpm": yarn)."""
-    return {k.id for k in cat.kinds.values() if set(k.alternatives) & set(cat.kinds[kid].alternatives)}
+def _replaced(cat, remedies) -> set[str]:
+    """The kinds these remedies replace ("use pnpm": npm, yarn)."""
+    index = _derived(cat)["replaced_by"]
+    return set().union(*(index.get(r, ()) for r in remedies))
 
 
 def _within(cat, forbids: set) -> set:
@@ -340,12 +346,6 @@ def _within(cat, forbids: set) -> set:
     kind only its topic (a lesson against writes to production does not fire on every read)."""
     wider = {w for k in forbids if k in cat.kinds for w in cat.kinds[k].within if w in forbids}
     return forbids - wider
-
-
-def _lacking(cat, kid: str, kinds: set) -> bool:
-    """A kind that is a broad action the call also is, minus something it lacks (a commit without
-    a sign-off): what the call did not do is no mistake unless the lesson says so."""
-    return any(a in kinds and cat.kinds[a].broad for a in cat.kinds[kid].alternatives if a in cat.kinds)
 
 
 def _named_in_call(names: list[str], act) -> bool:
