@@ -483,3 +483,14 @@ def test_a_new_source_file_without_the_licence_header_is_a_concrete_mistake():
     cue = compiled("every new .c/.h file starts with the SPDX line and the copyright header",
                    "Write: /p/src/drivers/bme.c — #include \"bme.h\"")
     assert "licence:missing-header" in cue["forbids"] and not CAT.kinds["licence:missing-header"].broad
+
+
+def test_a_file_the_corrected_call_touched_does_not_excuse_the_next_change_to_it():
+    from memkit.activation import acts
+
+    cue = compiled("no, exact versions only in package.json, never ^ or ~.",
+                   'Edit: /app/package.json — "left-pad": "^1.3.0"')
+    assert "package.json" not in cue["complies"]
+    assert "package.json" in compiled("no, exact versions only in package.json, never ^ or ~.")["complies"]
+    assert "db:prod-write" in CAT.kinds_of(acts.from_command(
+        "RAILS_ENV=production bin/rails runner 'User.where(admin: nil).update_all(admin: false)'"))

@@ -14,7 +14,7 @@ import re
 from memkit.activation import acts as acts_mod
 from memkit.activation import entities as entities_mod
 
-VERSION = 5
+VERSION = 6
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of")
 
@@ -184,6 +184,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     if by["before"] and not _narrow(cat, forbids):
         forbids |= by["before"]   # a lesson that is a "before X" rule fires before X, topic or not
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
+    if act is not None:   # the file the corrected call changed was still wrong: its name excuses nothing
+        where = {n for p in act.paths for n in (entities_mod._norm(p), entities_mod._norm(p).rsplit("/", 1)[-1])}
+        terms = [t for t in terms if entities_mod._norm(t) not in where]
     terms += _located(lesson)
     cue = {
         "forbids": sorted(forbids),
