@@ -494,3 +494,13 @@ def test_a_file_the_corrected_call_touched_does_not_excuse_the_next_change_to_it
     assert "package.json" in compiled("no, exact versions only in package.json, never ^ or ~.")["complies"]
     assert "db:prod-write" in CAT.kinds_of(acts.from_command(
         "RAILS_ENV=production bin/rails runner 'User.where(admin: nil).update_all(admin: false)'"))
+
+
+def test_not_done_until_forbids_calling_it_done_and_reaches_a_request_to_wrap_up():
+    cue = compiled("no, it isn't finished until the e2e suite passes. Run npm run e2e.",
+                   "Bash: npx playwright test tests/login.spec.ts")
+    assert "conduct:unverified-done" in cue["forbids"]
+    from memkit.activation import acts
+
+    assert "conduct:unverified-done" in CAT.classify(acts.from_prose("great, wrap it up and push the branch"))
+    assert "conduct:unverified-done" not in CAT.classify(acts.from_prose("wrap the loop in a function"))

@@ -110,8 +110,10 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         if _TOLD.search(said):   # "you didn't move them under X as I told you": X is what was asked
             out.append(("prescribe", said))
             continue
-        if _UNTIL.search(said):   # "no, you're not done until X": X is asked for, whatever came first
-            out.append(("prescribe", _UNTIL.sub("only when", said)))
+        until = _UNTIL.search(said)
+        if until:   # "no, you're not done until X": X is asked for, whatever came first, and calling
+            out.append(("forbid", said[:until.end()]))   # it done before that is the mistake
+            out.append(("prescribe", "only when " + said[until.end():].strip()))
             continue
         forbid, ask = _FORBID.search(said), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
         if not forbid and not ask and _REFUSAL.match(part) and said.strip():
