@@ -504,3 +504,8 @@ def test_not_done_until_forbids_calling_it_done_and_reaches_a_request_to_wrap_up
 
     assert "conduct:unverified-done" in CAT.classify(acts.from_prose("great, wrap it up and push the branch"))
     assert "conduct:unverified-done" not in CAT.classify(acts.from_prose("wrap the loop in a function"))
+
+
+def test_marking_a_thing_deprecated_is_asked_for_and_a_thing_that_is_deprecated_is_forbidden():
+    assert compiler.clauses("keep the old key, mark it deprecated in the spec")[0][0] != "forbid"
+    assert compiler.clauses("`datetime.utcnow` is deprecated")[0][0] == "forbid"
