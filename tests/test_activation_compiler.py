@@ -509,3 +509,8 @@ def test_not_done_until_forbids_calling_it_done_and_reaches_a_request_to_wrap_up
 def test_marking_a_thing_deprecated_is_asked_for_and_a_thing_that_is_deprecated_is_forbidden():
     assert compiler.clauses("keep the old key, mark it deprecated in the spec")[0][0] != "forbid"
     assert compiler.clauses("`datetime.utcnow` is deprecated")[0][0] == "forbid"
+
+
+def test_and_no_after_a_comma_is_a_clause_that_forbids():
+    assert compiler.clauses("we return the Page wrapper, and no limit/offset params") == [
+        ("prescribe", "we return the Page wrapper"), ("forbid", "and no limit/offset params")]
