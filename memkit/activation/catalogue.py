@@ -34,7 +34,7 @@ LEGACY_TOOLS = {"Bash": "shell", "Edit": "edit", "MultiEdit": "edit", "Write": "
                 "WebFetch": "web", "WebSearch": "web"}
 MEMO_SIZE = 4096
 BIG_MEMO_SIZE = 16   # acts of more than 4 KB: the calls of the turn being extracted, asked about again
-SNAPSHOT_VERSION = 3   # bump with the layout `_plain` writes
+SNAPSHOT_VERSION = 4   # bump with the layout `_plain` writes
 
 
 def _selective(clause: frozenset) -> tuple[int, int]:
@@ -252,7 +252,9 @@ class Catalogue:
             found |= self._always["paths"]
         index = self._index
         for lit in present:
-            found.update(index.get(lit, ()))
+            ids = index.get(lit)
+            if ids:   # a snapshot keeps each literal's kinds as one string: thawed only when held
+                found.update(ids.split("\0") if isinstance(ids, str) else ids)
         return sorted(found)
 
     def _action(self, act: Act, command_doc) -> tuple[str, frozenset]:
