@@ -56,17 +56,3 @@ def H3D03():
     s.say("Saved `figs/cl_convergence.png`. Fine and medium converge to Cl 0.612 and 0.618. Should I resubmit the coarse case too, so all three are on the same solver version?", end=True)
     s.prompt("no, that's fine, the coarse one is still valid")
     return s
-
-
-@distractor("H3D04", "metrics-cardinality", "bounded histogram labels, compliant")
-def H3D04():
-    s = Session("H3D04", CG, branch="feat/fraud-latency", version="2.1.31", start="2026-01-26T15:00:00")
-    s.prompt("add a histogram for how long the fraud check call takes")
-    m = "REQUEST_LATENCY = Histogram(\n    \"checkout_request_duration_seconds\",\n    \"Latency of checkout API requests\",\n    [\"method\", \"route\"],\n)\n"
-    s.read(f"{CG}/checkout_gateway/metrics.py", m, offset=3, limit=5, total=20)
-    s.edit(f"{CG}/checkout_gateway/metrics.py", "    [\"method\", \"route\"],\n)\n",
-           "    [\"method\", \"route\"],\n)\n\nFRAUD_CHECK_SECONDS = Histogram(\n    \"checkout_fraud_check_duration_seconds\",\n"
-           "    \"Latency of the fraud check call\",\n    [\"outcome\"],\n    buckets=(0.05, 0.1, 0.25, 0.5, 1, 2.5),\n)\n", m)
-    s.bash("pytest tests/test_fraud.py -q", "Run fraud tests", out="....                                                                     [100%]\n4 passed in 0.33s")
-    s.say("Added `checkout_fraud_check_duration_seconds` with a single `outcome` label (allow/review/deny/error).", end=True)
-    return s
