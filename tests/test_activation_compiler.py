@@ -514,3 +514,11 @@ def test_marking_a_thing_deprecated_is_asked_for_and_a_thing_that_is_deprecated_
 def test_and_no_after_a_comma_is_a_clause_that_forbids():
     assert compiler.clauses("we return the Page wrapper, and no limit/offset params") == [
         ("prescribe", "we return the Page wrapper"), ("forbid", "and no limit/offset params")]
+
+
+def test_a_generated_folder_is_generated_output_and_where_the_corrected_call_was_excuses_nothing():
+    cue = compiled("no, site/reference/ is generated. fix the docstring in pkg/ and regenerate",
+                   "Edit: /home/u/pkg/site/reference/io.md — Reads a file.", project="pkg")
+    assert "codegen:edit-generated" in cue["forbids"]
+    assert "site/reference/" in cue["entities"] and "site" not in cue["entities"]
+    assert "pkg/" not in cue["complies"]

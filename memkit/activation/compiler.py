@@ -39,7 +39,8 @@ _IMPERATIVE = re.compile(
     r"split|mark|fit|call|open|ask|check|go|make|set|pass|leave|link|stage|commit|create|name|rename|prefix|"
     r"return|raise|log|store|send|read|load|start|end|stick|switch|follow|document|describe|explain|tell|"
     r"wait|test|build|install|regenerate|generate|point|bump|lock|sign|squash|rebase|merge|push|deploy|"
-    r"annotate|type|validate|escape|quote|sanitize|sanitise|paginate|batch|cache|await|guard|catch|handle)\b")
+    r"annotate|type|validate|escape|quote|sanitize|sanitise|paginate|batch|cache|await|guard|catch|handle|"
+    r"fix|change|update|edit|revert|restore|replace|rerun|retry|rewrite)\b")
 _INTERJECTION = re.compile(r"(?i)^(?:(?:no+|nope|nah|stop|wait|w8|hold\s+on|hmm+|ugh|oh|ok(?:ay)?|actually|well|"
                            r"sorry|thanks|thank\s+you|please|pls|right|yes|yeah)\s*[,.!:;—–-]+\s*)+")
 _REFUSAL = re.compile(r"(?i)^(?:no+|nope|nah|stop|wait|w8|hold\s+on|ugh|whoa|woah)\s*[,.!:;—–-]")
@@ -186,8 +187,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     if by["before"] and not _narrow(cat, forbids):
         forbids |= by["before"]   # a lesson that is a "before X" rule fires before X, topic or not
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
-    if act is not None:   # the file the corrected call changed was still wrong: its name excuses nothing
-        where = {n for p in act.paths for n in (entities_mod._norm(p), entities_mod._norm(p).rsplit("/", 1)[-1])}
+    if act is not None:   # where the corrected call acted was still wrong: no part of its path excuses
+        where = {n for p in act.paths for n in (entities_mod._norm(p), *entities_mod._norm(p).split("/"))}
         terms = [t for t in terms if entities_mod._norm(t) not in where]
     terms += _located(lesson)
     cue = {

@@ -145,8 +145,9 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
             forbid.extend(n for n in names if _norm(n) not in ran and (
                 _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t)))
         if polarity in ("forbid", "instead") and touched:   # plain words the corrected call acted on or ran
+            within = {seg for n in names if "/" in n for seg in _norm(n).split("/")}   # "docs/api/" names them
             plain = [w for w in re.findall(r"[A-Za-z][\w.-]{2,}", _TICK.sub(" ", text))
-                     if w.lower() in objects and w.lower() not in _STOP]
+                     if w.lower() in objects and w.lower() not in _STOP and w.lower() not in within]
             forbid.extend(plain)
             forbid.extend(_coordinated(text, plain))
     comply_set = {c.lower() for c in comply}
