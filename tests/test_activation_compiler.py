@@ -522,3 +522,10 @@ def test_a_generated_folder_is_generated_output_and_where_the_corrected_call_was
     assert "codegen:edit-generated" in cue["forbids"]
     assert "site/reference/" in cue["entities"] and "site" not in cue["entities"]
     assert "pkg/" not in cue["complies"]
+
+
+def test_the_bare_program_a_wrapper_lesson_replaces_is_forbidden_and_the_wrapped_form_complies():
+    cue = compiled("no, always go through `bundle exec rspec`, the global one has other gems",
+                   "Bash: rspec spec/models/user_spec.rb")
+    assert "rspec" in cue["entities"] and "bundle exec rspec" in cue["complies"]
+    assert "rspec" not in cue["complies"]

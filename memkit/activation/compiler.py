@@ -191,6 +191,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         where = {n for p in act.paths for n in (entities_mod._norm(p), *entities_mod._norm(p).split("/"))}
         terms = [t for t in terms if entities_mod._norm(t) not in where]
     terms += _located(lesson)
+    bare = _unwrapped(act, terms, names["forbids"])
+    names["forbids"] += bare
+    terms = [t for t in terms if t.lower() not in bare]
     cue = {
         "forbids": sorted(forbids),
         "example": _example(act),
@@ -259,6 +262,17 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
     # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
     # protoc"): the asked-for kind is the topic; what complies says it is done right
     return forbids | {k for k in prescribed & corrected if not cat.kinds[k].broad and not cat.kinds[k].safe}
+
+
+def _unwrapped(act, terms: list[str], named: list[str]) -> list[str]:
+    """"always go through `fvm flutter`" after a bare `flutter analyze`: the program the corrected
+    call ran without the wrapper the lesson asks for is what it forbids (the wrapped form complies)."""
+    if act is None or act.family != "shell":
+        return []
+    ran = entities_mod.commands_of(act)
+    known = {entities_mod._norm(n) for n in named}
+    return sorted({t.split()[-1].lower() for t in terms if " " in t.strip() and t.split()[-1].lower() in ran
+                   and t.split()[0].lower() not in ran and t.split()[-1].lower() not in known})
 
 
 def _narrow(cat, kinds) -> set:
