@@ -189,7 +189,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
     if act is not None:   # where the corrected call acted was still wrong: no part of its path excuses
         where = {n for p in act.paths for n in (entities_mod._norm(p), *entities_mod._norm(p).split("/"))}
-        terms = [t for t in terms if entities_mod._norm(t) not in where]
+        ends = tuple("." + p.rsplit(".", 1)[-1].lower() for p in act.paths if "." in p.rsplit("/", 1)[-1])
+        terms = [t for t in terms if entities_mod._norm(t) not in where and t.lower().lstrip("*") not in ends]
     terms += _located(lesson)
     bare = _unwrapped(act, terms, names["forbids"])
     names["forbids"] += bare
