@@ -529,3 +529,10 @@ def test_the_bare_program_a_wrapper_lesson_replaces_is_forbidden_and_the_wrapped
                    "Bash: rspec spec/models/user_spec.rb")
     assert "rspec" in cue["entities"] and "bundle exec rspec" in cue["complies"]
     assert "rspec" not in cue["complies"]
+
+
+def test_other_verbs_for_an_act_reach_the_same_kind():
+    from memkit.activation import acts
+
+    assert "security:disable-tls" in CAT.classify(acts.from_prose("never switch off certificate checks"))
+    assert catalogue.plain_verbs("keep it as it is") == "keep it as it is"

@@ -43,6 +43,27 @@ def _selective(clause: frozenset) -> tuple[int, int]:
     return min((len(x.strip()) for x in clause), default=0), -len(clause)
 
 
+_VERBS = (   # other verbs people use for the same act, said the way the catalogue's words say it
+    (r"(?i)\b(?:switch|shut)(?:es|ed|s|ting|ching)?\s+off\b", "turn off"),
+    (r"(?i)\bswitch(?:es|ed|ing)?\s+on\b", "turn on"),
+    (r"(?i)\bget(?:ting)?\s+rid\s+of\b", "remove"),
+)
+
+
+@functools.cache
+def _verbs() -> tuple:
+    return tuple((re.compile(rx), plain) for rx, plain in _VERBS)
+
+
+def plain_verbs(text: str) -> str:
+    """The text, and after it the same text with other verbs for an act in the catalogue's words
+    ("switch off certificate checks": "turn off certificate checks")."""
+    said = text
+    for rx, plain in _verbs():
+        said = rx.sub(plain, said)
+    return text if said == text else text + "\n" + said
+
+
 class Rx:
     """The regexes of one key of one kind. Each compiles on first use and is not tried on a
     text that lacks one of its required literals."""
@@ -184,7 +205,7 @@ class Catalogue:
                 "shellish": added if act.lang in SHELLISH else None,
                 "code": added,
                 "action": self._action(act, docs_cmd) if concrete else None,
-                "prose": self._doc(act.prose) if prose else None}
+                "prose": self._doc(plain_verbs(act.prose)) if prose else None}
         present = frozenset().union(*(d[1] for d in docs.values() if d))
         context = path_docs = None
         found: dict[str, str] = {}
