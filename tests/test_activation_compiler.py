@@ -536,3 +536,10 @@ def test_other_verbs_for_an_act_reach_the_same_kind():
 
     assert "security:disable-tls" in CAT.classify(acts.from_prose("never switch off certificate checks"))
     assert catalogue.plain_verbs("keep it as it is") == "keep it as it is"
+
+
+def test_a_subcommand_the_lesson_spells_out_is_forbidden_in_both_spellings_and_its_sibling_complies():
+    cue = compiled("no!! never wipe the cache on the build box. warm-cache only refills it, use that",
+                   "Bash: ./tool wipe-cache --all (interrupted)")
+    assert {"wipe-cache", "wipe_cache"} <= set(cue["entities"])
+    assert "warm-cache" in cue["complies"] and "that." not in cue["complies"]

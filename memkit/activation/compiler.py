@@ -193,8 +193,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         terms = [t for t in terms if entities_mod._norm(t) not in where and t.lower().lstrip("*") not in ends]
     terms += _located(lesson)
     bare = _unwrapped(act, terms, names["forbids"])
-    names["forbids"] += bare
-    terms = [t for t in terms if t.lower() not in bare]
+    spelled, siblings = _spelled_out(act, parts, names["forbids"])
+    names["forbids"] += bare + spelled
+    terms = [t for t in terms if t.lower() not in bare] + siblings
     cue = {
         "forbids": sorted(forbids),
         "example": _example(act),
@@ -274,6 +275,28 @@ def _unwrapped(act, terms: list[str], named: list[str]) -> list[str]:
     known = {entities_mod._norm(n) for n in named}
     return sorted({t.split()[-1].lower() for t in terms if " " in t.strip() and t.split()[-1].lower() in ran
                    and t.split()[0].lower() not in ran and t.split()[-1].lower() not in known})
+
+
+_COMPOUND = re.compile(r"(?<![\w./-])([a-z]{3,12}(?:[-_][a-z]{3,12}){1,2})(?![\w./-])")
+
+
+def _spelled_out(act, parts: list[tuple[str, str]], named: list[str]) -> tuple[list[str], list[str]]:
+    """"never erase the flash" after `idf.py erase-flash`: a subcommand of the corrected call whose
+    words the forbidding clause says is what it forbids, in either spelling (erase_flash); and a
+    sibling the lesson asks for instead ("app-flash only writes the app") complies."""
+    if act is None or act.family != "shell":
+        return [], []
+    said = {w[:4] for p, text in parts if p == "forbid" for w in re.findall(r"[a-z]{3,}", text.lower())}
+    out: list[str] = []
+    for token in _COMPOUND.findall(act.command[:2000]):
+        if all(w[:4] in said for w in re.split(r"[-_]", token)):
+            out += [token, token.replace("-", "_") if "-" in token else token.replace("_", "-")]
+    known = {entities_mod._norm(n) for n in named}
+    forbidden = [t for t in dict.fromkeys(out) if t not in known][:4]
+    ends = {re.split(r"[-_]", t)[-1] for t in forbidden}
+    siblings = [t for p, text in parts if p in ("prescribe", "allow") for t in _COMPOUND.findall(text.lower())
+                if re.split(r"[-_]", t)[-1] in ends and t not in forbidden]
+    return forbidden, list(dict.fromkeys(siblings))
 
 
 def _narrow(cat, kinds) -> set:

@@ -238,7 +238,7 @@ def _tool_words(text: str) -> list[str]:
     """The tool a prescription names ("we use uv here", "comes from brew"); not the first part of
     a path ("from tests/conftest.py") or a dotted name."""
     return [m.group(1).lower() for m in _TOOL_WORD.finditer(text)
-            if m.group(1).lower() not in _STOP and len(m.group(1)) >= 2
+            if m.group(1).lower() not in _STOP and len(m.group(1)) >= 2 and m.group(1)[-1] != "."
             and text[m.end(1):m.end(1) + 1] not in ("/", ".", "(", "_")]
 
 

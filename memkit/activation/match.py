@@ -26,7 +26,11 @@ NEAR_REPEAT = 0.85   # token-sort similarity at which an action repeats the corr
 WRITE_WORDS = frozenset("rm rmdir mv cp ln touch mkdir chmod chown tee truncate dd sed perl install uninstall "
                         "add remove delete del push commit reset checkout restore rebase merge apply destroy "
                         "drop kill deploy publish upload sync write create update upgrade patch edit scale "
-                        "run exec unlink prune purge clean format clone init".split())
+                        "run exec unlink prune purge clean format clone init erase wipe flash overwrite rename "
+                        "move".split())
+
+
+_PARTS = re.compile(r"[-_:]")
 
 
 class Cue:
@@ -92,7 +96,8 @@ def _writes(act, kinds: set[str]) -> bool:
     if kinds:
         return True
     words = act.command.replace("|", " ").replace(";", " ").replace("&&", " ").split()
-    return ">" in act.command or any(w.rsplit("/", 1)[-1] in WRITE_WORDS for w in words[:40])
+    return ">" in act.command or any(part in WRITE_WORDS for w in words[:40]   # erase_flash, db:drop too
+                                     for part in _PARTS.split(w.rsplit("/", 1)[-1]))
 
 
 def judge(cue: Cue, probe: Probe, cat) -> int:
