@@ -543,3 +543,11 @@ def test_a_subcommand_the_lesson_spells_out_is_forbidden_in_both_spellings_and_i
                    "Bash: ./tool wipe-cache --all (interrupted)")
     assert {"wipe-cache", "wipe_cache"} <= set(cue["entities"])
     assert "warm-cache" in cue["complies"] and "that." not in cue["complies"]
+
+
+def test_what_a_tool_never_does_is_a_reason_and_asking_for_a_changeset_forbids_nothing():
+    assert compiler.clauses("the registry never lets us reuse a version")[0][0] == "neutral"
+    assert compiler.clauses("we never let the bot merge")[0][0] == "forbid"
+    cue = compiled("no, never publish anything yourself. add a changeset to the PR, the bot releases",
+                   "Bash: npm publish (rejected)")
+    assert "release:publish" in cue["forbids"] and "docs:changelog-fragment" not in cue["forbids"]

@@ -116,7 +116,7 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
             out.append(("forbid", said[:until.end()]))   # it done before that is the mistake
             out.append(("prescribe", "only when " + said[until.end():].strip()))
             continue
-        forbid, ask = _FORBID.search(said), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
+        forbid, ask = _FORBID.search(_THEIR_NO.sub(" ", said)), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
         if not forbid and not ask and _REFUSAL.match(part) and said.strip():
             out.append(("forbid", part))      # "no, that's a blocking call in an async handler": what was wrong
             continue
@@ -131,6 +131,10 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
     return out
 
 
+# "npm never lets us reuse a version": what a tool or system does not do is a reason, not a rule
+_THEIR_NO = re.compile(r"(?i)\b(?!(?:you|we|i|please|just|and|so|but|then|also|ever)\b)[a-z][\w.-]*\s+(?:never|doesn'?t|"
+                       r"does\s+not|won'?t|will\s+not)\s+(?:lets?|allows?|accepts?|supports?|works?|handles?|sees?|"
+                       r"notices?|knows?|picks?\s+up|reuses?|keeps?)\b")
 _CALL_START = re.compile(r"; (?=[\w.:-]{1,60}: )")
 
 
