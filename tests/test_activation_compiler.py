@@ -551,3 +551,13 @@ def test_what_a_tool_never_does_is_a_reason_and_asking_for_a_changeset_forbids_n
     cue = compiled("no, never publish anything yourself. add a changeset to the PR, the bot releases",
                    "Bash: npm publish (rejected)")
     assert "release:publish" in cue["forbids"] and "docs:changelog-fragment" not in cue["forbids"]
+
+
+def test_a_decision_about_what_to_do_first_is_no_standing_cue():
+    from memkit.activation import cues
+
+    order = {"type": "observation", "kind": "decision", "chosen": "begin with the database schema",
+             "alternatives": ["start by writing the README.md"]}
+    assert cues.lesson_of(order) is None
+    choice = {"type": "observation", "kind": "decision", "chosen": "PostgreSQL", "alternatives": ["MySQL"]}
+    assert cues.lesson_of(choice) == ("use PostgreSQL, not MySQL", "", "decision")

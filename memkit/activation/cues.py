@@ -8,6 +8,7 @@ here. Pure derivation: never reads other files, never writes the note.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Iterator
 
 from memkit.activation import compiler, entities
@@ -125,17 +126,16 @@ def _observation(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
         return
     cue = None
     if cue_type != "fact":
-        text, corrected = lesson, trigger
-        if kind == "negative_result":   # the approach that failed is what to recall before
-            text, corrected = f"{trigger}: {lesson}", ""
-        elif kind == "decision":        # the choice is the way to go, the alternatives are not
-            alternatives = ", ".join(_list(meta.get("alternatives")))
-            text = f"use {meta.get('chosen') or lesson}" + (f", not {alternatives}" if alternatives else "")
-            corrected = ""
-        cue = cue_for(vault, meta, text, corrected, cue_type)
+        found = lesson_of(meta)   # what the cue is compiled from (None: a note that does not fire)
+        if found is None:
+            return
+        cue = cue_for(vault, meta, found[0], found[1], cue_type)
     reviewed = str(meta.get("status") or "") in REVIEWED and not rel.startswith("workshop/")
     owner = {"user": str(meta["user"])} if meta.get("user") and not reviewed else None   # whose candidate
     yield _row(rel, note.id, cue_type, trigger, lesson, cue, meta, reviewed, owner)
+
+
+_ORDER = re.compile(r"(?i)\s*(start|begin|first|next|then|proceed|continue|go\s+ahead|move\s+on)\b")
 
 
 def lesson_of(meta: dict) -> tuple[str, str, str] | None:
@@ -149,9 +149,11 @@ def lesson_of(meta: dict) -> tuple[str, str, str] | None:
             return None
         trigger = str(meta.get("trigger") or meta.get("approach") or "")
         lesson = str(meta.get("lesson") or meta.get("reason") or meta.get("chosen") or "")
-        if obs == "negative_result":
+        if obs == "negative_result":   # the approach that failed is what to recall before
             return f"{trigger}: {lesson}", "", cue_type
-        if obs == "decision":
+        if obs == "decision":   # the choice is the way to go, the alternatives are not
+            if _ORDER.match(str(meta.get("chosen") or "")):   # "begin with the setup" over "start with the
+                return None                                   # README": the order of one day's work
             alternatives = ", ".join(_list(meta.get("alternatives")))
             return (f"use {meta.get('chosen') or lesson}" + (f", not {alternatives}" if alternatives else ""),
                     "", cue_type)
