@@ -561,3 +561,12 @@ def test_a_decision_about_what_to_do_first_is_no_standing_cue():
     assert cues.lesson_of(order) is None
     choice = {"type": "observation", "kind": "decision", "chosen": "PostgreSQL", "alternatives": ["MySQL"]}
     assert cues.lesson_of(choice)[:2] == ("use PostgreSQL, not MySQL", "")
+
+
+def test_a_file_type_the_lesson_names_is_touched_by_any_file_of_that_type_but_not_a_common_one():
+    from memkit.activation import acts, entities
+
+    edit = acts.from_call("Edit", {"file_path": "/p/notebooks/03_eda.ipynb", "old_string": "a", "new_string": "b"})
+    assert entities.touches(entities.tokens(edit), "", ".ipynb")
+    readme = acts.from_call("Edit", {"file_path": "/p/docs/intro.md", "old_string": "a", "new_string": "b"})
+    assert not entities.touches(entities.tokens(readme), "", ".md")

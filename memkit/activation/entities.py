@@ -306,12 +306,20 @@ def targets(act) -> set[str]:
     return _names_of(act.paths, (_SAID.sub(" ", act.command[:20000]),))
 
 
+_SOURCE_EXT = frozenset("md mdx txt rst py pyi js jsx ts tsx mjs cjs json yaml yml toml ini cfg conf sh bash go rs rb "
+                        "php java kt kts swift c h cc cpp hpp cs ex exs html css scss sql xml csv lua dart vue svelte "
+                        "r jl zig nix gradle tf proto graphql".split())
+
+
 def _names_of(paths, texts, limit: int = 4000) -> set[str]:
     out: set[str] = set()
     for path in paths:
         p = _norm(path)
         out.add(p)
         out.update(seg for seg in p.split("/") if seg)
+        ext = p.rsplit("/", 1)[-1][1:].rpartition(".")[2] if "." in p.rsplit("/", 1)[-1][1:] else ""
+        if ext and ext not in _SOURCE_EXT:   # "never the .ipynb JSON": a file of that type is touched
+            out.add("." + ext)                # (not every .md or .py: a lesson names those in passing)
     for text in texts:
         for m in _ACT_TOKEN.finditer(text):
             tok = m.group(0).lower().strip("./-")
