@@ -10,6 +10,7 @@ time, and answers garbage as the command hooks do: with nothing.
 """
 from __future__ import annotations
 
+import gc
 import hmac
 import json
 import os
@@ -19,6 +20,8 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from memkit.errors import InvalidInput
+from memkit.integrations.keptindex import KeptIndex
+from memkit.storage.vault import CONFIG_NAME
 
 HOST = "127.0.0.1"
 TOKEN_FILE = "serve.token"
@@ -84,7 +87,10 @@ class Server(ThreadingHTTPServer):
     allow_reuse_address = True
 
     def __init__(self, vault, port: int):
-        self.vault, self.secret = vault, token(vault, create=True).encode()
+        self.secret = token(vault, create=True).encode()
+        self.kept = KeptIndex(vault.index_path)
+        self.vault, self.config_stamp = vault, _stamp(vault.root / CONFIG_NAME)
+        vault.kept_index = self.kept
         self.answering = threading.Lock()   # one answer at a time: activation keeps per-process caches
         self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         super().__init__((HOST, port), Handler)
@@ -101,16 +107,41 @@ class Server(ThreadingHTTPServer):
         finally:
             self.slots.release()
 
+    def current(self):
+        """The vault to answer from: a fresh one (its configuration read again) once memkit.toml
+        changed, as the next command hook would read it."""
+        stamp = _stamp(self.vault.root / CONFIG_NAME)
+        if stamp != self.config_stamp:
+            from memkit.storage.vault import Vault
+
+            fresh = Vault(self.vault.root)
+            fresh.kept_index = self.kept
+            self.vault, self.config_stamp = fresh, stamp
+        return self.vault
+
+    def server_close(self) -> None:
+        super().server_close()
+        self.kept.close()
+
     def handle_error(self, request, client_address) -> None:   # one bad request never stops the server
         import sys
 
         sys.stderr.write(f"memkit serve: a request failed ({sys.exc_info()[1]!r}); still serving\n")
 
 
+def _stamp(path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
 class Handler(BaseHTTPRequestHandler):
     server: Server
     protocol_version = "HTTP/1.1"
     timeout = TIMEOUT
+    disable_nagle_algorithm = True   # the answer leaves in one write, at once
 
     def do_POST(self) -> None:
         verb = PATHS.get(self.path)
@@ -133,14 +164,13 @@ class Handler(BaseHTTPRequestHandler):
     do_PUT = do_DELETE = do_PATCH = do_GET
 
     def _send(self, status: int, body: bytes = b"") -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
+        """Status line, headers and body in one write (no wait for the client's ACK between them)."""
+        head = (f"HTTP/1.1 {status} {self.responses[status][0]}\r\nDate: {self.date_time_string()}\r\n"
+                f"Content-Type: application/json; charset=utf-8\r\nContent-Length: {len(body)}\r\n")
         if status != 200:
-            self.send_header("Connection", "close")
+            head += "Connection: close\r\n"
             self.close_connection = True
-        self.end_headers()
-        self.wfile.write(body)
+        self.wfile.write(head.encode("latin-1") + b"\r\n" + body)
 
     def log_message(self, format, *args) -> None:   # a hook call is not worth a line on the terminal
         pass
@@ -154,7 +184,7 @@ def respond(server: Server, verb: str, raw: bytes) -> str:
     if payload is None:
         return ""
     with server.answering:
-        return hook.reply(verb, server.vault, payload)
+        return hook.reply(verb, server.current(), payload)
 
 
 def serve(vault, port: int | None = None, ready=None) -> None:
@@ -162,11 +192,11 @@ def serve(vault, port: int | None = None, ready=None) -> None:
     port = port if port is not None else port_of(vault)
     if port is None or not 0 <= port <= 65535:
         raise InvalidInput(f"port {port} is not a TCP port (1-65535, or 0 for any free one)")
-    warm(vault)
     try:
         server = Server(vault, port)
     except OSError as e:
         raise InvalidInput(f"cannot listen on {HOST}:{port} ({e.strerror or e}); is another memkit serve running?")
+    warm(server.vault)
     state = vault.state / STATE_FILE
     state.write_text(json.dumps({"pid": os.getpid(), "port": server.server_address[1], "started": time.time()}))
     _stop_on_sigterm()
@@ -189,10 +219,18 @@ def _stop_on_sigterm() -> None:
         signal.signal(signal.SIGTERM, stop)
 
 
+WARMUP = ({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "true"}},
+          {"hook_event_name": "UserPromptSubmit", "prompt": "warm up"},
+          {"hook_event_name": "SessionStart", "source": "startup"})
+
+
 def warm(vault) -> None:
-    """Load what every answer needs once: the configuration, the catalogue, the index's pages."""
+    """Load what every answer needs once: the configuration, the catalogue, the index's pages
+    and the rows every answer reads (the cues' projects, the standing lessons, the backlog)."""
     from memkit.activation import hook
 
     _ = vault.config   # parsed once, kept by the Vault
-    hook.reply("check", vault, {"hook_event_name": "PreToolUse", "tool_name": "Bash",
-                                "tool_input": {"command": "true"}, "session_id": "memkit-serve-warmup"})
+    for payload in WARMUP:
+        hook.reply(EVENTS[payload["hook_event_name"]], vault, {**payload, "session_id": "memkit-serve-warmup"})
+    gc.collect()
+    gc.freeze()   # what is loaded now stays: the collector no longer walks it on every answer
