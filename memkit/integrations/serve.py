@@ -20,7 +20,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from memkit.errors import InvalidInput
-from memkit.integrations.keptindex import KeptIndex
+from memkit.integrations.kept import Kept
 from memkit.storage.vault import CONFIG_NAME
 
 HOST = "127.0.0.1"
@@ -88,12 +88,12 @@ class Server(ThreadingHTTPServer):
 
     def __init__(self, vault, port: int):
         self.secret = token(vault, create=True).encode()
-        self.kept = KeptIndex(vault.index_path)
         self.vault, self.config_stamp = vault, _stamp(vault.root / CONFIG_NAME)
-        vault.kept_index = self.kept
+        self.kept = vault.kept = Kept(vault)
         self.answering = threading.Lock()   # one answer at a time: activation keeps per-process caches
         self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         super().__init__((HOST, port), Handler)
+        self.kept.follow(lambda: self.vault)
 
     def process_request(self, request, client_address) -> None:
         if not self.slots.acquire(blocking=False):
@@ -115,7 +115,8 @@ class Server(ThreadingHTTPServer):
             from memkit.storage.vault import Vault
 
             fresh = Vault(self.vault.root)
-            fresh.kept_index = self.kept
+            self.kept.refresh(fresh)   # `[team] user` may name another person
+            fresh.kept = self.kept
             self.vault, self.config_stamp = fresh, stamp
         return self.vault
 

@@ -1,10 +1,11 @@
-"""The index as `memkit serve` keeps it open between answers.
+"""What `memkit serve` keeps between answers: the index connection, the catalogue, the person.
 
-Owns one read-only SQLite connection per served vault: opened once, reopened when the index
-file is replaced (a rebuild makes a new file) or the connection fails, and the rows of its
-statements without parameters (the projects the cues name, the workshop's backlog) kept until
-another process commits to the index. It never writes the index and never answers from rows
-the index no longer holds: every answer first asks SQLite whether the index changed.
+Owns one read-only SQLite connection per served vault (reopened when the index file is
+replaced, as a rebuild does, or the connection fails; the rows of its statements without
+parameters kept until another process commits to the index) and the action catalogue and the
+person at this clone, which a background thread checks against their files every second. It
+never writes the index and never answers from rows the index no longer holds: every answer
+first asks SQLite whether the index changed.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from memkit.storage.index import open_readonly
 
 MEMO_ROWS = 2000       # a larger result is read again each time rather than kept
 CACHE_KIB = 32 * 1024  # SQLite's page cache for the kept connection: the hooks' pages stay in memory
+RECHECK = 1.0          # seconds between two checks of the catalogue's and git's identity files
 
 
 class Rows(list):
@@ -99,3 +101,39 @@ class KeptIndex:
     def close(self) -> None:
         with self.lock:
             self._drop()
+
+
+class Kept:
+    """Set as `vault.kept`: activation then takes the index, the catalogue and the person from
+    here instead of opening and stat-ing them on every answer."""
+
+    def __init__(self, vault):
+        self.index = KeptIndex(vault.index_path)
+        self.stop = threading.Event()
+        self.refresh(vault)
+
+    def refresh(self, vault) -> None:
+        """Load the catalogue and the person again (each load re-reads only what changed). When
+        one fails (a catalogue file being edited), None: each answer then loads it itself and
+        fails as a command hook would."""
+        from memkit.activation import catalogue
+        from memkit.storage import people
+
+        for name, load in (("catalogue", lambda: catalogue.load(vault.root)), ("person", lambda: people.me(vault))):
+            try:
+                setattr(self, name, load())
+            except Exception:
+                setattr(self, name, None)
+
+    def follow(self, current) -> threading.Thread:
+        """Refresh every RECHECK seconds from current() (the vault now served) until close()."""
+        def loop() -> None:
+            while not self.stop.wait(RECHECK):
+                self.refresh(current())
+        thread = threading.Thread(target=loop, name="memkit-serve-recheck", daemon=True)
+        thread.start()
+        return thread
+
+    def close(self) -> None:
+        self.stop.set()
+        self.index.close()
