@@ -110,8 +110,30 @@ def test_broken_requests_never_stop_the_server(server, monkeypatch):
             except OSError:
                 pass
     silent = socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10)   # says nothing
+    halfway = socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10)  # half a body
+    halfway.sendall(f"POST /memkit/check HTTP/1.1\r\n{serve.TOKEN_HEADER}: {server.secret.decode()}\r\n"
+                    "Content-Length: 100\r\n\r\n{\"tool_name\": ".encode())
+    started = time.monotonic()
     assert post(server, "/memkit/check", json.dumps(PAYLOADS[1]).encode()) == (200, b"")
+    assert time.monotonic() - started < 0.25   # neither holds up the next agent for its timeout
     silent.close()
+    halfway.close()
+
+
+def test_a_request_sent_in_pieces_is_answered_as_one_sent_whole(server):
+    raw = json.dumps(PAYLOADS[0]).encode()
+    head = (f"POST /memkit/check HTTP/1.1\r\nHost: x\r\n{serve.TOKEN_HEADER}: {server.secret.decode()}\r\n"
+            f"Content-Length: {len(raw)}\r\n\r\n").encode()
+    answers = []
+    for pieces in ([head + raw], [head, raw[:10], raw[10:]]):
+        with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=30) as sock:
+            for piece in pieces:
+                sock.sendall(piece)
+                time.sleep(0.05)
+            r = http.client.HTTPResponse(sock)
+            r.begin()
+            answers.append((r.status, r.read()))
+    assert answers[0] == answers[1] and answers[0][0] == 200 and b"additionalContext" in answers[0][1]
 
 
 def test_listens_on_loopback_only(server):

@@ -14,7 +14,9 @@ import gc
 import hmac
 import json
 import os
+import re
 import secrets
+import socket
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -80,11 +82,15 @@ def is_http_hook(hook) -> bool:
 
 
 MAX_CONNECTIONS = 64   # open connections at once; more are closed unanswered
+ARRIVAL = 0.005        # seconds the accepting thread waits for a request to arrive whole
+WHOLE = 64 * 1024      # bytes of a request the accepting thread answers itself; a larger one gets a thread
+LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d+)[ \t]*\r\n", re.IGNORECASE)
 
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = MAX_CONNECTIONS
 
     def __init__(self, vault, port: int):
         self.secret = token(vault, create=True).encode()
@@ -96,10 +102,21 @@ class Server(ThreadingHTTPServer):
         self.kept.follow(lambda: self.vault)
 
     def process_request(self, request, client_address) -> None:
+        """A request that arrived whole is answered here, with no thread to start; anything else
+        (slow, large, broken) gets a thread of its own, so it never holds up the next agent."""
         if not self.slots.acquire(blocking=False):
             self.shutdown_request(request)
             return
-        super().process_request(request, client_address)
+        if not arrived(request, ARRIVAL):
+            super().process_request(request, client_address)
+            return
+        try:
+            OneAnswer(request, client_address, self)
+        except Exception:
+            self.handle_error(request, client_address)
+        finally:
+            self.shutdown_request(request)
+            self.slots.release()
 
     def process_request_thread(self, request, client_address) -> None:
         try:
@@ -130,6 +147,31 @@ class Server(ThreadingHTTPServer):
         sys.stderr.write(f"memkit serve: a request failed ({sys.exc_info()[1]!r}); still serving\n")
 
 
+def arrived(sock: socket.socket, wait: float) -> bool:
+    """The request's headers and its Content-Length of body are in the socket's buffer, or get
+    there within `wait` seconds (peeked at, not taken: the handler reads them next)."""
+    deadline = time.monotonic() + wait
+    try:
+        sock.settimeout(wait)
+        head = sock.recv(WHOLE, socket.MSG_PEEK)   # waits for the first bytes
+        end = head.find(b"\r\n\r\n")
+        length = LENGTH.search(head[:end + 2]) if end >= 0 else None
+        need = end + 4 + int(length.group(1)) if length else WHOLE + 1
+        if len(head) < need <= WHOLE:   # the body is on its way: wait until all of it is readable
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVLOWAT, need)
+            sock.settimeout(max(deadline - time.monotonic(), 1e-4))
+            head = sock.recv(need, socket.MSG_PEEK)
+        return len(head) >= need
+    except (OSError, ValueError):
+        return False
+    finally:
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVLOWAT, 1)
+            sock.settimeout(None)
+        except OSError:
+            pass
+
+
 def _stamp(path) -> tuple[int, int] | None:
     try:
         st = os.stat(path)
@@ -143,6 +185,7 @@ class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     timeout = TIMEOUT
     disable_nagle_algorithm = True   # the answer leaves in one write, at once
+    keep_open = True                 # HTTP/1.1: the client may send another request on the connection
 
     def do_POST(self) -> None:
         verb = PATHS.get(self.path)
@@ -168,13 +211,23 @@ class Handler(BaseHTTPRequestHandler):
         """Status line, headers and body in one write (no wait for the client's ACK between them)."""
         head = (f"HTTP/1.1 {status} {self.responses[status][0]}\r\nDate: {self.date_time_string()}\r\n"
                 f"Content-Type: application/json; charset=utf-8\r\nContent-Length: {len(body)}\r\n")
-        if status != 200:
+        if status != 200 or not self.keep_open:
             head += "Connection: close\r\n"
             self.close_connection = True
         self.wfile.write(head.encode("latin-1") + b"\r\n" + body)
 
     def log_message(self, format, *args) -> None:   # a hook call is not worth a line on the terminal
         pass
+
+
+class OneAnswer(Handler):
+    """A request that arrived whole, answered on the accepting thread; the connection then
+    closes, so a client that keeps it open holds no thread the others need."""
+
+    keep_open = False
+
+    def handle(self) -> None:
+        self.handle_one_request()
 
 
 def respond(server: Server, verb: str, raw: bytes) -> str:
