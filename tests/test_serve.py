@@ -109,13 +109,15 @@ def test_broken_requests_never_stop_the_server(server, monkeypatch):
                 sock.recv(1000)
             except OSError:
                 pass
+    assert post(server, "/memkit/check", json.dumps(PAYLOADS[1]).encode()) == (200, b"")
+    monkeypatch.setattr(serve.Handler, "timeout", 4.0)
     silent = socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10)   # says nothing
     halfway = socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10)  # half a body
     halfway.sendall(f"POST /memkit/check HTTP/1.1\r\n{serve.TOKEN_HEADER}: {server.secret.decode()}\r\n"
                     "Content-Length: 100\r\n\r\n{\"tool_name\": ".encode())
     started = time.monotonic()
     assert post(server, "/memkit/check", json.dumps(PAYLOADS[1]).encode()) == (200, b"")
-    assert time.monotonic() - started < 0.25   # neither holds up the next agent for its timeout
+    assert time.monotonic() - started < 1.5   # neither holds up the next agent until it times out
     silent.close()
     halfway.close()
 
