@@ -61,7 +61,10 @@ class KeptIndex:
     there is no index (or one another memkit version built, as open_readonly says)."""
 
     def __init__(self, path: Path):
-        self.path, self.con, self.file, self.version = path, None, None, None
+        self.path = path
+        self.con: Connection | None = None
+        self.file: tuple[int, int] | None = None   # (device, inode) of the file it reads
+        self.version: int | None = None            # PRAGMA data_version when its rows were kept
         self.lock = threading.Lock()
 
     def __call__(self) -> Connection | None:
@@ -69,7 +72,8 @@ class KeptIndex:
             try:
                 st = os.stat(self.path)
             except OSError:
-                return self._drop()
+                self._drop()
+                return None
             if self.con is not None and self.file == (st.st_dev, st.st_ino):
                 try:
                     version = self.con.execute("PRAGMA data_version").fetchone()[0]
@@ -85,7 +89,7 @@ class KeptIndex:
 
     def _open(self, file: tuple[int, int]) -> Connection | None:
         con = open_readonly(self.path, factory=Connection, check_same_thread=False)
-        if con is None:
+        if not isinstance(con, Connection):
             return None
         con.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
         self.con, self.file = con, file
@@ -96,7 +100,6 @@ class KeptIndex:
         if self.con is not None:
             self.con.release()
         self.con = self.file = self.version = None
-        return None
 
     def close(self) -> None:
         with self.lock:
@@ -109,6 +112,7 @@ class Kept:
 
     def __init__(self, vault):
         self.index = KeptIndex(vault.index_path)
+        self.catalogue = self.person = None
         self.stop = threading.Event()
         self.refresh(vault)
 
@@ -122,7 +126,7 @@ class Kept:
         for name, load in (("catalogue", lambda: catalogue.load(vault.root)), ("person", lambda: people.me(vault))):
             try:
                 setattr(self, name, load())
-            except Exception:
+            except Exception:   # noqa: BLE001 — the answers load it themselves and fail as the command hook does
                 setattr(self, name, None)
 
     def follow(self, current) -> threading.Thread:

@@ -3,10 +3,12 @@
 Claude Code's `type: "http"` hooks POST the same event JSON a command hook reads on stdin and
 read the same JSON answer; a timeout or a non-2xx answer never blocks the agent. This server
 answers POST /memkit/check and /memkit/context with exactly the bytes `check --hook` and
-`context --hook` print for that payload, with the vault, its configuration and the action
-catalogue loaded once. It binds to 127.0.0.1 only, refuses any request without the vault's
-token (`.memkit/serve.token`, sent as the X-Memkit-Token header), bounds request sizes and
-time, and answers garbage as the command hooks do: with nothing.
+`context --hook` print for that payload, from what it keeps between answers (memkit.integrations
+.kept: the index connection, the catalogue, the person; memkit.toml is read again when it
+changes). A request that has arrived whole is answered on the accepting thread; a slow one gets
+a thread of its own. It binds to 127.0.0.1 only, refuses any request without the vault's token
+(`.memkit/serve.token`, sent as the X-Memkit-Token header), bounds request sizes and time, and
+answers garbage as the command hooks do: with nothing.
 """
 from __future__ import annotations
 
@@ -112,7 +114,7 @@ class Server(ThreadingHTTPServer):
             return
         try:
             OneAnswer(request, client_address, self)
-        except Exception:
+        except Exception:   # noqa: BLE001 — said on stderr by handle_error; the server goes on
             self.handle_error(request, client_address)
         finally:
             self.shutdown_request(request)
@@ -250,11 +252,11 @@ def serve(vault, port: int | None = None, ready=None) -> None:
         server = Server(vault, port)
     except OSError as e:
         raise InvalidInput(f"cannot listen on {HOST}:{port} ({e.strerror or e}); is another memkit serve running?")
-    warm(server.vault)
     state = vault.state / STATE_FILE
-    state.write_text(json.dumps({"pid": os.getpid(), "port": server.server_address[1], "started": time.time()}))
-    _stop_on_sigterm()
     try:
+        warm(server.vault)
+        state.write_text(json.dumps({"pid": os.getpid(), "port": server.server_address[1], "started": time.time()}))
+        _stop_on_sigterm()
         if ready:
             ready(server)
         server.serve_forever(poll_interval=0.5)
