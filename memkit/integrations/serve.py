@@ -19,6 +19,7 @@ import os
 import re
 import secrets
 import socket
+import socketserver
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -102,6 +103,10 @@ class Server(ThreadingHTTPServer):
         self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         super().__init__((HOST, port), Handler)
         self.kept.follow(lambda: self.vault)
+
+    def server_bind(self) -> None:   # HTTPServer's own asks DNS for the loopback address's name
+        socketserver.TCPServer.server_bind(self)
+        self.server_name, self.server_port = HOST, self.server_address[1]
 
     def process_request(self, request, client_address) -> None:
         """A request that arrived whole is answered here, with no thread to start; anything else
