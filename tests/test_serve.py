@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import socket
 import threading
+import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
+from conftest import REPO, run_cli, write_generic
 
 from memkit.integrations import serve
 from memkit.storage.vault import Vault
@@ -107,9 +109,33 @@ def test_broken_requests_never_stop_the_server(server, monkeypatch):
                 sock.recv(1000)
             except OSError:
                 pass
-    silent = socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10)   # says nothing
     assert post(server, "/memkit/check", json.dumps(PAYLOADS[1]).encode()) == (200, b"")
+    monkeypatch.setattr(serve.Handler, "timeout", 4.0)
+    silent = socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10)   # says nothing
+    halfway = socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10)  # half a body
+    halfway.sendall(f"POST /memkit/check HTTP/1.1\r\n{serve.TOKEN_HEADER}: {server.secret.decode()}\r\n"
+                    "Content-Length: 100\r\n\r\n{\"tool_name\": ".encode())
+    started = time.monotonic()
+    assert post(server, "/memkit/check", json.dumps(PAYLOADS[1]).encode()) == (200, b"")
+    assert time.monotonic() - started < 1.5   # neither holds up the next agent until it times out
     silent.close()
+    halfway.close()
+
+
+def test_a_request_sent_in_pieces_is_answered_as_one_sent_whole(server):
+    raw = json.dumps(PAYLOADS[0]).encode()
+    head = (f"POST /memkit/check HTTP/1.1\r\nHost: x\r\n{serve.TOKEN_HEADER}: {server.secret.decode()}\r\n"
+            f"Content-Length: {len(raw)}\r\n\r\n").encode()
+    answers = []
+    for pieces in ([head + raw], [head, raw[:10], raw[10:]]):
+        with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=30) as sock:
+            for piece in pieces:
+                sock.sendall(piece)
+                time.sleep(0.05)
+            r = http.client.HTTPResponse(sock)
+            r.begin()
+            answers.append((r.status, r.read()))
+    assert answers[0] == answers[1] and answers[0][0] == 200 and b"additionalContext" in answers[0][1]
 
 
 def test_listens_on_loopback_only(server):
@@ -153,3 +179,88 @@ def test_hooks_install_writes_http_hooks_when_a_port_is_set(vault, tmp_path):
 def test_print_token_gives_the_export_line(vault):
     out = run_cli("--vault", str(vault), "serve", "--print-token", check=True).stdout
     assert out == f"export MEMKIT_HOOK_TOKEN={(vault / '.memkit' / 'serve.token').read_text().strip()}\n"
+
+
+# ---- what the server keeps between answers follows the files ------------------------------------
+SESSION_START = {"session_id": "s1", "cwd": "/home/dev/ledger", "hook_event_name": "SessionStart", "source": "startup"}
+
+
+def agreed(server, vault, payload: dict) -> str:
+    """The server's answer, once it equals what the command hook prints for the payload now."""
+    raw = json.dumps(payload)
+    verb = "check" if payload["hook_event_name"] == "PreToolUse" else "context"
+    status, body = post(server, f"/memkit/{verb}", raw.encode())
+    assert status == 200 and body == run_cli("--vault", str(vault), verb, "--hook", input=raw).stdout.encode()
+    return body.decode()
+
+
+def test_a_lesson_a_person_edits_reaches_the_answers(server, vault):
+    assert "Stage only the specific files" in agreed(server, vault, PAYLOADS[0])
+    note = next((vault / "workshop" / "observations" / "correction").glob("corr-never-use-git-add-*.md"))
+    note.write_text(note.read_text().replace("Stage only the specific files you changed", "Name each file you stage"))
+    run_cli("--vault", str(vault), "context", "anything", check=True)   # a command brings the index up to date
+    after = agreed(server, vault, PAYLOADS[0])
+    assert "Name each file you stage" in after and "Stage only the specific files" not in after
+
+
+def test_an_index_built_anew_is_the_one_read(server, vault):
+    assert "Stage only the specific files" in agreed(server, vault, PAYLOADS[0])
+    note = next((vault / "workshop" / "observations" / "correction").glob("corr-never-use-git-add-*.md"))
+    note.write_text(note.read_text().replace("Stage only the specific files you changed", "Name each file you stage"))
+    _remove_index(vault)
+    run_cli("--vault", str(vault), "reindex", check=True)
+    assert "Name each file you stage" in agreed(server, vault, PAYLOADS[0])
+    _remove_index(vault)
+    assert post(server, "/memkit/check", json.dumps(PAYLOADS[0]).encode()) == (200, b"")   # no index: nothing
+
+
+def _remove_index(vault) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{vault}/.memkit/index.sqlite{suffix}").unlink(missing_ok=True)
+
+
+def test_a_changed_configuration_is_read_at_the_next_answer(server, vault):
+    assert "permissionDecision" not in agreed(server, vault, PAYLOADS[0])
+    toml = vault / "memkit.toml"
+    toml.write_text(toml.read_text().replace('delivery = "context"', 'delivery = "ask"'))
+    assert json.loads(agreed(server, vault, PAYLOADS[0]))["hookSpecificOutput"]["permissionDecision"] == "ask"
+
+
+def test_the_backlog_a_session_start_counts_follows_new_candidates(server, vault, tmp_path):
+    toml = vault / "memkit.toml"
+    toml.write_text(toml.read_text().replace("review_reminder_days = 14", "review_reminder_days = 0"))
+    waiting = int(re.search(r"(\d+) memory candidate", agreed(server, vault, SESSION_START)).group(1))
+    log = write_generic(tmp_path / "s.jsonl", [
+        {"role": "user", "content": "tidy up the release", "timestamp": "2026-05-01T10:00:00Z"},
+        {"role": "assistant", "content": "Pushing.", "timestamp": "2026-05-01T10:00:05Z",
+         "tool_calls": [{"id": "c1", "name": "Bash", "input": {"command": "git push --force origin develop"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "The user doesn't want to proceed", "rejected": True},
+        {"role": "user", "content": "no, never force-push to the shared branches, others pull from them",
+         "timestamp": "2026-05-01T10:00:30Z"},
+    ], {"session_id": "cue-1", "project": "shop", "cwd": "/srv/shop"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    assert int(re.search(r"(\d+) memory candidate", agreed(server, vault, SESSION_START)).group(1)) > waiting
+
+
+def test_an_action_catalogue_a_person_edits_reaches_the_answers_within_seconds(server, vault):
+    def answer() -> bytes:
+        return post(server, "/memkit/check", json.dumps(PAYLOADS[0]).encode())[1]
+    before = agreed(server, vault, PAYLOADS[0])
+    assert before
+    team = vault / "actions" / "team.toml"
+    team.parent.mkdir(exist_ok=True)
+    team.write_text('[[kind]]\nid = "git:stage-all"\ndisabled = true\n')   # the lesson's kind is gone
+    assert _within(5.0, lambda: answer() == b"") and agreed(server, vault, PAYLOADS[0]) == ""
+    team.unlink()
+    assert _within(5.0, lambda: answer() == before.encode())
+    team.write_text('[[kind]]\nid = "a:b"\nabout = "a"\ncommand = ["(unclosed"]\n')   # broken: nothing, as the
+    assert _within(5.0, lambda: answer() == b"") and agreed(server, vault, PAYLOADS[0]) == ""   # command hook
+
+
+def _within(seconds: float, ok) -> bool:
+    deadline = time.monotonic() + seconds
+    while not ok():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True

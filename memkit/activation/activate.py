@@ -52,6 +52,9 @@ def project_of(cwd: str | None) -> str:
 
 
 def _catalogue(vault):
+    kept = getattr(vault, "kept", None)   # a long-running server's (memkit serve), re-checked each second
+    if kept is not None and kept.catalogue is not None:
+        return kept.catalogue
     from memkit.activation import catalogue
 
     return catalogue.load(vault.root)
@@ -89,9 +92,14 @@ def context(vault, task: str | None, budget: int | None = None, cwd: str | None 
 
 
 def _person(vault, user: str | None) -> str:
+    if user is not None:
+        return user
+    kept = getattr(vault, "kept", None)
+    if kept is not None and kept.person is not None:
+        return kept.person
     from memkit.storage import people
 
-    return people.me(vault) if user is None else user
+    return people.me(vault)
 
 
 def _candidates(con, probe) -> dict[int, match.Cue]:

@@ -146,9 +146,10 @@ def context_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
 def _backlog_reminder(vault) -> str:
     from contextlib import closing
 
+    from memkit.activation import hookindex
     from memkit.storage import index
 
-    con = index.open_readonly(vault.index_path)
+    con = hookindex.open_index(vault)
     if con is None:
         return ""
     with closing(con):

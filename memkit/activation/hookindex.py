@@ -13,8 +13,10 @@ from memkit.storage.index import SCHEMA_VERSION, open_readonly
 
 def open_index(vault) -> sqlite3.Connection | None:
     """open_readonly for the hooks; an index another memkit version built is rebuilt in the
-    background (once), so an upgrade does not leave activation blind until some command runs."""
-    con = open_readonly(vault.index_path)
+    background (once), so an upgrade does not leave activation blind until some command runs.
+    A long-running server (memkit serve) sets `vault.kept`: its connection, kept open."""
+    kept = getattr(vault, "kept", None)
+    con = kept.index() if kept is not None else open_readonly(vault.index_path)
     if con is None and vault.index_path.exists() and not _newer(vault.index_path):
         rebuild_in_background(vault)
     return con

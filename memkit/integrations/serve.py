@@ -3,22 +3,30 @@
 Claude Code's `type: "http"` hooks POST the same event JSON a command hook reads on stdin and
 read the same JSON answer; a timeout or a non-2xx answer never blocks the agent. This server
 answers POST /memkit/check and /memkit/context with exactly the bytes `check --hook` and
-`context --hook` print for that payload, with the vault, its configuration and the action
-catalogue loaded once. It binds to 127.0.0.1 only, refuses any request without the vault's
-token (`.memkit/serve.token`, sent as the X-Memkit-Token header), bounds request sizes and
-time, and answers garbage as the command hooks do: with nothing.
+`context --hook` print for that payload, from what it keeps between answers (memkit.integrations
+.kept: the index connection, the catalogue, the person; memkit.toml is read again when it
+changes). A request that has arrived whole is answered on the accepting thread; a slow one gets
+a thread of its own. It binds to 127.0.0.1 only, refuses any request without the vault's token
+(`.memkit/serve.token`, sent as the X-Memkit-Token header), bounds request sizes and time, and
+answers garbage as the command hooks do: with nothing.
 """
 from __future__ import annotations
 
+import gc
 import hmac
 import json
 import os
+import re
 import secrets
+import socket
+import socketserver
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from memkit.errors import InvalidInput
+from memkit.integrations.kept import Kept
+from memkit.storage.vault import CONFIG_NAME
 
 HOST = "127.0.0.1"
 TOKEN_FILE = "serve.token"
@@ -77,23 +85,45 @@ def is_http_hook(hook) -> bool:
 
 
 MAX_CONNECTIONS = 64   # open connections at once; more are closed unanswered
+ARRIVAL = 0.005        # seconds the accepting thread waits for a request to arrive whole
+WHOLE = 64 * 1024      # bytes of a request the accepting thread answers itself; a larger one gets a thread
+LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d+)[ \t]*\r\n", re.IGNORECASE)
 
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = MAX_CONNECTIONS
 
     def __init__(self, vault, port: int):
-        self.vault, self.secret = vault, token(vault, create=True).encode()
+        self.secret = token(vault, create=True).encode()
+        self.vault, self.config_stamp = vault, _stamp(vault.root / CONFIG_NAME)
+        self.kept = vault.kept = Kept(vault)
         self.answering = threading.Lock()   # one answer at a time: activation keeps per-process caches
         self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         super().__init__((HOST, port), Handler)
+        self.kept.follow(lambda: self.vault)
+
+    def server_bind(self) -> None:   # HTTPServer's own asks DNS for the loopback address's name
+        socketserver.TCPServer.server_bind(self)
+        self.server_name, self.server_port = HOST, self.server_address[1]
 
     def process_request(self, request, client_address) -> None:
+        """A request that arrived whole is answered here, with no thread to start; anything else
+        (slow, large, broken) gets a thread of its own, so it never holds up the next agent."""
         if not self.slots.acquire(blocking=False):
             self.shutdown_request(request)
             return
-        super().process_request(request, client_address)
+        if not arrived(request, ARRIVAL):
+            super().process_request(request, client_address)
+            return
+        try:
+            OneAnswer(request, client_address, self)
+        except Exception:   # noqa: BLE001 — said on stderr by handle_error; the server goes on
+            self.handle_error(request, client_address)
+        finally:
+            self.shutdown_request(request)
+            self.slots.release()
 
     def process_request_thread(self, request, client_address) -> None:
         try:
@@ -101,16 +131,68 @@ class Server(ThreadingHTTPServer):
         finally:
             self.slots.release()
 
+    def current(self):
+        """The vault to answer from: a fresh one (its configuration read again) once memkit.toml
+        changed, as the next command hook would read it."""
+        stamp = _stamp(self.vault.root / CONFIG_NAME)
+        if stamp != self.config_stamp:
+            from memkit.storage.vault import Vault
+
+            fresh = Vault(self.vault.root)
+            self.kept.refresh(fresh)   # `[team] user` may name another person
+            fresh.kept = self.kept
+            self.vault, self.config_stamp = fresh, stamp
+        return self.vault
+
+    def server_close(self) -> None:
+        super().server_close()
+        self.kept.close()
+
     def handle_error(self, request, client_address) -> None:   # one bad request never stops the server
         import sys
 
         sys.stderr.write(f"memkit serve: a request failed ({sys.exc_info()[1]!r}); still serving\n")
 
 
+def arrived(sock: socket.socket, wait: float) -> bool:
+    """The request's headers and its Content-Length of body are in the socket's buffer, or get
+    there within `wait` seconds (peeked at, not taken: the handler reads them next)."""
+    deadline = time.monotonic() + wait
+    try:
+        sock.settimeout(wait)
+        head = sock.recv(WHOLE, socket.MSG_PEEK)   # waits for the first bytes
+        end = head.find(b"\r\n\r\n")
+        length = LENGTH.search(head[:end + 2]) if end >= 0 else None
+        need = end + 4 + int(length.group(1)) if length else WHOLE + 1
+        if len(head) < need <= WHOLE:   # the body is on its way: wait until all of it is readable
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVLOWAT, need)
+            sock.settimeout(max(deadline - time.monotonic(), 1e-4))
+            head = sock.recv(need, socket.MSG_PEEK)
+        return len(head) >= need
+    except (OSError, ValueError):
+        return False
+    finally:
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVLOWAT, 1)
+            sock.settimeout(None)
+        except OSError:
+            pass
+
+
+def _stamp(path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
 class Handler(BaseHTTPRequestHandler):
     server: Server
     protocol_version = "HTTP/1.1"
     timeout = TIMEOUT
+    disable_nagle_algorithm = True   # the answer leaves in one write, at once
+    keep_open = True                 # HTTP/1.1: the client may send another request on the connection
 
     def do_POST(self) -> None:
         verb = PATHS.get(self.path)
@@ -133,17 +215,26 @@ class Handler(BaseHTTPRequestHandler):
     do_PUT = do_DELETE = do_PATCH = do_GET
 
     def _send(self, status: int, body: bytes = b"") -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        if status != 200:
-            self.send_header("Connection", "close")
+        """Status line, headers and body in one write (no wait for the client's ACK between them)."""
+        head = (f"HTTP/1.1 {status} {self.responses[status][0]}\r\nDate: {self.date_time_string()}\r\n"
+                f"Content-Type: application/json; charset=utf-8\r\nContent-Length: {len(body)}\r\n")
+        if status != 200 or not self.keep_open:
+            head += "Connection: close\r\n"
             self.close_connection = True
-        self.end_headers()
-        self.wfile.write(body)
+        self.wfile.write(head.encode("latin-1") + b"\r\n" + body)
 
     def log_message(self, format, *args) -> None:   # a hook call is not worth a line on the terminal
         pass
+
+
+class OneAnswer(Handler):
+    """A request that arrived whole, answered on the accepting thread; the connection then
+    closes, so a client that keeps it open holds no thread the others need."""
+
+    keep_open = False
+
+    def handle(self) -> None:
+        self.handle_one_request()
 
 
 def respond(server: Server, verb: str, raw: bytes) -> str:
@@ -154,7 +245,7 @@ def respond(server: Server, verb: str, raw: bytes) -> str:
     if payload is None:
         return ""
     with server.answering:
-        return hook.reply(verb, server.vault, payload)
+        return hook.reply(verb, server.current(), payload)
 
 
 def serve(vault, port: int | None = None, ready=None) -> None:
@@ -162,15 +253,15 @@ def serve(vault, port: int | None = None, ready=None) -> None:
     port = port if port is not None else port_of(vault)
     if port is None or not 0 <= port <= 65535:
         raise InvalidInput(f"port {port} is not a TCP port (1-65535, or 0 for any free one)")
-    warm(vault)
     try:
         server = Server(vault, port)
     except OSError as e:
         raise InvalidInput(f"cannot listen on {HOST}:{port} ({e.strerror or e}); is another memkit serve running?")
     state = vault.state / STATE_FILE
-    state.write_text(json.dumps({"pid": os.getpid(), "port": server.server_address[1], "started": time.time()}))
-    _stop_on_sigterm()
     try:
+        warm(server.vault)
+        state.write_text(json.dumps({"pid": os.getpid(), "port": server.server_address[1], "started": time.time()}))
+        _stop_on_sigterm()
         if ready:
             ready(server)
         server.serve_forever(poll_interval=0.5)
@@ -189,10 +280,18 @@ def _stop_on_sigterm() -> None:
         signal.signal(signal.SIGTERM, stop)
 
 
+WARMUP = ({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "true"}},
+          {"hook_event_name": "UserPromptSubmit", "prompt": "warm up"},
+          {"hook_event_name": "SessionStart", "source": "startup"})
+
+
 def warm(vault) -> None:
-    """Load what every answer needs once: the configuration, the catalogue, the index's pages."""
+    """Load what every answer needs once: the configuration, the catalogue, the index's pages
+    and the rows every answer reads (the cues' projects, the standing lessons, the backlog)."""
     from memkit.activation import hook
 
     _ = vault.config   # parsed once, kept by the Vault
-    hook.reply("check", vault, {"hook_event_name": "PreToolUse", "tool_name": "Bash",
-                                "tool_input": {"command": "true"}, "session_id": "memkit-serve-warmup"})
+    for payload in WARMUP:
+        hook.reply(EVENTS[payload["hook_event_name"]], vault, {**payload, "session_id": "memkit-serve-warmup"})
+    gc.collect()
+    gc.freeze()   # what is loaded now stays: the collector no longer walks it on every answer

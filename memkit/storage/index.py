@@ -79,11 +79,12 @@ def connect(db_path: Path, *, create: bool = True) -> sqlite3.Connection:
     return con
 
 
-def open_readonly(db_path: Path) -> sqlite3.Connection | None:
-    """For hot paths: the index as it is, or None when there is none yet. Never writes."""
+def open_readonly(db_path: Path, **options: Any) -> sqlite3.Connection | None:
+    """For hot paths: the index as it is, or None when there is none yet. Never writes.
+    options go to sqlite3.connect (a long-running server's own connection class)."""
     if not db_path.exists():
         return None
-    con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=2.0)
+    con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=2.0, **options)
     try:
         row = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
     except sqlite3.DatabaseError:
