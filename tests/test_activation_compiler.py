@@ -535,7 +535,7 @@ def test_other_verbs_for_an_act_reach_the_same_kind():
     from memkit.activation import acts
 
     assert "security:disable-tls" in CAT.classify(acts.from_prose("never switch off certificate checks"))
-    assert catalogue.plain_verbs("keep it as it is") == "keep it as it is"
+    assert acts.plain_verbs("keep it as it is") == "keep it as it is"
 
 
 def test_a_subcommand_the_lesson_spells_out_is_forbidden_in_both_spellings_and_its_sibling_complies():

@@ -7,6 +7,7 @@ that keep hook work linear and bounded. Standard library only; never reads the i
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -261,3 +262,24 @@ def _read_context(path: str) -> str:
             return f.read(MAX_CONTEXT)
     except (OSError, ValueError):
         return ""
+
+
+_VERBS = (   # other verbs people use for the same act, said the way the catalogue's words say it
+    (r"(?i)\b(?:switch|shut)(?:es|ed|s|ting|ching)?\s+off\b", "turn off"),
+    (r"(?i)\bswitch(?:es|ed|ing)?\s+on\b", "turn on"),
+    (r"(?i)\bget(?:ting)?\s+rid\s+of\b", "remove"),
+)
+
+
+@functools.cache
+def _verbs() -> tuple:
+    return tuple((re.compile(rx), plain) for rx, plain in _VERBS)
+
+
+def plain_verbs(text: str) -> str:
+    """The text, and after it the same text with other verbs for an act in the catalogue's words
+    ("switch off certificate checks": "turn off certificate checks")."""
+    said = text
+    for rx, plain in _verbs():
+        said = rx.sub(plain, said)
+    return text if said == text else text + "\n" + said

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from memkit import DATA
 from memkit.activation import literals
-from memkit.activation.acts import SHELLISH, Act, from_call, from_prose
+from memkit.activation.acts import SHELLISH, Act, from_call, from_prose, plain_verbs
 from memkit.errors import InvalidInput
 
 PACKAGED = DATA / "actions"
@@ -41,27 +41,6 @@ def _selective(clause: frozenset) -> tuple[int, int]:
     """How well a clause of literals narrows the texts a pattern is tried on: its shortest literal
     first (one letter is in every text), then fewer alternatives."""
     return min((len(x.strip()) for x in clause), default=0), -len(clause)
-
-
-_VERBS = (   # other verbs people use for the same act, said the way the catalogue's words say it
-    (r"(?i)\b(?:switch|shut)(?:es|ed|s|ting|ching)?\s+off\b", "turn off"),
-    (r"(?i)\bswitch(?:es|ed|ing)?\s+on\b", "turn on"),
-    (r"(?i)\bget(?:ting)?\s+rid\s+of\b", "remove"),
-)
-
-
-@functools.cache
-def _verbs() -> tuple:
-    return tuple((re.compile(rx), plain) for rx, plain in _VERBS)
-
-
-def plain_verbs(text: str) -> str:
-    """The text, and after it the same text with other verbs for an act in the catalogue's words
-    ("switch off certificate checks": "turn off certificate checks")."""
-    said = text
-    for rx, plain in _verbs():
-        said = rx.sub(plain, said)
-    return text if said == text else text + "\n" + said
 
 
 class Rx:

@@ -356,3 +356,36 @@ def touches(act_tokens: set[str], act_text: str, name: str) -> bool:
     if " " in n:
         return n in " ".join(act_text.lower().split())
     return False
+
+
+def unwrapped(act, terms: list[str], named: list[str]) -> list[str]:
+    """"always go through `fvm flutter`" after a bare `flutter analyze`: the program the corrected
+    call ran without the wrapper the lesson asks for is what it forbids (the wrapped form complies)."""
+    if act is None or act.family != "shell":
+        return []
+    ran = commands_of(act)
+    known = {_norm(n) for n in named}
+    return sorted({t.split()[-1].lower() for t in terms if " " in t.strip() and t.split()[-1].lower() in ran
+                   and t.split()[0].lower() not in ran and t.split()[-1].lower() not in known})
+
+
+_COMPOUND = _Lazy(r"(?<![\w./-])([a-z]{3,12}(?:[-_][a-z]{3,12}){1,2})(?![\w./-])")
+
+
+def spelled_out(act, parts: list[tuple[str, str]], named: list[str]) -> tuple[list[str], list[str]]:
+    """"never erase the flash" after `idf.py erase-flash`: a subcommand of the corrected call whose
+    words the forbidding clause says is what it forbids, in either spelling (erase_flash); and a
+    sibling the lesson asks for instead ("app-flash only writes the app") complies."""
+    if act is None or act.family != "shell":
+        return [], []
+    said = {w[:4] for p, text in parts if p == "forbid" for w in re.findall(r"[a-z]{3,}", text.lower())}
+    out: list[str] = []
+    for token in _COMPOUND.findall(act.command[:2000]):
+        if all(w[:4] in said for w in re.split(r"[-_]", token)):
+            out += [token, token.replace("-", "_") if "-" in token else token.replace("_", "-")]
+    known = {_norm(n) for n in named}
+    forbidden = [t for t in dict.fromkeys(out) if t not in known][:4]
+    ends = {re.split(r"[-_]", t)[-1] for t in forbidden}
+    siblings = [t for p, text in parts if p in ("prescribe", "allow") for t in _COMPOUND.findall(text.lower())
+                if re.split(r"[-_]", t)[-1] in ends and t not in forbidden]
+    return forbidden, list(dict.fromkeys(siblings))
