@@ -109,3 +109,24 @@ def test_the_snapshot_gives_the_same_classification(tmp_path):
                                     "new_string": "op.drop_column('t', 'c')"})
     assert again.classify(probe) == first.classify(probe) != {}
     assert set(again.kinds) == set(first.kinds)
+
+
+def test_one_process_keeps_one_catalogue_of_the_same_files(tmp_path):
+    """A vault whose snapshot is current and the packaged catalogue (what the extractor loads) are
+    the same files: one catalogue, its regexes compiled once, however each was found."""
+    for vault in (tmp_path / "a", tmp_path / "b"):
+        (vault / ".memkit").mkdir(parents=True)
+        catalogue.load(vault)   # each writes its snapshot
+    catalogue._load.cache_clear()
+    catalogue._BUILT.clear()
+    packaged = catalogue.load(None)
+    assert catalogue.load(tmp_path / "a") is packaged and catalogue.load(tmp_path / "b") is packaged
+    catalogue._load.cache_clear()
+    catalogue._BUILT.clear()
+    first = catalogue.load(tmp_path / "a")   # thawed from the vault's own snapshot
+    assert catalogue.load(None) is first and catalogue.load(tmp_path / "b") is first
+    (tmp_path / "b" / "actions").mkdir()
+    (tmp_path / "b" / "actions" / "mine.toml").write_text(
+        '[[kind]]\nid = "mine:thing"\nabout = "doing my thing"\ncommand = ["mything"]\n', encoding="utf-8")
+    own = catalogue.load(tmp_path / "b")   # other files: a catalogue of its own
+    assert own is not first and "mine:thing" in own.kinds and "mine:thing" not in first.kinds

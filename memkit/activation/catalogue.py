@@ -366,9 +366,9 @@ def _load(stamps: tuple, state: Path | None) -> Catalogue:
 
     code = [os.stat(m.__file__).st_mtime_ns for m in (sys.modules[__name__], literals, snapshot)]
     key = [SNAPSHOT_VERSION, list(sys.version_info[:2]), code, [list(s) for s in stamps]]
-    found = _thawed(snapshot.read(state, key))
-    if found is not None:
-        return found
+    stored = snapshot.read(state, key)
+    if stored is not None:   # the same files another vault of this process loaded: one catalogue, compiled once
+        return _remember(stamps, _BUILT.get(stamps) or _thawed(stored))
     shared = snapshot.user_cache() if all(Path(s[0]).parent == PACKAGED for s in stamps) else None
     cat = _BUILT.get(stamps)   # the same files in another vault this process opened (no override)
     if cat is None and shared is not None:
@@ -377,11 +377,15 @@ def _load(stamps: tuple, state: Path | None) -> Catalogue:
         cat = build([Path(s[0]) for s in stamps], state)
         if shared is not None:
             snapshot.write(shared, key, cat)
+    if state is not None:
+        snapshot.write(state, key, cat)
+    return _remember(stamps, cat)
+
+
+def _remember(stamps: tuple, cat: Catalogue) -> Catalogue:
     _BUILT[stamps] = cat
     while len(_BUILT) > 4:
         _BUILT.pop(next(iter(_BUILT)))
-    if state is not None:
-        snapshot.write(state, key, cat)
     return cat
 
 
