@@ -130,3 +130,19 @@ def test_one_process_keeps_one_catalogue_of_the_same_files(tmp_path):
         '[[kind]]\nid = "mine:thing"\nabout = "doing my thing"\ncommand = ["mything"]\n', encoding="utf-8")
     own = catalogue.load(tmp_path / "b")   # other files: a catalogue of its own
     assert own is not first and "mine:thing" in own.kinds and "mine:thing" not in first.kinds
+
+
+def test_a_snapshot_written_from_a_thawed_catalogue_holds_what_the_built_one_held(tmp_path):
+    from memkit.activation import snapshot
+
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir()
+    second.mkdir()
+    built = catalogue.build(sorted(catalogue.PACKAGED.glob("*.toml")))
+    snapshot.write(first, ["key"], built)
+    thawed = catalogue._thawed(snapshot.read(first, ["key"]))
+    snapshot.write(second, ["key"], thawed)
+    assert dict.__len__(thawed.kinds) == 0   # written from the stored bytes: no kind was built to write it
+    assert snapshot.read(second, ["key"]) == snapshot.read(first, ["key"])
+    probe = acts.from_command("git push --force origin main")
+    assert thawed.classify(probe) == built.classify(probe) != {}
