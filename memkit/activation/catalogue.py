@@ -34,7 +34,7 @@ LEGACY_TOOLS = {"Bash": "shell", "Edit": "edit", "MultiEdit": "edit", "Write": "
                 "WebFetch": "web", "WebSearch": "web"}
 MEMO_SIZE = 4096
 BIG_MEMO_SIZE = 16   # acts of more than 4 KB: the calls of the turn being extracted, asked about again
-SNAPSHOT_VERSION = 3   # bump with the layout `_plain` writes
+SNAPSHOT_VERSION = 4   # bump with the layout `_plain` writes (or `literals.derive` makes)
 
 
 def _selective(clause: frozenset) -> tuple[int, int]:
@@ -186,9 +186,10 @@ class Catalogue:
                 "action": self._action(act, docs_cmd) if concrete else None,
                 "prose": self._doc(act.prose) if prose else None}
         present = frozenset().union(*(d[1] for d in docs.values() if d))
-        context = path_docs = None
+        path_docs = [self._doc(p) for p in act.paths] if act.paths and not prose else None   # once per act
+        context = None
         found: dict[str, str] = {}
-        for kid in self._candidates(present, bool(act.paths)):
+        for kid in self._candidates(present, path_docs):
             k = self.kinds[kid]
             if k.tools and not prose and act.family not in k.tools and act.family not in k.calls:
                 continue
@@ -199,7 +200,6 @@ class Catalogue:
                 if act.family in k.calls:
                     part = "calls"
                 elif k.rx.get("paths") and act.paths and (not k.path_tools or act.family in k.path_tools):
-                    path_docs = path_docs or [self._doc(p) for p in act.paths]   # once per act, not per kind
                     part = "path" if any(k.rx["paths"].search(d) for d in path_docs) else None
                 if part is None and concrete:
                     part = _concrete_part(k, docs, act.lang)
@@ -246,10 +246,15 @@ class Catalogue:
         k = self.kinds[kid]
         return bool(k.rx.get("unless")) and any(a in kinds and self.kinds[a].broad for a in k.alternatives)
 
-    def _candidates(self, present: frozenset, has_paths: bool) -> list[str]:
+    def _candidates(self, present: frozenset, path_docs: list | None) -> list[str]:
+        """The kinds that may match: those a literal of the act's text (or of its paths) leads to,
+        and those no literal narrows."""
         found = set(self._always["text"])
-        if has_paths:
+        if path_docs:
             found |= self._always["paths"]
+            by_path = self._always["by_path"]
+            for lit in frozenset().union(*(d[1] for d in path_docs)):
+                found.update(by_path.get(lit, ()))
         index = self._index
         for lit in present:
             found.update(index.get(lit, ()))
