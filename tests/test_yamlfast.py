@@ -129,7 +129,10 @@ def test_a_candidates_cue_is_written_without_pyyaml_and_unsure_values_go_to_it()
     assert yamlfast.dump(meta, notes._DUMP_RESOLVERS) is None   # the flat writer declines a cue
     raw = yamlfast.dump_nested(meta, notes._DUMP_RESOLVERS)
     assert raw == _pyyaml(meta) and "cue:\n  forbids:\n  - http:no-timeout\n" in raw and "  scope:\n    project: scheduler\n" in raw
-    for unsure in ("---", "...", "?x", ":x", "-x", "😀 party", "a\u200bb", "tab\there", "x" * 5000, "trail "):
+    for sure in ("", "-", "---", "--- x", "-x", "--no-verify", "-5", "[[link]]", "#tag", "it's", "a: b"):
+        odd = {**meta, "cue": {**meta["cue"], "example": sure}}
+        assert yamlfast.dump_nested(odd, notes._DUMP_RESOLVERS) == _pyyaml(odd), sure
+    for unsure in ("...", "?x", ":x", "😀 party", "a\u200bb", "tab\there", "x" * 5000, "trail "):
         odd = {**meta, "cue": {**meta["cue"], "example": unsure}}
         assert yamlfast.dump_nested(odd, notes._DUMP_RESOLVERS) is None, unsure
         assert notes.dump_meta(odd) == _pyyaml(odd)   # PyYAML writes it, as before

@@ -234,10 +234,10 @@ def _emit(value, resolvers: dict) -> str | None:
 # A note's `cue:` (a mapping holding lists and a mapping) sends `dump` to PyYAML, the slowest step
 # of writing a candidate. `dump_nested` writes those shapes itself, but only where its bytes are
 # certainly PyYAML's block style: a string it is not sure PyYAML writes plain or in single quotes
-# (a leading `-`, `?`, `:`, `.` or space, a character outside the Basic Multilingual Plane,
-# anything unprintable) sends the whole mapping back to PyYAML.
+# (a leading `?`, `:`, `.` or space, a character outside the Basic Multilingual Plane, anything
+# unprintable) sends the whole mapping back to PyYAML.
 _QUOTED_START = frozenset("#,[]{}&*!|>'\"%@`")   # PyYAML never starts a plain scalar with these
-_UNSURE_START = frozenset("-?:. ")
+_UNSURE_START = frozenset("?:. ")
 _MAX_NESTED_TEXT = 4096   # PyYAML folds nothing this short at the width memkit writes
 
 
@@ -278,9 +278,11 @@ def _exact(value, resolvers: dict) -> str | None:
     """A scalar as PyYAML's emitter writes it, or None when unsure."""
     if value is None or isinstance(value, (bool, int, float)):
         return _emit(value, resolvers)   # a float only as `digits.digits`, as PyYAML writes it
-    if not isinstance(value, str) or not value or len(value) > _MAX_NESTED_TEXT or not value.isprintable() \
+    if value == "":
+        return "''"
+    if not isinstance(value, str) or len(value) > _MAX_NESTED_TEXT or not value.isprintable() \
             or value[0] in _UNSURE_START or value[-1] == " " or max(value) > "\uffff" or "\ufeff" in value:
         return None
-    if value[0] not in _QUOTED_START and _plain(value, resolvers) is value:
+    if value[0] not in _QUOTED_START and not value.startswith("---") and _plain(value, resolvers) is value:
         return value
     return "'" + value.replace("'", "''") + "'"
