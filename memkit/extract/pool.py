@@ -60,11 +60,9 @@ def _chunk(rels: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {"written": [], "deleted": [], "counts": {}, "errors": [], "traces": 0}
     for rel in rels:
         _job.one(rel, out)
-    from memkit.extract import gather
     from memkit.storage import ahead
 
-    made = (gather.record(_job.vault, r) for r in out["written"] if r.startswith("workshop/observations/"))
-    out["made"] = {r[0]: r for r in made if r is not None}   # what gathering reads of each candidate
+    out.setdefault("made", {})   # what gathering reads of each candidate written (`_write_all` keeps it)
     # the traces' index rows (a row per turn: most of indexing), computed here in parallel; candidates
     # are indexed after the gathering pass, which folds most repeats away
     out["rows"] = ahead.prepared(_job.vault, [r for r in out["written"] if r.startswith("traces/")])
