@@ -146,3 +146,23 @@ def test_a_snapshot_written_from_a_thawed_catalogue_holds_what_the_built_one_hel
     assert snapshot.read(second, ["key"]) == snapshot.read(first, ["key"])
     probe = acts.from_command("git push --force origin main")
     assert thawed.classify(probe) == built.classify(probe) != {}
+
+
+def test_an_edit_is_remembered_with_the_text_around_it(tmp_path):
+    """An extraction asks about each edit of a turn several times: the answer is remembered, keyed
+    by the edit's context too (what `requires` reads), so the same lines in another file differ."""
+    cat = catalogue.load(None)
+
+    def edit(context: str):
+        act = acts.from_call("Edit", {"file_path": "src/api/schema.py", "old_string": "pass",
+                                      "new_string": "raise GraphQLError('no such invoice')"})
+        act.context = context
+        return act
+
+    inside, outside = edit("class CreateInvoice(Mutation):\n    pass"), edit("def helper():\n    pass")
+    first = cat.classify(inside)
+    assert cat.classify(outside) != first
+    assert cat.classify(edit("class CreateInvoice(Mutation):\n    pass")) == first
+    first.clear()   # the caller's copy: what is remembered stays whole
+    assert cat.classify(inside) == cat._classify(inside, False) != {}
+    assert any(key[6] == inside.context for key in cat._memo)

@@ -161,18 +161,18 @@ class Catalogue:
         """kind id -> the part of the act that matched (command, code, action, path, calls, words).
         lesson: the text is a lesson, which quotes both the wrong and the right way (no `unless`);
         relax: ignore `requires` (the caller then needs other evidence that the context holds)."""
-        key = memo = None
-        if not act.context:   # a large act (a file's content) is remembered too, in a smaller memo
-            memo = self._memo if len(act.raw) + len(act.prose) <= 4096 else self._big
-            key = (act.family, act.command, act.paths, act.added, act.lang, act.prose, lesson, relax)
-            known = memo.get(key)
-            if known is not None:
-                return dict(known)
+        # a large act (a file's content, an edit read in the file around it) is remembered too, in
+        # a smaller memo; an extraction asks about each edit of a turn several times
+        small = len(act.raw) + len(act.prose) <= 4096 and len(act.context) <= 4096
+        memo = self._memo if small else self._big
+        key = (act.family, act.command, act.paths, act.added, act.lang, act.prose, act.context, lesson, relax)
+        known = memo.get(key)
+        if known is not None:
+            return dict(known)
         found = self._classify(act, lesson, relax)
-        if memo is not None:
-            if len(memo) >= (MEMO_SIZE if memo is self._memo else BIG_MEMO_SIZE):
-                memo.clear()
-            memo[key] = tuple(found.items())
+        if len(memo) >= (MEMO_SIZE if small else BIG_MEMO_SIZE):
+            memo.clear()
+        memo[key] = tuple(found.items())
         return found
 
     def _classify(self, act: Act, lesson: bool, relax: bool = False) -> dict[str, str]:
