@@ -161,8 +161,7 @@ class Catalogue:
         """kind id -> the part of the act that matched (command, code, action, path, calls, words).
         lesson: the text is a lesson, which quotes both the wrong and the right way (no `unless`);
         relax: ignore `requires` (the caller then needs other evidence that the context holds)."""
-        # a large act (a file's content, an edit read in the file around it) is remembered too, in
-        # a smaller memo; an extraction asks about each edit of a turn several times
+        # a large act (a file's content, an edit read in its file) is remembered too, in a smaller memo
         small = len(act.raw) + len(act.prose) <= 4096 and len(act.context) <= 4096
         memo = self._memo if small else self._big
         key = (act.family, act.command, act.paths, act.added, act.lang, act.prose, act.context, lesson, relax)
@@ -187,8 +186,7 @@ class Catalogue:
                 "prose": self._doc(act.prose) if prose else None}
         present = frozenset().union(*(d[1] for d in docs.values() if d))
         path_docs = [self._doc(p) for p in act.paths] if act.paths and not prose else None   # once per act
-        context = None
-        found: dict[str, str] = {}
+        context, found = None, {}
         for kid in self._candidates(present, path_docs):
             k = self.kinds[kid]
             if k.tools and not prose and act.family not in k.tools and act.family not in k.calls:
@@ -247,8 +245,7 @@ class Catalogue:
         return bool(k.rx.get("unless")) and any(a in kinds and self.kinds[a].broad for a in k.alternatives)
 
     def _candidates(self, present: frozenset, path_docs: list | None) -> list[str]:
-        """The kinds that may match: those a literal of the act's text (or of its paths) leads to,
-        and those no literal narrows."""
+        """The kinds a literal of the act's text or paths leads to, and those no literal narrows."""
         found = set(self._always["text"])
         if path_docs:
             found |= self._always["paths"]
