@@ -109,3 +109,60 @@ def test_the_snapshot_gives_the_same_classification(tmp_path):
                                     "new_string": "op.drop_column('t', 'c')"})
     assert again.classify(probe) == first.classify(probe) != {}
     assert set(again.kinds) == set(first.kinds)
+
+
+def test_one_process_keeps_one_catalogue_of_the_same_files(tmp_path):
+    """A vault whose snapshot is current and the packaged catalogue (what the extractor loads) are
+    the same files: one catalogue, its regexes compiled once, however each was found."""
+    for vault in (tmp_path / "a", tmp_path / "b"):
+        (vault / ".memkit").mkdir(parents=True)
+        catalogue.load(vault)   # each writes its snapshot
+    catalogue._load.cache_clear()
+    catalogue._BUILT.clear()
+    packaged = catalogue.load(None)
+    assert catalogue.load(tmp_path / "a") is packaged and catalogue.load(tmp_path / "b") is packaged
+    catalogue._load.cache_clear()
+    catalogue._BUILT.clear()
+    first = catalogue.load(tmp_path / "a")   # thawed from the vault's own snapshot
+    assert catalogue.load(None) is first and catalogue.load(tmp_path / "b") is first
+    (tmp_path / "b" / "actions").mkdir()
+    (tmp_path / "b" / "actions" / "mine.toml").write_text(
+        '[[kind]]\nid = "mine:thing"\nabout = "doing my thing"\ncommand = ["mything"]\n', encoding="utf-8")
+    own = catalogue.load(tmp_path / "b")   # other files: a catalogue of its own
+    assert own is not first and "mine:thing" in own.kinds and "mine:thing" not in first.kinds
+
+
+def test_a_snapshot_written_from_a_thawed_catalogue_holds_what_the_built_one_held(tmp_path):
+    from memkit.activation import snapshot
+
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir()
+    second.mkdir()
+    built = catalogue.build(sorted(catalogue.PACKAGED.glob("*.toml")))
+    snapshot.write(first, ["key"], built)
+    thawed = catalogue._thawed(snapshot.read(first, ["key"]))
+    snapshot.write(second, ["key"], thawed)
+    assert dict.__len__(thawed.kinds) == 0   # written from the stored bytes: no kind was built to write it
+    assert snapshot.read(second, ["key"]) == snapshot.read(first, ["key"])
+    probe = acts.from_command("git push --force origin main")
+    assert thawed.classify(probe) == built.classify(probe) != {}
+
+
+def test_an_edit_is_remembered_with_the_text_around_it(tmp_path):
+    """An extraction asks about each edit of a turn several times: the answer is remembered, keyed
+    by the edit's context too (what `requires` reads), so the same lines in another file differ."""
+    cat = catalogue.load(None)
+
+    def edit(context: str):
+        act = acts.from_call("Edit", {"file_path": "src/api/schema.py", "old_string": "pass",
+                                      "new_string": "raise GraphQLError('no such invoice')"})
+        act.context = context
+        return act
+
+    inside, outside = edit("class CreateInvoice(Mutation):\n    pass"), edit("def helper():\n    pass")
+    first = cat.classify(inside)
+    assert cat.classify(outside) != first
+    assert cat.classify(edit("class CreateInvoice(Mutation):\n    pass")) == first
+    first.clear()   # the caller's copy: what is remembered stays whole
+    assert cat.classify(inside) == cat._classify(inside, False) != {}
+    assert any(key[6] == inside.context for key in cat._memo)

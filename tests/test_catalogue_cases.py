@@ -856,6 +856,7 @@ SNAPSHOT_PROBES = ["never use git add -A, stage files by name", "drop the legacy
 
 def _loaded_fresh(root):
     taxonomy._load.cache_clear()   # a new process: nothing in memory
+    taxonomy._BUILT.clear()
     return taxonomy.load(root)
 
 

@@ -130,3 +130,27 @@ def test_a_repeat_a_person_edited_after_the_worker_read_it_is_not_folded(tmp_pat
         gather.across(vault, [rel], out, {rel: seen})
     assert (first / rel).read_text() == edited and out["written"] == [rel]
     assert [len(n.meta.get("sessions") or []) for n in corrections(first)] == [0, 0]
+
+
+def test_what_the_writer_keeps_of_each_candidate_is_what_gathering_would_read_from_disk(tmp_path):
+    """The extractor hands gathering its own record of every candidate it wrote (no file is read
+    back): the same tuple `gather.record` reads from the file, stamp included."""
+    from memkit import extract, pipeline
+    from memkit.extract import gather
+    from memkit.storage import vault as vault_mod
+
+    vault, _ = vault_mod.init(tmp_path / "v")
+    lessons = [LESSON, "no, never run the seed script against the shared database, it wipes the fixtures",
+               "don't use --no-verify to get past the hooks; fix what they report"]
+    logs = [log(tmp_path, f"s{n}", session(f"s{n}", lesson)) for n, lesson in enumerate(lessons)]
+    traces = pipeline.ingest(vault, logs, extract=False, commit=False)["traces"]
+    mod = extract.extractor("heuristic")
+    job = extract.Job(vault, mod, f"{mod.NAME}@{mod.VERSION}", extract._existing(vault), {}, False)
+    out = {"written": [], "deleted": [], "counts": {}, "errors": [], "traces": 0}
+    with vault.lock():
+        for rel in traces:
+            job.one(rel, out)
+    made = out["made"]
+    assert set(made) == {r for r in out["written"] if r.startswith("workshop/observations/")} and len(made) >= 3
+    for rel, record in made.items():
+        assert record == gather.record(vault, rel)

@@ -65,6 +65,19 @@ def test_trace_render_parse_round_trip(texts):
         assert [(c.id, c.name, c.input) for c in a.tool_calls] == [(c.id, c.name, c.input) for c in b.tool_calls]
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from("#T u·^t1 \n\r\tab"), max_size=60), min_size=1, max_size=6))
+def test_one_turn_is_parsed_as_the_whole_trace_would_parse_it(texts):
+    body = traces.render_body(_session(texts)) + "## Turn 2 · an edit by hand ^t2 \nagain\n"
+    assert [m.span() for m in traces._headings(body)] == [m.span() for m in traces._HEADINGS.finditer(body)]
+    whole = {t.n: t for t in traces.parse_turns(body)}   # the last of two turns numbered 2
+    spans = traces.turn_spans(body)
+    for n in [*whole, 99]:
+        for one in (traces.parse_turn(body, n), traces.parse_turn(body, n, spans)):
+            assert (one.text, one.role, one.ts) == (whole[n].text, whole[n].role, whole[n].ts) if n in whole else one is None
+    assert traces.parse_turn("no headings", 1) is None and traces.turn_spans("") == {}
+
+
 def test_trace_id_is_readable_and_safe():
     s = Session("b7c1e0aa-5f0e-4c1e-9a51-3d2f0c8e11aa", "claude-code", [], started="2026-03-02T10:00:00Z")
     assert traces.trace_id(s) == "2026-03-02-claude-b7c1e0aa"

@@ -471,3 +471,21 @@ def test_a_growing_group_keeps_its_proposal_and_a_hand_edited_proposal_is_left_a
     [made] = mkjson(vault, "promote", pid)
     assert made["id"] == "stage-files-by-name"
     assert len([s for s in meta(vault, made["path"])["sources"] if "#" not in s]) == 3
+
+
+def test_the_scan_quotes_each_turn_as_a_quote_on_its_own_would(vault, tmp_path):
+    """The promotion scan quotes the turns of all its proposals reading each trace once: the same
+    quote for every turn, a missing turn or trace said so, each turn once."""
+    from memkit.library import promote, provenance
+    from memkit.library.drafts import split_ref
+    from memkit.storage.vault import Vault
+
+    ingest(vault, tmp_path, COMMIT, RELEASE, RETRIES)
+    v = Vault(vault)
+    turns = [f"{T1}#^t{n}" for n in (1, 2, 3)] + [f"{T2}#^t2", f"{T1}#^t2", f"{T2}#^t999", "2026-01-01-claude-00000000#^t1"]
+    found = promote._quotes(v, turns)
+    assert list(found) == list(dict.fromkeys(turns))
+    assert all(found[ref] == provenance.quote(v, *split_ref(ref)) for ref in turns)
+    assert found[f"{T2}#^t999"]["missing"] == "no such turn"
+    assert found["2026-01-01-claude-00000000#^t1"]["missing"] == "trace not in the vault"
+    assert found[f"{T1}#^t1"]["text"]

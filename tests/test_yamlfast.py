@@ -95,3 +95,46 @@ def test_the_fast_writer_takes_what_memkit_writes():
     assert raw is not None and yaml.load(raw, Loader=notes._Loader) == meta
     assert yamlfast.dump({"multi": "a\nb"}, notes._RESOLVERS) is None
     assert yamlfast.dump({"deep": {"a": {"b": 1}}}, notes._RESOLVERS) is None
+
+
+def _pyyaml(meta) -> str:
+    return yaml.dump(meta, Dumper=notes._Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False,
+                     width=100000)
+
+
+NESTED = st.dictionaries(KEYS, st.one_of(SCALARS, st.lists(SCALARS, max_size=3),
+                                         st.dictionaries(KEYS, st.one_of(SCALARS, st.lists(SCALARS, max_size=3),
+                                                                         st.dictionaries(KEYS, SCALARS, max_size=2)),
+                                                         max_size=4)), max_size=6)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(NESTED)
+def test_the_nested_writer_writes_pyyamls_own_bytes_or_declines(meta):
+    raw = yamlfast.dump_nested(meta, notes._DUMP_RESOLVERS)
+    if raw is not None:
+        assert raw == _pyyaml(meta)
+        assert yaml.load(raw, Loader=notes._Loader) == meta
+    assert notes.dump_meta(meta) in (_pyyaml(meta), yamlfast.dump(meta, notes._DUMP_RESOLVERS))
+
+
+def test_a_candidates_cue_is_written_without_pyyaml_and_unsure_values_go_to_it():
+    meta = {"type": "observation", "id": "corr-x-02c3", "confidence": 0.8, "created": "2026-05-11T18:26:30.995Z",
+            "session": "[[2026-05-11-generic-eb9a6aa1]]", "lesson": "it's: always pass timeout= # ok",
+            "action_types": ["http:no-timeout"],
+            "cue": {"forbids": ["http:no-timeout"], "example": "/src/client.py resp = requests.get(url)",
+                    "entities": [], "prescribes": ["always pass timeout="], "scope": {"project": "scheduler"},
+                    "standing": False, "compiled": "heuristic@5", "of": "03731ff7", "none": None, "empty": {}},
+            "tags": ["memkit/observation/correction"], "memkit-sha": "0c8984795a8f3db8"}
+    assert yamlfast.dump(meta, notes._DUMP_RESOLVERS) is None   # the flat writer declines a cue
+    raw = yamlfast.dump_nested(meta, notes._DUMP_RESOLVERS)
+    assert raw == _pyyaml(meta) and "cue:\n  forbids:\n  - http:no-timeout\n" in raw and "  scope:\n    project: scheduler\n" in raw
+    for sure in ("", "-", "---", "--- x", "-x", "--no-verify", "-5", "[[link]]", "#tag", "it's", "a: b"):
+        odd = {**meta, "cue": {**meta["cue"], "example": sure}}
+        assert yamlfast.dump_nested(odd, notes._DUMP_RESOLVERS) == _pyyaml(odd), sure
+    for unsure in ("...", "?x", ":x", "😀 party", "a\u200bb", "tab\there", "x" * 5000, "trail "):
+        odd = {**meta, "cue": {**meta["cue"], "example": unsure}}
+        assert yamlfast.dump_nested(odd, notes._DUMP_RESOLVERS) is None, unsure
+        assert notes.dump_meta(odd) == _pyyaml(odd)   # PyYAML writes it, as before
+    assert yamlfast.dump_nested({"c": {"d": {"e": {"f": 1}}}}, notes._DUMP_RESOLVERS) is None   # deeper: PyYAML
+    assert yamlfast.dump_nested({"cues": [{"lesson": "x"}]}, notes._DUMP_RESOLVERS) is None     # a list of mappings

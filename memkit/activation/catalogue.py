@@ -34,7 +34,7 @@ LEGACY_TOOLS = {"Bash": "shell", "Edit": "edit", "MultiEdit": "edit", "Write": "
                 "WebFetch": "web", "WebSearch": "web"}
 MEMO_SIZE = 4096
 BIG_MEMO_SIZE = 16   # acts of more than 4 KB: the calls of the turn being extracted, asked about again
-SNAPSHOT_VERSION = 4   # bump with the layout `_plain` writes
+SNAPSHOT_VERSION = 5   # bump with the layout `_plain` writes (or `literals.derive` makes)
 
 
 def _selective(clause: frozenset) -> tuple[int, int]:
@@ -161,18 +161,17 @@ class Catalogue:
         """kind id -> the part of the act that matched (command, code, action, path, calls, words).
         lesson: the text is a lesson, which quotes both the wrong and the right way (no `unless`);
         relax: ignore `requires` (the caller then needs other evidence that the context holds)."""
-        key = memo = None
-        if not act.context:   # a large act (a file's content) is remembered too, in a smaller memo
-            memo = self._memo if len(act.raw) + len(act.prose) <= 4096 else self._big
-            key = (act.family, act.command, act.paths, act.added, act.lang, act.prose, lesson, relax)
-            known = memo.get(key)
-            if known is not None:
-                return dict(known)
+        # a large act (a file's content, an edit read in its file) is remembered too, in a smaller memo
+        small = len(act.raw) + len(act.prose) <= 4096 and len(act.context) <= 4096
+        memo = self._memo if small else self._big
+        key = (act.family, act.command, act.paths, act.added, act.lang, act.prose, act.context, lesson, relax)
+        known = memo.get(key)
+        if known is not None:
+            return dict(known)
         found = self._classify(act, lesson, relax)
-        if memo is not None:
-            if len(memo) >= (MEMO_SIZE if memo is self._memo else BIG_MEMO_SIZE):
-                memo.clear()
-            memo[key] = tuple(found.items())
+        if len(memo) >= (MEMO_SIZE if small else BIG_MEMO_SIZE):
+            memo.clear()
+        memo[key] = tuple(found.items())
         return found
 
     def _classify(self, act: Act, lesson: bool, relax: bool = False) -> dict[str, str]:
@@ -186,9 +185,9 @@ class Catalogue:
                 "action": self._action(act, docs_cmd) if concrete else None,
                 "prose": self._doc(plain_verbs(act.prose)) if prose else None}
         present = frozenset().union(*(d[1] for d in docs.values() if d))
-        context = path_docs = None
-        found: dict[str, str] = {}
-        for kid in self._candidates(present, bool(act.paths)):
+        path_docs = [self._doc(p) for p in act.paths] if act.paths and not prose else None   # once per act
+        context, found = None, {}
+        for kid in self._candidates(present, path_docs):
             k = self.kinds[kid]
             if k.tools and not prose and act.family not in k.tools and act.family not in k.calls:
                 continue
@@ -199,7 +198,6 @@ class Catalogue:
                 if act.family in k.calls:
                     part = "calls"
                 elif k.rx.get("paths") and act.paths and (not k.path_tools or act.family in k.path_tools):
-                    path_docs = path_docs or [self._doc(p) for p in act.paths]   # once per act, not per kind
                     part = "path" if any(k.rx["paths"].search(d) for d in path_docs) else None
                 if part is None and concrete:
                     part = _concrete_part(k, docs, act.lang)
@@ -246,15 +244,17 @@ class Catalogue:
         k = self.kinds[kid]
         return bool(k.rx.get("unless")) and any(a in kinds and self.kinds[a].broad for a in k.alternatives)
 
-    def _candidates(self, present: frozenset, has_paths: bool) -> list[str]:
+    def _candidates(self, present: frozenset, path_docs: list | None) -> list[str]:
+        """The kinds a literal of the act's text or paths leads to, and those no literal narrows."""
         found = set(self._always["text"])
-        if has_paths:
+        if path_docs:
             found |= self._always["paths"]
+            by_path = self._always["by_path"]
+            for lit in frozenset().union(*(d[1] for d in path_docs)):
+                found.update(by_path.get(lit, ()))
         index = self._index
-        for lit in present:
-            ids = index.get(lit)
-            if ids:   # a snapshot keeps each literal's kinds as one string: thawed only when held
-                found.update(ids.split("\0") if isinstance(ids, str) else ids)
+        for ids in filter(None, map(index.get, present)):   # a snapshot's: one string each, split when held
+            found.update(ids.split("\0") if isinstance(ids, str) else ids)
         return sorted(found)
 
     def _action(self, act: Act, command_doc) -> tuple[str, frozenset]:
@@ -368,9 +368,9 @@ def _load(stamps: tuple, state: Path | None) -> Catalogue:
 
     code = [os.stat(m.__file__).st_mtime_ns for m in (sys.modules[__name__], literals, snapshot)]
     key = [SNAPSHOT_VERSION, list(sys.version_info[:2]), code, [list(s) for s in stamps]]
-    found = _thawed(snapshot.read(state, key))
-    if found is not None:
-        return found
+    stored = snapshot.read(state, key)
+    if stored is not None:   # the same files another vault of this process loaded: one catalogue, compiled once
+        return _remember(stamps, _BUILT.get(stamps) or _thawed(stored))
     shared = snapshot.user_cache() if all(Path(s[0]).parent == PACKAGED for s in stamps) else None
     cat = _BUILT.get(stamps)   # the same files in another vault this process opened (no override)
     if cat is None and shared is not None:
@@ -379,11 +379,15 @@ def _load(stamps: tuple, state: Path | None) -> Catalogue:
         cat = build([Path(s[0]) for s in stamps], state)
         if shared is not None:
             snapshot.write(shared, key, cat)
+    if state is not None:
+        snapshot.write(state, key, cat)
+    return _remember(stamps, cat)
+
+
+def _remember(stamps: tuple, cat: Catalogue) -> Catalogue:
     _BUILT[stamps] = cat
     while len(_BUILT) > 4:
         _BUILT.pop(next(iter(_BUILT)))
-    if state is not None:
-        snapshot.write(state, key, cat)
     return cat
 
 

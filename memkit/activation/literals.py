@@ -92,7 +92,9 @@ def derive(kinds: dict, all_rx) -> tuple:
     for lit in sorted(lits - set(short)):
         by_head.setdefault(lit[:3], []).append(lit)
     index: dict[str, set[str]] = {}
-    always = {"text": set(), "paths": set()}
+    # "paths": kinds tried on every act that touches a path; "by_path": the others with path
+    # patterns, by the literals those patterns need (looked up in the act's paths)
+    always: dict = {"text": set(), "paths": set(), "by_path": {}}
     for k in kinds.values():
         for key in keys:
             rx = k.rx.get(key)
@@ -103,8 +105,12 @@ def derive(kinds: dict, all_rx) -> tuple:
             else:
                 for lit in rx.any_literal:
                     index.setdefault(lit, set()).add(k.id)
-        if k.rx.get("paths") or k.calls:
+        paths = k.rx.get("paths")
+        if k.calls or (paths is not None and paths.any_literal is None):
             always["paths"].add(k.id)
+        elif paths is not None:
+            for lit in paths.any_literal:
+                always["by_path"].setdefault(lit, set()).add(k.id)
         if k.calls:
             always["text"].add(k.id)
     return short, by_head, index, always

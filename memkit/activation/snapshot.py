@@ -18,8 +18,8 @@ def _plain(rx) -> tuple | None:
 
 
 def write(state: Path, key: list, cat) -> None:
-    kinds = {}
-    for k in cat.kinds.values():
+    kinds = dict(getattr(cat.kinds, "_packed", None) or {})   # a thawed catalogue's kinds, as they were stored
+    for k in () if kinds else cat.kinds.values():
         rx = {name: (tuple(_plain(r) for r in v) if name == "requires" else _plain(v)) for name, v in k.rx.items()}
         kinds[k.id] = marshal.dumps((k.id, k.about, k.consequence, k.broad, k.safe, k.tools, k.calls, k.path_tools,
                                      k.langs, k.alternatives, rx, k.area, k.within))

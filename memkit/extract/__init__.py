@@ -206,18 +206,31 @@ def _write_all(vault: Vault, ctx: TraceContext, found: list[Candidate], tag: str
                 break
             new_ids.add(cid)
             rel = f"workshop/observations/{c.kind}/{cid}.md"
+            note = notes.Note(*_note(vault, ctx, c, cid, tag))
             try:
-                vault.write_text(rel, notes.render(notes.Note(*_note(vault, ctx, c, cid, tag))),
-                                 exclusive=known is None)
+                full = vault.write_text(rel, notes.render(note), exclusive=known is None)
                 break
             except FileExistsError:
                 existing[cid], rel = rel, None   # taken: the next id looks past it
         if rel is None:
             continue
+        _made(full, rel, note, out)
         existing[cid] = rel
         out["written"].append(rel)
         out["counts"][c.kind] = out["counts"].get(c.kind, 0) + 1
     _drop_stale(vault, ctx, tag, new_ids, existing, older, out)
+
+
+def _made(full: Path, rel: str, note: notes.Note, out: dict[str, Any]) -> None:
+    """What gathering reads of a candidate just written, from the note in memory: its frontmatter
+    as the file holds it (through the redaction gate, as rendered) and the file's stamp."""
+    from memkit import redact
+    from memkit.extract import gather
+
+    st = full.stat()
+    made = gather.made(rel, redact.data(note.meta)[0], (st.st_mtime_ns, st.st_size, st.st_ino))
+    if made is not None:
+        out.setdefault("made", {})[rel] = made
 
 
 def _replaceable(path: Path, tag: str) -> bool:

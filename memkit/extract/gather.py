@@ -94,9 +94,14 @@ def record(vault, rel: str) -> tuple | None:
         note = notes.read(path)
     except (FileNotFoundError, InvalidInput):
         return None
-    if note.meta.get("kind") not in KINDS or not str(note.meta.get("extractor") or "").startswith("heuristic@"):
+    return made(rel, note.meta, (st.st_mtime_ns, st.st_size, st.st_ino), note.edited_by_person())
+
+
+def made(rel: str, meta: dict[str, Any], stamp: tuple, edited: bool = False) -> tuple | None:
+    """`record` of a candidate's frontmatter already at hand (its writer has it in memory)."""
+    if meta.get("kind") not in KINDS or not str(meta.get("extractor") or "").startswith("heuristic@"):
         return None
-    return _slim(rel, note.meta, (st.st_mtime_ns, st.st_size, st.st_ino), note.edited_by_person())
+    return _slim(rel, meta, stamp, edited)
 
 
 def _slim(rel: str, meta: dict[str, Any], stamp: tuple = (), edited: bool = False) -> tuple:

@@ -26,6 +26,7 @@ def run(job, rels: list[str], out: dict[str, Any]) -> None:
 
     from memkit.storage import ahead, index
 
+    _warm(job.vault)
     chunks = [rels[k:k + CHUNK] for k in range(0, len(rels), CHUNK)]
     with multiprocessing.get_context("fork").Pool(workers, initializer=_start, initargs=(job,)) as pool, \
             closing(index.connect(job.vault.index_path)) as con:
@@ -33,10 +34,21 @@ def run(job, rels: list[str], out: dict[str, Any]) -> None:
             for key in ("written", "deleted", "errors"):
                 out[key] += part[key]
             out["traces"] += part["traces"]
+            out.setdefault("made", {}).update(part["made"])   # gathering need not read these files again
             for kind, n in part["counts"].items():
                 out["counts"][kind] = out["counts"].get(kind, 0) + n
             out.setdefault("indexed", set()).update(ahead.store(job.vault, con, part["rows"]))
             con.commit()   # the parent stores while the workers extract: no file is read twice
+
+
+def _warm(vault) -> None:
+    """Load the action catalogues every worker classifies with, once, before the fork: a worker
+    that loaded them itself would each read the snapshot again (or, when it is stale, build the
+    whole catalogue again)."""
+    from memkit.activation import catalogue, cues
+
+    catalogue.load(None)   # the extractor's
+    cues.catalogue_of(vault)   # the cue compiler's (the vault's own kinds included)
 
 
 def _start(job) -> None:
@@ -48,11 +60,9 @@ def _chunk(rels: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {"written": [], "deleted": [], "counts": {}, "errors": [], "traces": 0}
     for rel in rels:
         _job.one(rel, out)
-    from memkit.extract import gather
     from memkit.storage import ahead
 
-    made = (gather.record(_job.vault, r) for r in out["written"] if r.startswith("workshop/observations/"))
-    out["made"] = {r[0]: r for r in made if r is not None}   # what gathering reads of each candidate
+    out.setdefault("made", {})   # what gathering reads of each candidate written (`_write_all` keeps it)
     # the traces' index rows (a row per turn: most of indexing), computed here in parallel; candidates
     # are indexed after the gathering pass, which folds most repeats away
     out["rows"] = ahead.prepared(_job.vault, [r for r in out["written"] if r.startswith("traces/")])

@@ -78,7 +78,7 @@ def scan(vault, *, refresh: bool = True) -> dict[str, Any]:
     obs = {k: _recent(vault, k, int(cfg["scan_limit"])) for k in SCANNED}
     known = _proposals(vault)
     out: dict[str, Any] = {"written": [], "proposals": [], "retired": [], "lines": []}
-    produced = set()
+    produced, drafted = set(), []
     for target, members, basis in _groups(obs, cfg):
         ids = {str(m["id"]) for m in members}
         pid = proposal_id(target, min(members, key=lambda m: (str(m.get("created") or ""), str(m["id"])))["id"])
@@ -86,7 +86,10 @@ def scan(vault, *, refresh: bool = True) -> dict[str, Any]:
         if (known["status"].get(pid, "candidate") != "candidate" or known["open"].get(pid) == ids
                 or any(ids <= s for s in known["decided"])):
             continue
-        _propose(vault, pid, draft(vault, members, target, basis=basis), out)
+        drafted.append((pid, draft(vault, members, target, basis=basis)))
+    quotes = _quotes(vault, [ref for _, d in drafted for ref in d.turns])
+    for pid, d in drafted:
+        _propose(vault, pid, d, out, quotes)
     _retire(vault, known, produced, out)
     if out["written"]:
         index.update_paths(vault, [vault.root / r for r in out["written"]])
@@ -195,10 +198,23 @@ def proposal_id(target: str, anchor: str) -> str:
     return f"prop-{target}-{slug(core, 40)}-{digest}"
 
 
-def _propose(vault, pid: str, d: Draft, out: dict[str, Any]) -> None:
+def _quotes(vault, refs: list[str]) -> dict[str, dict[str, Any]]:
+    """Each turn the proposals quote, each trace read once: the sessions that repeat one lesson
+    hold the lessons of other groups too (a trace was read again for each proposal quoting it)."""
+    by_trace: dict[str, list[str]] = {}
+    for ref in dict.fromkeys(refs):
+        by_trace.setdefault(split_ref(ref)[0], []).append(ref)
+    found = {}
+    for same_trace in by_trace.values():
+        cache: dict = {}
+        found.update((ref, provenance.quote(vault, *split_ref(ref), cache)) for ref in same_trace)
+    return found
+
+
+def _propose(vault, pid: str, d: Draft, out: dict[str, Any], quotes: dict | None = None) -> None:
     rel = f"workshop/proposals/{pid}.md"
     full = vault.path(rel)
-    text = proposal_text(vault, pid, d)
+    text = proposal_text(vault, pid, d, quotes)
     if full.exists():
         old = notes.read(full)
         if old.meta.get("status") != "candidate" or full.read_text(encoding="utf-8", errors="replace") == text:
@@ -212,7 +228,8 @@ def _propose(vault, pid: str, d: Draft, out: dict[str, Any]) -> None:
     out["proposals"].append(pid)
 
 
-def proposal_text(vault, pid: str, d: Draft) -> str:
+def proposal_text(vault, pid: str, d: Draft, quotes: dict | None = None) -> str:
+    """The proposal's file text; quotes: its turns already quoted (`_quotes`), else read now."""
     meta: dict[str, Any] = {"type": "proposal", "id": pid, "target": d.target, "title": d.title,
                             "statement": d.statement, "status": "candidate", "created": d.created or now(),
                             "recurrence": d.sessions, "basis": d.basis, "importance": round(d.importance, 2),
@@ -220,7 +237,8 @@ def proposal_text(vault, pid: str, d: Draft) -> str:
     if d.target == "decision":
         meta.update(context=d.context, alternatives=d.alternatives, consequences=d.consequences)
     cache: dict = {}
-    evidence = [provenance.quote(vault, *split_ref(t), cache) for t in d.turns]
+    evidence = [dict(quotes[t]) if quotes and t in quotes else provenance.quote(vault, *split_ref(t), cache)
+                for t in d.turns]
     text = templates.render("proposal", vault.root, id=pid, target=d.target, basis=d.basis,
                             preview=body(vault, d, evidence))
     return notes.render(notes.Note(notes.stamp(meta, text), text))

@@ -63,19 +63,21 @@ def trace_path(vault, tid: str) -> Path | None:
 
 def quote(vault, tid: str, n: int, cache: dict | None = None, limit: int = QUOTE_CHARS) -> dict[str, Any]:
     """One trace turn as evidence: who said what, when, cut to `limit` characters. The cache
-    holds trace bodies by id (bounded: a promotion scan quotes from thousands of traces)."""
+    holds trace bodies (and where their turns lie) by id (bounded: a promotion scan quotes from
+    thousands of traces)."""
     cache = {} if cache is None else cache
     if tid not in cache:
         if len(cache) >= QUOTE_CACHE:
             cache.pop(next(iter(cache)))
         path = trace_path(vault, tid)
         try:
-            cache[tid] = notes.read(path).body if path else None
+            body = notes.read(path).body if path else None
         except InvalidInput:
-            cache[tid] = None
+            body = None
+        cache[tid] = (body, traces.turn_spans(body)) if body is not None else (None, None)
     found = {"link": f"{tid}#^t{n}", "trace": tid, "turn": n, "role": "", "ts": "", "text": ""}
-    body = cache[tid]
-    turn = traces.parse_turn(body, n) if body is not None else None
+    body, spans = cache[tid]
+    turn = traces.parse_turn(body, n, spans) if body is not None else None
     if turn is None:
         found["missing"] = "trace not in the vault" if body is None else "no such turn"
         return found

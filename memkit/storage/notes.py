@@ -168,6 +168,8 @@ def read(path: Path) -> Note:
 
 def dump_meta(meta: dict[str, Any]) -> str:
     fast = yamlfast.dump(meta, _DUMP_RESOLVERS)   # flat frontmatter, as memkit writes it
+    if fast is None:
+        fast = yamlfast.dump_nested(meta, _DUMP_RESOLVERS)   # a candidate's cue: PyYAML's own bytes
     if fast is not None:
         return fast
     return yaml.dump(meta, Dumper=_Dumper, sort_keys=False, allow_unicode=True,

@@ -228,3 +228,61 @@ def _emit(value, resolvers: dict) -> str | None:
     if value == value.strip() and _plain(value, resolvers) is value:
         return value
     return "'" + value.replace("'", "''") + "'"
+
+
+# ---- writing nested frontmatter, byte for byte as PyYAML would -------------------------------
+# A note's `cue:` (a mapping holding lists and a mapping) sends `dump` to PyYAML, the slowest step
+# of writing a candidate. `dump_nested` writes those shapes itself, but only where its bytes are
+# certainly PyYAML's block style: a string it is not sure PyYAML writes plain or in single quotes
+# (a leading `?`, `:`, `.` or space, a character outside the Basic Multilingual Plane, anything
+# unprintable) sends the whole mapping back to PyYAML.
+_QUOTED_START = frozenset("#,[]{}&*!|>'\"%@`")   # PyYAML never starts a plain scalar with these
+_UNSURE_START = frozenset("?:. ")
+_MAX_NESTED_TEXT = 4096   # PyYAML folds nothing this short at the width memkit writes
+
+
+def dump_nested(meta: dict, resolvers: dict) -> str | None:
+    """The frontmatter PyYAML would write for a mapping of scalars, lists of scalars and mappings
+    of those (two levels deep), or None when unsure."""
+    out: list[str] = []
+    return "\n".join(out) + "\n" if meta and _block(meta, resolvers, "", 0, out) else None
+
+
+def _block(mapping: dict, resolvers: dict, pad: str, depth: int, out: list[str]) -> bool:
+    for key, value in mapping.items():
+        if not isinstance(key, str) or _exact(key, resolvers) != key or not _KEY.fullmatch(key + ":"):
+            return False
+        if isinstance(value, dict):
+            if not value:
+                out.append(f"{pad}{key}: {{}}")
+                continue
+            out.append(f"{pad}{key}:")
+            if depth >= 2 or not _block(value, resolvers, pad + "  ", depth + 1, out):
+                return False
+        elif isinstance(value, list):
+            out.append(f"{pad}{key}: []" if not value else f"{pad}{key}:")
+            for item in value:
+                text = _exact(item, resolvers)
+                if text is None:
+                    return False
+                out.append(f"{pad}- {text}")
+        else:
+            text = _exact(value, resolvers)
+            if text is None:
+                return False
+            out.append(f"{pad}{key}: {text}")
+    return True
+
+
+def _exact(value, resolvers: dict) -> str | None:
+    """A scalar as PyYAML's emitter writes it, or None when unsure."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return _emit(value, resolvers)   # a float only as `digits.digits`, as PyYAML writes it
+    if value == "":
+        return "''"
+    if not isinstance(value, str) or len(value) > _MAX_NESTED_TEXT or not value.isprintable() \
+            or value[0] in _UNSURE_START or value[-1] == " " or max(value) > "\uffff" or "\ufeff" in value:
+        return None
+    if value[0] not in _QUOTED_START and not value.startswith("---") and _plain(value, resolvers) is value:
+        return value
+    return "'" + value.replace("'", "''") + "'"

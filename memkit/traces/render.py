@@ -155,10 +155,21 @@ def _unescape(text: str) -> str:
 _HEADINGS = re.compile(r"^## Turn (\d+) · .* \^t\1[^\S\n]*$", re.M)
 
 
+def _headings(body: str) -> list[re.Match]:
+    """_HEADINGS.finditer(body), tried only where a line starts with "## Turn " (the regex
+    engine alone would try every character of a long trace)."""
+    starts = [0] if body.startswith("## Turn ") else []
+    at = body.find("\n## Turn ")
+    while at >= 0:
+        starts.append(at + 1)
+        at = body.find("\n## Turn ", at + 1)
+    return [m for m in (_HEADINGS.match(body, at) for at in starts) if m]
+
+
 def parse_turns(body: str) -> list[Turn]:
     """The turns of a trace body, as rendered by render_body (edits between turns tolerated)."""
     turns: list[Turn] = []
-    heads = list(_HEADINGS.finditer(body)) if "## Turn " in body else []
+    heads = _headings(body)
     for k, m in enumerate(heads):
         turn = Turn(Role.SYSTEM, n=int(m.group(1)))
         end = heads[k + 1].start() - 1 if k + 1 < len(heads) else len(body)
@@ -167,17 +178,22 @@ def parse_turns(body: str) -> list[Turn]:
     return turns
 
 
-def parse_turn(body: str, n: int) -> Turn | None:
-    """Turn n alone, without parsing the others (quoting evidence needs one turn of a long trace)."""
-    if "## Turn " not in body:
+def parse_turn(body: str, n: int, spans: dict[int, tuple[int, int]] | None = None) -> Turn | None:
+    """Turn n alone, without parsing the others (quoting evidence needs one turn of a long trace).
+    spans: `turn_spans(body)`, kept by a caller quoting several turns of one trace."""
+    span = (turn_spans(body) if spans is None else spans).get(n)
+    if span is None:
         return None
-    heads = [m for m in _HEADINGS.finditer(body)]
-    for k in range(len(heads) - 1, -1, -1):   # the last one, as a {n: turn} map of parse_turns keeps
-        if int(heads[k].group(1)) == n:
-            end = heads[k + 1].start() if k + 1 < len(heads) else len(body)
-            found = parse_turns(body[heads[k].start():end])
-            return found[0] if found else None
-    return None
+    found = parse_turns(body[span[0]:span[1]])
+    return found[0] if found else None
+
+
+def turn_spans(body: str) -> dict[int, tuple[int, int]]:
+    """Where each turn of a body lies, {n: (start, end)}; of two headings with one number the last
+    wins, as in a {n: turn} map of parse_turns."""
+    heads = _headings(body)
+    ends = [m.start() for m in heads[1:]] + [len(body)]
+    return {int(m.group(1)): (m.start(), end) for m, end in zip(heads, ends)}
 
 
 def _fill(turn: Turn, lines: list[str]) -> None:
