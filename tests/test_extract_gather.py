@@ -154,3 +154,44 @@ def test_what_the_writer_keeps_of_each_candidate_is_what_gathering_would_read_fr
     assert set(made) == {r for r in out["written"] if r.startswith("workshop/observations/")} and len(made) >= 3
     for rel, record in made.items():
         assert record == gather.record(vault, rel)
+
+
+def test_the_first_saying_is_found_among_keys_of_a_like_length_as_among_all():
+    """Near keys are looked for only among keys whose lengths allow the ratio: the same first
+    saying as a search over every key of the kind, on keys built to sit around the threshold."""
+    import random
+
+    from memkit.extract import gather
+    from memkit.similar import fuzz
+
+    rng = random.Random(5)
+    words = "never run the migrations against shared database use a local copy always pass timeout".split()
+    bases = [" ".join(rng.choice(words) for _ in range(rng.randint(3, 14))) for _ in range(12)]
+
+    def variant() -> str:
+        text = list(rng.choice(bases))
+        for _ in range(rng.randint(0, 6)):   # a few characters more or fewer: near, or just not
+            at = rng.randrange(len(text) + 1)
+            if rng.random() < 0.5 and at < len(text):
+                del text[at]
+            else:
+                text.insert(at, rng.choice("abcdefgh "))
+        return rng.choice(["correction", "preference"]) + ":" + "".join(text)
+
+    def reference(items, k, session):
+        for key, rel, where in items:
+            near = (key.split(":", 1)[0] == k.split(":", 1)[0] and min(len(key), len(k)) >= 24
+                    and fuzz.ratio(key, k) >= gather.SAME)
+            if where != session and (key == k or near):
+                return key, rel, where
+        return None
+
+    anchors, compared = gather._Anchors(), 0
+    for n in range(1500):
+        k, session = variant(), f"s{rng.randrange(40)}"
+        expected = reference(anchors.items, k, session)
+        assert anchors.first(k, session) == expected, k
+        compared += expected is not None and expected[0] != k
+        if expected is None or rng.random() < 0.3:
+            anchors.append(k, f"r{n}", session)
+    assert compared > 50   # near, not only equal, keys were found

@@ -127,17 +127,18 @@ def _current(vault, rel: str, made: dict[str, tuple] | None) -> tuple | None:
 class _Anchors:
     """The first sayings, in order, found by key: the first one that is `same` as a key and from
     another session. Exact keys by dictionary, near ones by rapidfuzz over the distinct keys of
-    the same kind (a repeat's words are mostly the very same words)."""
+    the same kind (a repeat's words are mostly the very same words) whose lengths allow a ratio of
+    SAME: ratio = 100 * (1 - indel distance / (la + lb)) and the distance is at least |la - lb|."""
 
     def __init__(self) -> None:
         self.items: list[tuple[str, str, str]] = []   # (key, rel, session)
         self.by_key: dict[str, list[int]] = {}
-        self.keys_of_kind: dict[str, list[str]] = {}
+        self.keys_of_kind: dict[str, dict[int, list[str]]] = {}   # kind -> key length -> keys
 
     def append(self, k: str, rel: str, session: str) -> None:
         if k not in self.by_key:
             self.by_key[k] = []
-            self.keys_of_kind.setdefault(k.split(":", 1)[0], []).append(k)
+            self.keys_of_kind.setdefault(k.split(":", 1)[0], {}).setdefault(len(k), []).append(k)
         self.by_key[k].append(len(self.items))
         self.items.append((k, rel, session))
 
@@ -146,11 +147,18 @@ class _Anchors:
         if len(k) >= 24:
             from memkit.similar import fuzz, process
 
-            near = process.extract(k, self.keys_of_kind.get(k.split(":", 1)[0], ()), scorer=fuzz.ratio,
-                                   score_cutoff=SAME, limit=None)
+            near = process.extract(k, self._sized_like(k), scorer=fuzz.ratio, score_cutoff=SAME, limit=None)
             found += [i for other, _score, _n in near if other != k and len(other) >= 24 for i in self.by_key[other]]
         hits = [i for i in found if self.items[i][2] != session]
         return self.items[min(hits)] if hits else None
+
+    def _sized_like(self, k: str) -> list[str]:
+        """The keys of k's kind long enough and short enough to be `same` as k (a few to spare)."""
+        by_length, slack = self.keys_of_kind.get(k.split(":", 1)[0], {}), 1 - SAME / 100
+        low, high = int(len(k) * (1 - slack) / (1 + slack)) - 1, int(len(k) * (1 + slack) / (1 - slack)) + 1
+        if len(by_length) < high - low:
+            return [o for n, keys in by_length.items() if low <= n <= high for o in keys]
+        return [o for n in range(low, high + 1) for o in by_length.get(n, ())]
 
 
 class _Folds:
