@@ -570,3 +570,10 @@ def test_a_file_type_the_lesson_names_is_touched_by_any_file_of_that_type_but_no
     assert entities.touches(entities.tokens(edit), "", ".ipynb")
     readme = acts.from_call("Edit", {"file_path": "/p/docs/intro.md", "old_string": "a", "new_string": "b"})
     assert not entities.touches(entities.tokens(readme), "", ".md")
+
+
+def test_a_cue_compiled_from_a_lesson_with_line_breaks_stands_as_stored():
+    lesson = "no, never force-push main.\n\nUse  a branch."
+    cue = compiled(lesson, "Bash: git push -f origin main")
+    assert compiler.is_current(cue, lesson, "Bash: git push -f origin main")
+    assert not compiler.is_current(cue, lesson + " Always.", "Bash: git push -f origin main")

@@ -83,7 +83,9 @@ STANDING_AREAS = frozenset({"conduct"})
 
 
 def fingerprint(lesson: str, trigger: str) -> str:
-    """Which text a cue was compiled from: a person who edits the lesson gets a fresh cue."""
+    """Which text a cue was compiled from: a person who edits the lesson gets a fresh cue. The
+    lesson as the compiler reads it (one space, at most 4,000 characters), stored or not."""
+    lesson = " ".join(str(lesson or "").replace("``", "`").split())[:4000]
     return hashlib.sha1(f"{lesson}\x00{trigger}".encode("utf-8", "replace")).hexdigest()[:8]
 
 
