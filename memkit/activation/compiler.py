@@ -193,11 +193,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     if by["before"] and not _narrow(cat, forbids):
         forbids |= by["before"]   # a lesson that is a "before X" rule fires before X, topic or not
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
-    if act is not None:   # where the corrected call acted was still wrong: no part of its path excuses
-        where = {n for p in act.paths for n in (entities_mod._norm(p), *entities_mod._norm(p).split("/"))}
-        ends = tuple("." + p.rsplit(".", 1)[-1].lower() for p in act.paths if "." in p.rsplit("/", 1)[-1])
-        terms = [t for t in terms if entities_mod._norm(t) not in where and t.lower().lstrip("*") not in ends]
-    terms += _located(lesson)
+    terms = entities_mod.excused(act, terms) + _located(lesson)
     bare = entities_mod.unwrapped(act, terms, names["forbids"])
     spelled, siblings = entities_mod.spelled_out(act, parts, names["forbids"])
     names["forbids"] += bare + spelled

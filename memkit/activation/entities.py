@@ -121,6 +121,7 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
     corrected action too is kept first (it is what the correction was about)."""
     touched = tokens(trigger) if trigger is not None else set()
     objects = _objects(trigger) if trigger is not None else set()
+    ran = commands_of(trigger) if trigger is not None else set()   # programs the call ran
     forbid: list[str] = []
     comply: list[str] = []
     replaced: list[str] = []
@@ -132,7 +133,6 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
         elif polarity == "allow":
             comply.extend(n for n in names if not _ALLOWED.search(text))   # allowed(): with its condition
         elif polarity in ("forbid", "instead"):
-            ran = commands_of(trigger) if trigger is not None else set()
             forbid.extend(n for n in names if polarity == "instead" or _negated(n, text)
                           or (_norm(n) in touched and _norm(n) not in ran))
             first = re.match(r"[`'\"]?([a-z][a-z0-9._+-]{0,29}[a-z0-9_+])[`'\"]?(?:\s|$|[,.;:!?])", text.strip())
@@ -141,7 +141,6 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
                 replaced.append(first.group(1))
         else:   # a reason or a remark: a name there counts when the corrected call touched it (a
             # program named in passing, "is this better than `rg`?", is no program it forbids)
-            ran = commands_of(trigger) if trigger is not None else set()
             forbid.extend(n for n in names if _norm(n) not in ran and (
                 _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t)))
         if polarity in ("forbid", "instead") and touched:   # plain words the corrected call acted on or ran
@@ -389,3 +388,13 @@ def spelled_out(act, parts: list[tuple[str, str]], named: list[str]) -> tuple[li
     siblings = [t for p, text in parts if p in ("prescribe", "allow") for t in _COMPOUND.findall(text.lower())
                 if re.split(r"[-_]", t)[-1] in ends and t not in forbidden]
     return forbidden, list(dict.fromkeys(siblings))
+
+
+def excused(act, terms: list[str]) -> list[str]:
+    """The names that comply, less any part of where the corrected call acted (its file, a folder
+    on its path, its file type): the call was wrong there, so none of them makes an action right."""
+    if act is None:
+        return terms
+    where = {n for p in act.paths for n in (_norm(p), *_norm(p).split("/"))}
+    ends = tuple("." + p.rsplit(".", 1)[-1].lower() for p in act.paths if "." in p.rsplit("/", 1)[-1])
+    return [t for t in terms if _norm(t) not in where and t.lower().lstrip("*") not in ends]
