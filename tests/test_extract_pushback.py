@@ -55,6 +55,9 @@ CORRECTIONS = {
     "draft-edit": after_plan("drop the second step and put the notes under docs/out/"),
     "draft-keep": after_plan("keep the original file names in the importer output"),
     "critique": after_edit("I don't see why a cache helps here, the data changes every call"),
+    "polite-instead": after_edit("Could you keep the values in a local dict instead? module state leaks between tests"),
+    "no-longer-done": after_edit("ugh we're past that. no module caches anymore, the transport layer keeps them"),
+    "moved-on": after_edit("hmm, we migrated to the async transport last month, the retry loop lives there"),
 }
 
 
@@ -80,6 +83,8 @@ NEAR_MISSES = {
     "no-agent-yet": [{"role": "user", "content": "why did the nightly build fail yesterday?"}],
     "pasted-output": after_edit("No such file or directory\nls: cannot access 'build/': No such file or directory"),
     "declined-offer": after_plan("no, I'll run the importer myself later"),
+    "fixed-now": after_edit("nice, it doesn't time out anymore. can you also add a test"),
+    "polite-ask": after_edit("could you also add a docstring to the client?"),
 }
 
 
