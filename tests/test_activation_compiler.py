@@ -577,3 +577,55 @@ def test_a_cue_compiled_from_a_lesson_with_line_breaks_stands_as_stored():
     cue = compiled(lesson, "Bash: git push -f origin main")
     assert compiler.is_current(cue, lesson, "Bash: git push -f origin main")
     assert not compiler.is_current(cue, lesson + " Always.", "Bash: git push -f origin main")
+
+
+def _fires(cue: dict, tool: str, data: dict) -> bool:
+    from memkit.activation import acts, match
+
+    act = acts.from_command(data["command"]) if tool == "Bash" else acts.from_call(tool, data)
+    return match.judge(match.Cue(_row(cue)), match.Probe(act, CAT.classify(act), CAT), CAT) > 0
+
+
+def test_a_flag_the_lesson_forbids_gives_the_kind_the_corrected_call_had_through_it():
+    cue = compiled("no!! never -f on the shared branches, people pull from them all day",
+                   "Bash: git push -f origin release/2.4 (interrupted)")
+    assert "git:force-push" in cue["forbids"]
+    assert _fires(cue, "Bash", {"command": "git push --force origin release/2.5"})
+    assert not _fires(cue, "Bash", {"command": "git push origin release/2.5"})
+
+
+def test_code_the_lesson_forbids_is_named_in_the_shape_the_corrected_edit_wrote_it():
+    cue = compiled("don't new up ObjectMapper in every request, building one is expensive. inject the shared bean",
+                   "Edit: /p/src/main/java/shop/Orders.java — ObjectMapper mapper = new ObjectMapper();")
+    assert "new ObjectMapper" in cue["entities"]
+    assert _fires(cue, "Write", {"file_path": "/p/src/main/java/shop/Carts.java",
+                                 "content": "class Carts {\n  Cart read(String s) { return new ObjectMapper().readValue(s, Cart.class); }\n}\n"})
+    assert not _fires(cue, "Edit", {"file_path": "/p/src/main/java/shop/Carts.java", "old_string": "class Carts {\n",
+                                    "new_string": "class Carts {\n  private final ObjectMapper mapper;\n"})
+    cue = compiled("no async def in the celery tasks, the worker never awaits them",
+                   "Edit: /p/app/tasks/mail.py — async def send_digest(user_id):")
+    assert "async def" in cue["entities"]
+    assert _fires(cue, "Edit", {"file_path": "/p/app/tasks/search.py", "old_string": "x = 1\n",
+                                "new_string": "x = 1\n\nasync def rebuild_index():\n    pass\n"})
+    assert not _fires(cue, "Edit", {"file_path": "/p/app/tasks/search.py", "old_string": "x = 1\n",
+                                    "new_string": "x = 1\n\ndef rebuild_index():\n    pass\n"})
+
+
+def test_an_annotation_the_lesson_forbids_fires_on_the_annotation_not_its_neighbours():
+    cue = compiled("please no @lru_cache on methods, it keeps every instance alive",
+                   "Edit: /p/shop/pricing.py — @lru_cache(maxsize=None) def price(self, sku):")
+    assert "@lru_cache" in cue["entities"]
+    assert _fires(cue, "Edit", {"file_path": "/p/shop/rates.py", "old_string": "    def rate(self):\n",
+                                "new_string": "    @lru_cache\n    def rate(self):\n"})
+    assert not _fires(cue, "Edit", {"file_path": "/p/shop/rates.py", "old_string": "    def rate(self):\n",
+                                    "new_string": "    @property\n    def rate(self):\n"})
+
+
+def test_what_does_nothing_is_forbidden_and_an_annotation_is_read_with_the_line_it_annotates():
+    from memkit.activation import acts
+
+    assert compiler.clauses("@Cacheable on a private method does nothing")[0][0] == "forbid"
+    assert compiler.clauses("that flag is silently ignored by the old runner")[0][0] == "forbid"
+    act = acts.from_call("Edit", {"file_path": "/p/a.py", "old_string": "    def price(self):\n",
+                                  "new_string": "    @property\n    def price(self):\n"})
+    assert act.added == "    @property\n    def price(self):"

@@ -187,3 +187,16 @@ def test_the_console_reader_flags_a_refused_plan_and_a_declined_edit(vault, tmp_
     triggers = sorted(c.meta["trigger"] for c in candidates(vault, "correction"))
     assert triggers[0].startswith("ExitPlanMode") and triggers[0].endswith("(rejected)")
     assert triggers[1] == "Update: src/importer.py (rejected)"
+
+
+def test_the_trigger_of_a_long_edit_shows_the_line_the_correction_names(vault, tmp_path):
+    body = "\n".join(f"def helper_{i}(value):\n    return value * {i}\n" for i in range(12))
+    body += "\ndef connect():\n    return psycopg.connect(autocommit=True)\n"
+    write = {"role": "assistant", "content": "Added the helpers and the connection.",
+             "tool_calls": [{"id": "w1", "name": "Write", "input": {"file_path": "src/db.py", "content": body}}]}
+    ingest(vault, tmp_path, "long-edit", [
+        {"role": "user", "content": "add the db helpers"}, write, {"role": "tool", "tool_call_id": "w1", "content": "ok"},
+        {"role": "user", "content": "no autocommit=True in psycopg.connect here, we run every write in a transaction"}])
+    [corr] = candidates(vault, "correction")
+    assert "psycopg.connect(autocommit=True)" in corr.meta["trigger"]
+    assert corr.meta["trigger"].startswith("Write: src/db.py — … ")

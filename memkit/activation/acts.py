@@ -221,10 +221,16 @@ def _pairs(inp: dict) -> list[tuple[str, str]]:
     return pairs
 
 
+_ANNOTATION = re.compile(r"^\s*(?:@\w|#\[|\[\w)")
+
+
 def _added(old: str, new: str) -> str:
-    """The lines of `new` that `old` lacks; all of `new` when it only reorders old lines."""
+    """The lines of `new` that `old` lacks (with the line an added annotation or decorator
+    applies to); all of `new` when it only reorders old lines."""
     before = {line.strip() for line in old.splitlines()}
-    fresh = [line for line in new.splitlines() if line.strip() not in before]
+    lines = new.splitlines()
+    fresh = [line for i, line in enumerate(lines) if line.strip() not in before
+             or (i and _ANNOTATION.match(lines[i - 1]) and lines[i - 1].strip() not in before)]
     return "\n".join(fresh) if fresh else new
 
 

@@ -14,7 +14,7 @@ import re
 from memkit.activation import acts as acts_mod
 from memkit.activation import entities as entities_mod
 
-VERSION = 6
+VERSION = 7
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of")
 
@@ -26,6 +26,7 @@ _FORBID = re.compile(
     r"leave\s+(?:\S+\s+){1,5}?alone|"
     r"instead\s+of|rather\s+than|must\s*n[o']t|mustn'?t|should\s*n[o']t|shouldn'?t|can'?t|cannot|"
     r"forbidden|banned|not\s+allowed|disallowed|prohibited|wrong|bad\s+idea|dangerous|unsafe|careful|"
+    r"does\s+nothing|has\s+no\s+effect|is\s+(?:a\s+)?no-?op\b|(?:is|are)\s+(?:silently\s+)?ignored|"
     r"ask\s+(me\s+)?(first|before)|what\s+are\s+you\s+doing|why\s+(did|are|do|would|were)\s+you|"
     r"what'?s\s+(with|up\s+with)|who\s+(told|asked)\s+you)")
 _PRESCRIBE = re.compile(
@@ -197,6 +198,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     bare = entities_mod.unwrapped(act, terms, names["forbids"])
     spelled, siblings = entities_mod.spelled_out(act, parts, names["forbids"])
     names["forbids"] += bare + spelled
+    names["forbids"] += entities_mod.code_shapes(act, parts, names["forbids"])
+    forbids |= _flagged(cat, act, parts)
     terms = [t for t in terms if t.lower() not in bare] + siblings
     cue = {
         "forbids": sorted(forbids),
@@ -266,6 +269,21 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
     # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
     # protoc"): the asked-for kind is the topic; what complies says it is done right
     return forbids | {k for k in prescribed & corrected if not cat.kinds[k].broad and not cat.kinds[k].safe}
+
+
+def _flagged(cat, act, parts: list[tuple[str, str]]) -> set:
+    """"never -v on this stack" after `docker compose down -v`: the kinds the corrected call has
+    only through a flag a forbidding clause names (the call without it lacks them)."""
+    if act is None or act.family != "shell":
+        return set()
+    words = act.command.split()
+    named = {f for p, text in parts if p in ("forbid", "instead")
+             for f in re.findall(r"(?<![\w-])--?[A-Za-z][\w-]*", text)} & set(words)
+    if not named:
+        return set()
+    without = acts_mod.from_command(" ".join(w for w in words if w not in named))
+    lost = cat.kinds_of(act) - cat.kinds_of(without)
+    return {k for k in lost if not cat.kinds[k].broad and not cat.kinds[k].safe}
 
 
 def _narrow(cat, kinds) -> set:

@@ -41,16 +41,25 @@ _STOP = frozenset("the and for with that this from into you your are was were ha
                   "why its our out get got let make made need needs want wants file files code new add please here there "
                   "some more only also does did done don't dont never always run git".split())
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
+_MARKED = re.compile(r"^[@$][A-Za-z_]\w*$")   # an annotation, a decorator, a rune: `@Transactional`, `$state`
+# language keywords that give a name its shape in code (`new HttpClient`, `export let`)
+_KEYWORDS = frozenset("new export let var val const static private public protected internal async await def fun "
+                      "func class struct extends implements import throw raise return yield override final "
+                      "abstract readonly lateinit mut unsafe".split())
 _FOLDER = _Lazy(r"(?<![\w/.-])([\w.-]{2,40}/?)\s+(?:folders?|director(?:y|ies)|dirs?)\b", re.I)
 
 
 def kind_of(name: str) -> str:
-    """What a name looks like: path, flag, ident, command, word."""
+    """What a name looks like: path, flag, ident, code, command, word."""
     n = name.strip()
     if _SCHEME.match(n):
         return "url"
     if _FLAG.match(n):
         return "flag"
+    if _MARKED.match(n):
+        return "ident"
+    if " " in n and len(n.split()) == 2 and any(w in _KEYWORDS for w in n.lower().split()):
+        return "code"
     if "/" in n.strip("/") or n.endswith("/") or _EXT.search(n) or (n.startswith(".") and len(n) > 2):
         return "path"
     if _IDENT.match(n) or _HYPHENATED.match(n):
@@ -62,7 +71,7 @@ def kind_of(name: str) -> str:
 
 def fires_alone(name: str) -> bool:
     """A name specific enough that touching it is reason to recall the lesson by itself."""
-    return kind_of(name) in ("path", "flag", "ident")
+    return kind_of(name) in ("path", "flag", "ident", "code")
 
 
 def _clean(name: str) -> str:
@@ -398,3 +407,41 @@ def excused(act, terms: list[str]) -> list[str]:
     where = {n for p in act.paths for n in (_norm(p), *_norm(p).split("/"))}
     ends = tuple("." + p.rsplit(".", 1)[-1].lower() for p in act.paths if "." in p.rsplit("/", 1)[-1])
     return [t for t in terms if _norm(t) not in where and t.lower().lstrip("*") not in ends]
+
+
+_CODE_NAME = _Lazy(r"(?<![\w$@])([@$][A-Za-z_]\w*|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)")
+
+
+def code_shapes(act, parts: list[tuple[str, str]], named: list[str]) -> list[str]:
+    """The code a forbidding clause names in the shape the corrected edit wrote it: a type, an
+    annotation or a rune with the keyword beside it that the clause names too ("don't new up
+    HttpClient" after `new HttpClient()`: `new HttpClient`), an annotation alone, or a keyword
+    phrase the clause names (`export let`)."""
+    if act is None or act.family not in ("edit", "write"):
+        return []
+    code = " ".join(re.sub(r"[(){};,]", " ", act.added[:20000]).split())
+    out: list[str] = []
+    for polarity, text in parts:
+        if not code or polarity not in ("forbid", "instead"):
+            continue
+        words = re.findall(r"[@$]?[A-Za-z_]\w*", text)
+        said = {w.lower() for w in words}
+        for name in dict.fromkeys(_CODE_NAME.findall(text)):
+            out += _shapes(code, name, said)
+        out += [f"{a} {b}" for a, b in zip(words, words[1:]) if a.lower() in _KEYWORDS and b.lower() in _KEYWORDS
+                and re.search(rf"(?<![\w$@]){re.escape(a)} {re.escape(b)}\b", code)]
+    known = {_norm(n) for n in named}
+    return [s for s in dict.fromkeys(out) if _norm(s) not in known][:4]
+
+
+def _shapes(code: str, name: str, said: set[str]) -> list[str]:
+    found = []
+    for m in re.finditer(rf"(?:(\w+) )?(?<![\w$@]){re.escape(name)}(?![\w])(?: (\w+))?", code):
+        left, right = (m.group(1) or "").lower(), (m.group(2) or "").lower()
+        if left in _KEYWORDS and left in said:
+            found.append(f"{m.group(1)} {name}")
+        elif right in _KEYWORDS and right in said:
+            found.append(f"{name} {m.group(2)}")
+    if found or not _MARKED.match(name):
+        return found
+    return [name] if re.search(rf"(?<![\w$@]){re.escape(name)}(?![\w])", code) else []

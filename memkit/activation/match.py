@@ -149,9 +149,11 @@ def _touched(cue: Cue, probe: Probe, specific: set[str]) -> list[str]:
     """The names of the lesson the action touches in a way that recalls it. A folder or file fires
     on any change to it (on a read too when the lesson keeps the agent out of it); a flag or an
     identifier only when the lesson names no specific kind (with one, the kind decides and the
-    name only keeps compliance honest); a program or package it forbids, when it runs."""
+    name only keeps compliance honest); code in the shape the corrected edit wrote it, always; a
+    program or package it forbids, when it runs."""
     names = cue.cue.get("entities", [])
-    alone = [n for n in names if entities.kind_of(n) == "path" or (not specific and entities.fires_alone(n))]
+    alone = [n for n in names if entities.kind_of(n) in ("path", "code")
+             or (not specific and entities.fires_alone(n))]
     touched = [n for n in alone if entities.touches(probe.tokens, probe.text, n)]
     reads = (cue.cue.get("scope") or {}).get("reads") is True
     ran = [n for n in names if not specific and entities.kind_of(n) == "word" and probe.kind == "tool"

@@ -129,7 +129,7 @@ def _make_correction(turn, lesson, candidates: list[ToolCall], how, confidence, 
     lesson_types = tax.classify_text(lesson)
     chosen = _pick_calls(tax, candidates, lesson_types)
     if chosen:
-        trigger = "; ".join(signals.describe_call(c) for c in chosen[:2])
+        trigger = "; ".join(signals.describe_call(c, lesson) for c in chosen[:2])
         call_types = set().union(*(tax.classify_action(c.name, c.input) for c in chosen))
         # The lesson says what mattered; the call's other traits (it wrote a file, it ran git)
         # would fire on every later action of that kind. Only a lesson with no type of its own

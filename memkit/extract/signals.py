@@ -135,7 +135,9 @@ def named_option(reply: str, options: dict[str, str]) -> str:
     return named[0]
 
 
-def describe_call(call) -> str:
+def describe_call(call, about: str = "") -> str:
+    """One line for a tool call. A long edit shows the part the words `about` it name (the line a
+    correction is about), not only its first 200 characters."""
     data: Any = call.input
     if isinstance(data, dict):
         if "command" in data:
@@ -144,10 +146,37 @@ def describe_call(call) -> str:
         new = data.get("new_string") or data.get("content") or data.get("new_source") or data.get("prompt") or ""
         if not new and isinstance(data.get("edits"), list) and data["edits"]:
             new = (data["edits"][0] or {}).get("new_string", "")
-        snippet = " ".join(str(new).split())[:200]
+        snippet = _snippet(str(new), about)
         return f"{call.name}: {path}" + (f" — {snippet}" if snippet else "")
     text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
     return f"{call.name}: {' '.join(text.split())[:300]}"
+
+
+_NAMED = re.compile(r"[@$]?[A-Za-z_][\w]{2,}")
+_PLAIN_WORDS = frozenset("the and for with that this from into you your are was were have has not but all any can "
+                         "will should would could must use just like then than them they what when where which "
+                         "who how why our out get got let make need want here there some more only also does "
+                         "did done never always every each per one".split())
+
+
+def _snippet(text: str, about: str, limit: int = 200) -> str:
+    """The first `limit` characters of an edit, or, when a line past them names more of what
+    `about` names than any line within them, the text from the line before that one on."""
+    flat = " ".join(text.split())
+    if len(flat) <= limit or not about:
+        return flat[:limit]
+    named = {w.lower() for w in _NAMED.findall(about)} - _PLAIN_WORDS
+    lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+    shown, ends = 0, []
+    for line in lines:
+        shown += len(line) + 1
+        ends.append(shown)
+    score = [len(named & {w.lower() for w in _NAMED.findall(line)}) for line in lines]
+    seen = max((s for s, end in zip(score, ends) if end <= limit), default=0)
+    best = max(range(len(lines)), key=lambda i: (score[i], -i))
+    if score[best] <= seen or ends[best] <= limit:
+        return flat[:limit]
+    return "… " + " ".join(lines[max(0, best - 1):])[:limit]
 
 
 def fact_key(raw: str) -> str:
