@@ -392,7 +392,7 @@ HEALTH_BAD = ("pub fn spawn_health_checks(router: Arc<Router>) {\n    tokio::spa
     silent_edit(f"{RELAY}/src/pool.rs", "    pub async fn close_idle(&self) {\n",
                 "    pub async fn close_idle(&self) {\n        let idle: Vec<Conn> = { self.conns.write().unwrap().drain_idle() };\n"
                 "        join_all(idle.into_iter().map(|c| c.close())).await;\n", note="compliant: guard dropped before awaiting"),
-    silent_prompt("why does rustc say the future returned by the handler isn't Send?", note="question in the same area"),
+    silent_bash("cargo clippy --all-targets -- -D warnings", "Lint", note="related work in the same repo"),
 ])
 def H5L13():
     s = Session("H5L13", RELAY, branch="feat/health-checks", version="2.1.31", start="2026-01-28T09:40:00")
