@@ -274,6 +274,8 @@ _VERBS = (   # other verbs people use for the same act, said the way the catalog
     (r"(?i)\b(?:switch|shut)(?:es|ed|s|ting|ching)?\s+off\b", "turn off"),
     (r"(?i)\bswitch(?:es|ed|ing)?\s+on\b", "turn on"),
     (r"(?i)\bget(?:ting)?\s+rid\s+of\b", "remove"),
+    # a name in code said in words: "needs an idempotency_key" says "idempotency key"
+    (r"(?<![\w.$@/-])([a-z]{2,})_([a-z]{2,})(?:_([a-z]{2,}))?(?![\w.(/-])", None),
 )
 
 
@@ -282,10 +284,14 @@ def _verbs() -> tuple:
     return tuple((re.compile(rx), plain) for rx, plain in _VERBS)
 
 
+def _spaced(m: re.Match) -> str:
+    return " ".join(w for w in m.groups() if w)
+
+
 def plain_verbs(text: str) -> str:
     """The text, and after it the same text with other verbs for an act in the catalogue's words
     ("switch off certificate checks": "turn off certificate checks")."""
     said = text
     for rx, plain in _verbs():
-        said = rx.sub(plain, said)
+        said = rx.sub(plain if plain else _spaced, said)
     return text if said == text else text + "\n" + said
