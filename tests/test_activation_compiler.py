@@ -629,3 +629,16 @@ def test_what_does_nothing_is_forbidden_and_an_annotation_is_read_with_the_line_
     act = acts.from_call("Edit", {"file_path": "/p/a.py", "old_string": "    def price(self):\n",
                                   "new_string": "    @property\n    def price(self):\n"})
     assert act.added == "    @property\n    def price(self):"
+
+
+def test_a_rule_that_every_call_needs_a_thing_forbids_calls_without_it():
+    assert compiler.clauses("every refund call needs an idempotency_key")[0][0] == "prescribe"
+    assert compiler.clauses("Everything in jobs/ gets deployed and needs a review")[0][0] != "prescribe"
+    cue = compiled("wait — every refund call needs an idempotency_key, a retried job pays out twice otherwise",
+                   "Edit: /p/billing/refunds.py — stripe.Refund.create(payment_intent=pi, amount=cents)")
+    assert "api:no-idempotency-key" in cue["forbids"]
+    assert _fires(cue, "Edit", {"file_path": "/p/billing/payouts.py", "old_string": "x = 1\n",
+                                "new_string": "x = 1\nstripe.Transfer.create(amount=cents, destination=acct)\n"})
+    assert not _fires(cue, "Edit", {"file_path": "/p/billing/payouts.py", "old_string": "x = 1\n",
+                                    "new_string": "x = 1\nstripe.Transfer.create(amount=cents, destination=acct, "
+                                                  "idempotency_key=key)\n"})

@@ -31,6 +31,7 @@ _FORBID = re.compile(
     r"what'?s\s+(with|up\s+with)|who\s+(told|asked)\s+you)")
 _PRESCRIBE = re.compile(
     r"(?i)\b(use|using|always|only|prefer\w*|should|must|need\s+to|needs\s+to|has\s+to|have\s+to|"
+    r"(?:every|each|all|any)\s[^.;!?]{0,60}?\b(?:needs?|requires?|must\s+have)\b|"
     r"instead|put|keep|go(es)?\s+(in|into|through|under)|run|via|through|pin|pinned|wrap\w*|pass|add\b|"
     r"write|follow|we\s+(use|keep|run|follow)|make\s+sure|remember\s+to|do\s+it\s+as|"
     r"starts?\s+with|is\s+done\s+with|comes?\s+from|belongs?\s+in|lives?\s+in|sits?\s+(in|next\s+to)|"
