@@ -9,6 +9,7 @@ from registry import (
     lesson,
     silent_bash,
     silent_edit,
+    silent_prompt,
 )
 
 LEDGER = "/home/wiebe/finance/ledger"
@@ -293,7 +294,7 @@ H6L06_CORR = ("hmm, thanks, but one run each isn't something I can put in the PR
                 note="asks for a speed comparison"),
     silent_bash("hyperfine --warmup 3 --runs 10 -n main '../csvq-main/target/release/csvq groupby vendor_id data/taxi.csv' "
                 "-n branch './target/release/csvq groupby vendor_id data/taxi.csv'", "Compare group-by speed", note="compliant"),
-    silent_bash("cargo test --release -q", "Run the test suite", note="related, not a measurement"),
+    silent_prompt("what does the memchr crate do differently from a plain byte-by-byte loop?", note="related question, nothing measured"),
 ])
 def H6L06():
     s = Session("H6L06", CSVQ, branch="memchr-split", version="2.0.37", start="2025-10-22T18:10:00")
