@@ -30,7 +30,7 @@ DOORS = {
     ("memkit.storage.lookup", "memkit.traces.render"),
     ("memkit.storage.fulltext", "memkit.traces.render"),     # a trace's turns, one search row each
     ("memkit.storage.lookup", "memkit.activation.catalogue"),  # `show` says what a lesson fires on
-    ("memkit.storage.lookup", "memkit.activation.compiler"),
+    ("memkit.storage.lookup", "memkit.activation.render"),
     ("memkit.storage.lookup", "memkit.activation.cues"),
     ("memkit.activation.activate", "memkit.facts.check"),      # a fact the action contradicts
     ("memkit.activation.activate", "memkit.storage.index"),

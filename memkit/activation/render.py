@@ -130,3 +130,38 @@ def _num(value) -> float:
         return float(value)
     except (TypeError, ValueError):
         return 0.0
+
+
+def describe(cue: dict, cat) -> dict[str, list[str]]:
+    """What a compiled cue does, for a person (`memkit show`, `memkit review`):
+    {"fires before": […], "silent when": […]} in plain words."""
+    fires, silent = [], []
+    for kid in cue.get("forbids", []):
+        kind = cat.kinds.get(kid)
+        if kind is not None and not kind.broad:
+            fires.append(f"{kind.about} ({kid})")
+    for name in cue.get("entities", []):
+        fires.append(f"an action that touches {name}")
+    if cue.get("example"):
+        fires.append(f"a near repeat of `{cue['example'][:80]}`")
+    topics = [cat.kinds[k].about for k in cue.get("forbids", []) if k in cat.kinds and cat.kinds[k].broad]
+    if topics:
+        fires.append("a request about " + ", ".join(topics))
+    if cue.get("standing"):
+        fires.insert(0, "every session (a standing rule)")
+    for item in cue.get("complies", []):
+        kind = cat.kinds.get(item)
+        silent.append(f"the action is {kind.about} ({item})" if kind else f"the action uses {item}")
+    env = (cue.get("scope") or {}).get("env")
+    if env:
+        silent.append("the action names an environment other than " + "/".join(env))
+    return {"fires before": fires or ["nothing yet (no kind, name or call to match: edit `cue:` to say)"],
+            "silent when": silent}
+
+
+def describe_line(cue: dict, cat) -> str:
+    said = describe(cue, cat)
+    out = "fires before: " + "; ".join(said["fires before"])
+    if said["silent when"]:
+        out += " — silent when: " + "; ".join(said["silent when"])
+    return out

@@ -45,7 +45,7 @@ def describe(rel: str, meta: dict[str, Any]) -> dict[str, Any]:
 
 def fires(vault, item: dict[str, Any]) -> str:
     """What the candidate or proposal would fire on, in words ("" for what never fires)."""
-    from memkit.activation import catalogue, compiler, cues
+    from memkit.activation import catalogue, cues, render
 
     try:
         meta = notes.read(vault.path(item["path"])).meta
@@ -54,7 +54,7 @@ def fires(vault, item: dict[str, Any]) -> str:
     if item["type"] == "proposal":
         meta = {**meta, "type": meta.get("target") or "note"}
     cue = cues.effective(vault, meta)
-    return compiler.describe_line(cue, catalogue.load(vault.root)) if cue else ""
+    return render.describe_line(cue, catalogue.load(vault.root)) if cue else ""
 
 
 def evidence(vault, item: dict[str, Any]) -> list[dict[str, Any]]:

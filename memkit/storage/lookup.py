@@ -55,12 +55,12 @@ def show(vault, ident: str) -> dict[str, Any]:
     if turn is None:
         text = vault_mod.read_file(vault.path(rel)).decode("utf-8", errors="replace")
         shown = {"id": note.id, "path": rel, "meta": note.meta, "text": text}
-        from memkit.activation import catalogue, compiler, cues
+        from memkit.activation import catalogue, cues, render
 
         cue = cues.effective(vault, note.meta)
         if cue is not None:   # what the note fires on, in words (edit its `cue:` to change it)
             shown["cue"] = cue
-            shown["text"] = text.rstrip("\n") + "\n\n" + compiler.describe_line(cue, catalogue.load(vault.root)) + "\n"
+            shown["text"] = text.rstrip("\n") + "\n\n" + render.describe_line(cue, catalogue.load(vault.root)) + "\n"
         return shown
     for t in traces.parse_turns(note.body):
         if t.n == int(turn):
