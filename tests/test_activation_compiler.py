@@ -642,3 +642,11 @@ def test_a_rule_that_every_call_needs_a_thing_forbids_calls_without_it():
     assert not _fires(cue, "Edit", {"file_path": "/p/billing/payouts.py", "old_string": "x = 1\n",
                                     "new_string": "x = 1\nstripe.Transfer.create(amount=cents, destination=acct, "
                                                   "idempotency_key=key)\n"})
+
+
+def test_a_before_rule_fires_before_any_such_action_even_of_a_broad_kind():
+    cue = compiled("no, please ask me before adding any package here, the bundle has a hard size budget",
+                   "Bash: npm install lodash")
+    assert "deps:add" in cue.get("before", [])
+    assert _fires(cue, "Bash", {"command": "pnpm add dayjs"})
+    assert not _fires(cue, "Bash", {"command": "pnpm run build"})

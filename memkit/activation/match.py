@@ -102,7 +102,8 @@ def _writes(act, kinds: set[str]) -> bool:
 
 def judge(cue: Cue, probe: Probe, cat) -> int:
     """The cue's tier for this probe (0: it stays silent), with the reasons in cue.why."""
-    specific = {k for k in cue.kinds if k in cat.kinds and not cat.kinds[k].broad}
+    # a "before X" rule ("ask me before adding any package") fires before any X, broad or not
+    specific = {k for k in cue.kinds if k in cat.kinds and not cat.kinds[k].broad} | set(cue.cue.get("before") or ())
     shared = cue.kinds & probe.kinds
     concrete = {k for k in shared if k in specific}
     tier = 0
