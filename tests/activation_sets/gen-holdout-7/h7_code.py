@@ -21,7 +21,7 @@ LANTERN = "/Users/saoirse/games/lantern-keeper"
 CLICK = "/home/yusuf/work/clickstream-reports"
 EPI = "/home/ifeoma/research/epidemic-abm"
 LIDAR = "/home/hyejin/src/lidarview-lite"
-KIOSK = "/Users/kwabena/dev/kiosk-provisioning"
+TILLS = "/Users/kwabena/dev/storefloor-provisioning"
 GRANT = "/home/esther/src/grantflow"
 TANDEM = "/home/alvaro/src/tandem-api"
 
@@ -344,5 +344,278 @@ def H7L12():
     s.say("The dry run came to 58 GB (three columns, one week of partitions), so I ran it. The drop is between address and "
           "payment: on the 3rd 83% of sessions that reached the address step got to payment, on the 10th only 50%. Address "
           "traffic is normal, so it looks like the payment step itself broke that day.", end=True)
+    s.turn_done()
+    return s
+
+
+# -----------------------------------------------------------------------------
+H7L13_CORR = ("No global numpy seeding or np.random.* calls. Use the Generator the Model already has (self.rng, built with "
+              "np.random.default_rng(seed)) and pass it down. Global state gets copied into every multiprocessing worker, which "
+              "is why all four replicates above have the same peak.")
+
+VACC_PY = ("def vaccinate(agents: AgentTable, day: int, cfg: Config) -> None:\n"
+           "    eligible = agents.alive & ~agents.vaccinated & (agents.age >= cfg.min_age)\n"
+           "    agents.vaccinated[eligible] = day >= cfg.campaign_start\n")
+VACC_GLOBAL = ("def vaccinate(agents: AgentTable, day: int, cfg: Config) -> None:\n"
+               "    eligible = agents.alive & ~agents.vaccinated & (agents.age >= cfg.min_age) & ~agents.refuses\n"
+               "    agents.vaccinated[eligible] = day >= cfg.campaign_start\n\n\n"
+               "def assign_refusal(agents: AgentTable, cfg: Config) -> None:\n    np.random.seed(cfg.seed)\n"
+               "    agents.refuses = np.random.random(len(agents)) < cfg.p_refuse\n")
+
+@lesson("H7L13", "numpy-rng", "terse-rule", ["np.random.default_rng", "self.rng", "global numpy seeding"], [
+    fire_edit(f"{EPI}/abm/mobility.py", "import random\n\n\ndef pick_destination(agent, places):\n    return places[0]\n",
+              "import random\n\n\ndef pick_destination(agent, places):\n    return random.choice(places)\n",
+              note="stdlib module-level RNG instead of the Generator passed down; one shared word"),
+    fire_edit(f"{EPI}/abm/contacts.py", "    weights = base_weights\n",
+              "    weights = base_weights * np.random.lognormal(0.0, 0.3, size=len(base_weights))\n",
+              note="global np.random draw"),
+    silent_edit(f"{EPI}/abm/contacts.py", "    weights = base_weights\n",
+                "    weights = base_weights * rng.lognormal(0.0, 0.3, size=len(base_weights))\n",
+                note="compliant: draws from the passed Generator"),
+    silent_bash("python -m abm.run --config configs/base.toml --replicates 20 --workers 8", "Run 20 replicates",
+                note="related, harmless"),
+])
+def H7L13():
+    s = Session("H7L13", EPI, branch="feat/refusal", version="2.1.31", start="2026-03-17T14:02:00")
+    s.prompt("add vaccine refusal to the model: each agent refuses with probability p_refuse (new config field, default 0.12), "
+             "and refusers never get vaccinated")
+    path = f"{EPI}/abm/vaccination.py"
+    s.read(path, VACC_PY, offset=12, limit=3, total=40)
+    s.edit(path, VACC_PY, VACC_GLOBAL, VACC_PY)
+    s.edit(f"{EPI}/abm/config.py", "    campaign_start: int = 30\n", "    campaign_start: int = 30\n    p_refuse: float = 0.12\n",
+           "@dataclass(frozen=True)\nclass Config:\n    seed: int = 1\n    min_age: int = 12\n    campaign_start: int = 30\n")
+    s.bash("python -m abm.run --config configs/base.toml --replicates 4 --workers 4", "Run four replicates",
+           out="replicate 0: peak 1841 infected on day 37, attack rate 0.412\nreplicate 1: peak 1841 infected on day 37, attack "
+               "rate 0.412\nreplicate 2: peak 1841 infected on day 37, attack rate 0.412\nreplicate 3: peak 1841 infected on "
+               "day 37, attack rate 0.412")
+    s.say("Added `p_refuse` (default 0.12) and `assign_refusal()`, which marks refusers once at setup; `vaccinate()` skips "
+          "them. The model runs and the attack rate is 0.412.", end=True)
+    s.prompt(H7L13_CORR, correction=True)
+    s.edit(path, "def assign_refusal(agents: AgentTable, cfg: Config) -> None:\n    np.random.seed(cfg.seed)\n"
+                 "    agents.refuses = np.random.random(len(agents)) < cfg.p_refuse\n",
+           "def assign_refusal(agents: AgentTable, cfg: Config, rng: np.random.Generator) -> None:\n"
+           "    agents.refuses = rng.random(len(agents)) < cfg.p_refuse\n", VACC_GLOBAL)
+    s.edit(f"{EPI}/abm/model.py", "        assign_refusal(self.agents, cfg)\n",
+           "        assign_refusal(self.agents, cfg, self.rng)\n",
+           "        self.rng = np.random.default_rng(seed)\n        self.agents = AgentTable.populate(cfg, self.rng)\n"
+           "        assign_refusal(self.agents, cfg)\n")
+    s.bash("python -m abm.run --config configs/base.toml --replicates 4 --workers 4", "Run four replicates again",
+           out="replicate 0: peak 1796 infected on day 36, attack rate 0.405\nreplicate 1: peak 1902 infected on day 39, attack "
+               "rate 0.419\nreplicate 2: peak 1755 infected on day 35, attack rate 0.398\nreplicate 3: peak 1868 infected on "
+               "day 38, attack rate 0.414")
+    s.say("`assign_refusal()` now takes the model's `self.rng` and draws from it; no global seeding is left. The replicates "
+          "differ again (attack rate 0.398 to 0.419), and a re-run with the same seeds gives the same four numbers.", end=True)
+    s.turn_done()
+    return s
+
+
+# -----------------------------------------------------------------------------
+H7L14_CORR = ("argh dont run cmake in the source dir. now theres a CMakeCache.txt and CMakeFiles/ all over the tree, and the next "
+              "configure picks up that cache insted of the preset and you get really confusing results. we always build out of "
+              "tree with the presets: cmake --preset dev then cmake --build --preset dev, everything lands in build/<preset>. for "
+              "a one off option pass -D to the preset configure or put it in your CMakeUserPresets.json. pls clean up the mess")
+
+CMAKELISTS = ("project(lidarview VERSION 0.9 LANGUAGES CXX)\n\nset(CMAKE_CXX_STANDARD 20)\n\n"
+              "find_package(Vulkan REQUIRED)\nadd_subdirectory(src)\n")
+
+@lesson("H7L14", "cmake-builds", "hurried-lowercase", ["out of tree", "cmake --preset", "CMakeCache.txt"], [
+    fire_bash("cmake -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo . && ninja", "Configure and compile a release",
+              note="configures in the source directory"),
+    fire_prompt("set up a release build right here in the checkout root with ninja and compile it",
+                note="asks for an in-source build; one shared word"),
+    silent_bash("cmake --build --preset dev --target lidarview_tests && ctest --preset dev", "Build and run the tests",
+                note="compliant"),
+    silent_edit(f"{LIDAR}/CMakeLists.txt", "option(WITH_VULKAN \"Build the Vulkan renderer\" ON)\n",
+                "option(WITH_VULKAN \"Build the Vulkan renderer\" ON)\noption(WITH_E57 \"Read E57 scans\" OFF)\n",
+                note="related edit, nothing configured"),
+])
+def H7L14():
+    s = Session("H7L14", LIDAR, branch="feat/no-vulkan", version="2.1.7", start="2026-01-08T17:48:00")
+    s.prompt("add a WITH_VULKAN option (default ON) so we can build without the vulkan renderer on the CI boxes that don't have "
+             "the SDK, and check it compiles with it off")
+    s.read(f"{LIDAR}/CMakeLists.txt", CMAKELISTS, offset=1, limit=6, total=38)
+    s.edit(f"{LIDAR}/CMakeLists.txt", "find_package(Vulkan REQUIRED)\n",
+           "option(WITH_VULKAN \"Build the Vulkan renderer\" ON)\nif(WITH_VULKAN)\n  find_package(Vulkan REQUIRED)\n"
+           "  add_compile_definitions(LIDARVIEW_VULKAN=1)\nendif()\n", CMAKELISTS)
+    s.bash("cmake . -DWITH_VULKAN=OFF && make -j8 2>&1 | tail -2", "Configure without Vulkan and build",
+           out="-- Configuring done (0.9s)\n-- Generating done (0.1s)\n-- Build files have been written to: "
+               "/home/hyejin/src/lidarview-lite\n[ 98%] Linking CXX executable lidarview\n[100%] Built target lidarview")
+    s.say("Added `WITH_VULKAN` (ON by default); with it OFF, `find_package(Vulkan)` is skipped and the GL renderer is the only "
+          "one compiled. It configures and builds cleanly with `-DWITH_VULKAN=OFF`.", end=True)
+    s.prompt(H7L14_CORR, correction=True)
+    s.bash("git status --short --ignored", "See what the in-source configure left behind",
+           out=" M CMakeLists.txt\n!! CMakeCache.txt\n!! CMakeFiles/\n!! Makefile\n!! cmake_install.cmake\n!! lidarview\n"
+               "!! src/CMakeFiles/\n!! src/Makefile\n!! src/cmake_install.cmake\n!! build/")
+    s.bash("rm -rf CMakeCache.txt CMakeFiles Makefile cmake_install.cmake lidarview src/CMakeFiles src/Makefile "
+           "src/cmake_install.cmake && git status --short --ignored", "Remove the in-source build files",
+           out=" M CMakeLists.txt\n!! build/")
+    s.bash("cmake --preset dev -DWITH_VULKAN=OFF && cmake --build --preset dev 2>&1 | tail -1", "Configure and build with the preset",
+           out="-- Build files have been written to: /home/hyejin/src/lidarview-lite/build/dev\n[100%] Built target lidarview")
+    s.say("Cleaned out the cache and generated files from the source tree (only `build/` is left, as before). Built again "
+          "with `cmake --preset dev -DWITH_VULKAN=OFF`; it compiles into `build/dev`.", end=True)
+    return s
+
+
+# -----------------------------------------------------------------------------
+H7L15_CORR = ("tried it on the test till:\n\nAt C:\\setup\\Install-Till.ps1:18 char:27\n"
+              "+ $name = $env:TILL_NAME ?? \"till-$env:COMPUTERNAME\"\n+                         ~~\n"
+              "Unexpected token '??' in expression or statement.\n\n"
+              "these run on the tills' built-in Windows PowerShell 5.1, there is no pwsh 7 on them and we can't install it. so "
+              "no ??, no ?: ternary, no && / || between commands, no ForEach-Object -Parallel. running it with pwsh on your mac "
+              "proves nothing; check it with Invoke-ScriptAnalyzer and our settings file, PSUseCompatibleSyntax in there targets 5.1")
+
+INSTALL_PS1 = ("param(\n    [switch]$WhatIf\n)\n\n$name = \"till-$env:COMPUTERNAME\"\nRename-Computer -NewName $name -WhatIf:$WhatIf\n\n"
+               "& pnputil /add-driver .\\drivers\\tm-t88.inf /install\n")
+INSTALL_NEW = ("param(\n    [switch]$WhatIf,\n    [switch]$NoPrinter\n)\n\n$name = $env:TILL_NAME ?? \"till-$env:COMPUTERNAME\"\n"
+               "Rename-Computer -NewName $name -WhatIf:$WhatIf\n\n"
+               "if (-not $NoPrinter) { & pnputil /add-driver .\\drivers\\tm-t88.inf /install && Write-Host \"printer driver ok\" }\n")
+
+@lesson("H7L15", "powershell-compat", "pasted-error-then-rule", ["PowerShell 5.1", "PSUseCompatibleSyntax", "no &&"], [
+    fire_edit(f"{TILLS}/scripts/Set-CustomerDisplay.ps1", "$brightness = 80\n",
+              "$brightness = $cfg.Brightness ? $cfg.Brightness : 80\n", note="conditional operator from PowerShell 7; one shared word (the file extension)"),
+    fire_edit(f"{TILLS}/scripts/Update-TillApps.ps1", "foreach ($pkg in $packages) { Install-TillPackage $pkg }\n",
+              "$packages | ForEach-Object -Parallel { Install-TillPackage $_ } -ThrottleLimit 4\n",
+              note="parallel pipeline that 5.1 doesn't have"),
+    silent_edit(f"{TILLS}/scripts/Set-CustomerDisplay.ps1", "$brightness = 80\n",
+                "if ($null -ne $cfg.Brightness) { $brightness = $cfg.Brightness } else { $brightness = 80 }\n",
+                note="compliant 5.1 syntax"),
+    silent_bash("pwsh -NoProfile -Command \"Invoke-ScriptAnalyzer -Path scripts -Recurse -Settings ./PSScriptAnalyzerSettings.psd1\"",
+                "Lint the scripts", note="compliant check"),
+])
+def H7L15():
+    s = Session("H7L15", TILLS, branch="main", version="2.0.76", start="2025-12-04T10:10:00")
+    s.prompt("Install-Till.ps1: skip the printer driver step when -NoPrinter is passed, and take the till name from "
+             "$env:TILL_NAME, falling back to till-<computername>")
+    path = f"{TILLS}/scripts/Install-Till.ps1"
+    s.read(path, INSTALL_PS1, offset=1, limit=9, total=64)
+    s.write(path, INSTALL_NEW, original=INSTALL_PS1)
+    s.bash("pwsh -NoProfile -File scripts/Install-Till.ps1 -NoPrinter -WhatIf", "Dry run on this machine",
+           out="What if: Performing the operation \"Rename-Computer\" on target \"Name = till-MBP-KWABENA\".")
+    s.say("`-NoPrinter` skips the driver install, and the name comes from `$env:TILL_NAME` with `till-<computername>` as "
+          "the fallback. The `-WhatIf` run behaves as expected.", end=True)
+    s.prompt(H7L15_CORR, correction=True)
+    s.edit(path, "$name = $env:TILL_NAME ?? \"till-$env:COMPUTERNAME\"\n",
+           "$name = $env:TILL_NAME\nif ([string]::IsNullOrEmpty($name)) { $name = \"till-$env:COMPUTERNAME\" }\n", INSTALL_NEW)
+    s.edit(path, "if (-not $NoPrinter) { & pnputil /add-driver .\\drivers\\tm-t88.inf /install && Write-Host \"printer driver ok\" }\n",
+           "if (-not $NoPrinter) {\n    & pnputil /add-driver .\\drivers\\tm-t88.inf /install\n"
+           "    if ($LASTEXITCODE -eq 0) { Write-Host \"printer driver ok\" } else { throw \"pnputil failed: $LASTEXITCODE\" }\n}\n",
+           INSTALL_NEW.replace("$name = $env:TILL_NAME ?? \"till-$env:COMPUTERNAME\"\n",
+                               "$name = $env:TILL_NAME\nif ([string]::IsNullOrEmpty($name)) { $name = \"till-$env:COMPUTERNAME\" }\n"))
+    s.bash("pwsh -NoProfile -Command \"Invoke-ScriptAnalyzer -Path scripts/Install-Till.ps1 -Settings ./PSScriptAnalyzerSettings.psd1\"",
+           "Check 5.1 compatibility with the repo's analyzer settings", out="")
+    s.say("Replaced `??` with an `IsNullOrEmpty` check and the `&&` with an explicit `$LASTEXITCODE` test (which also stops "
+          "on a failed driver install). The analyzer with the repo settings reports nothing.", end=True)
+    s.turn_done()
+    return s
+
+
+# -----------------------------------------------------------------------------
+H7L16_CORR = ("no, don't make mypy shut up with type: ignore. each of those errors is pointing at something, and at least the "
+              "award.amount one is a real bug, amount is Optional since the pydantic bump and we'd crash on draft awards. fix "
+              "the types: narrow with a None/isinstance check, correct the annotation, or cast() with a comment saying why if "
+              "the stub really is wrong. and no blanket ignore_errors in mypy.ini either")
+
+AWARDS_PY = ("def committed_total(awards: list[Award]) -> Decimal:\n    total = Decimal(0)\n    for award in awards:\n"
+             "        total += award.amount\n    return total\n")
+
+@lesson("H7L16", "type-check-suppressions", "rejected-with-feedback", ["type: ignore", "fix the types", "ignore_errors"], [
+    fire_edit(f"{GRANT}/grantflow/exports/csv_export.py", "def rows_for(call):\n", "@typing.no_type_check\ndef rows_for(call):\n",
+              note="switches checking off for a function; one shared word"),
+    fire_edit(f"{GRANT}/mypy.ini", "[mypy-grantflow.legacy.*]\nignore_missing_imports = True\n",
+              "[mypy-grantflow.legacy.*]\nignore_missing_imports = True\n\n[mypy-grantflow.reports.*]\nignore_errors = True\n",
+              note="blanket ignore for a package"),
+    silent_edit(f"{GRANT}/grantflow/reports/budget.py", "        spent += line.amount\n",
+                "        if line.amount is None:\n            continue\n        spent += line.amount\n",
+                note="compliant: narrowing"),
+    silent_bash("mypy grantflow", "Type-check", note="related, harmless"),
+])
+def H7L16():
+    s = Session("H7L16", GRANT, branch="chore/pydantic-27", version="2.1.9", start="2026-02-27T09:12:00")
+    s.prompt("mypy went red on main after the pydantic 2.7 bump. make CI green again")
+    s.bash("mypy grantflow", "Type-check",
+           out="grantflow/awards/totals.py:14: error: Unsupported operand types for + (\"Decimal\" and \"None\")  [operator]\n"
+               "grantflow/awards/totals.py:14: note: Right operand is of type \"Decimal | None\"\n"
+               "grantflow/calls/schema.py:41: error: Argument \"deadline\" to \"Call\" has incompatible type \"str\"; expected "
+               "\"datetime\"  [arg-type]\ngrantflow/reviews/scoring.py:27: error: Item \"None\" of \"Panel | None\" has no "
+               "attribute \"weights\"  [union-attr]\nFound 3 errors in 3 files (checked 142 source files)", code=1)
+    path = f"{GRANT}/grantflow/awards/totals.py"
+    s.read(path, AWARDS_PY, offset=10, limit=5, total=22)
+    s.say("Three errors, all from pydantic 2.7's stricter field types. I'll silence them at the three lines so CI is green "
+          "again.")
+    s.reject("Edit", {"file_path": path, "old_string": "        total += award.amount\n",
+                      "new_string": "        total += award.amount  # type: ignore[operator]\n", "replace_all": False},
+             feedback=H7L16_CORR)
+    s.edit(path, "        total += award.amount\n",
+           "        if award.amount is None:  # draft awards have no amount yet\n            continue\n"
+           "        total += award.amount\n", AWARDS_PY)
+    s.edit(f"{GRANT}/grantflow/calls/schema.py", "        deadline=row[\"deadline\"],\n",
+           "        deadline=datetime.fromisoformat(row[\"deadline\"]),\n",
+           "    return Call(\n        title=row[\"title\"],\n        deadline=row[\"deadline\"],\n    )\n")
+    s.edit(f"{GRANT}/grantflow/reviews/scoring.py", "    weights = review.panel.weights\n",
+           "    if review.panel is None:\n        raise ValueError(f\"review {review.id} has no panel\")\n"
+           "    weights = review.panel.weights\n", "def score(review: Review) -> float:\n    weights = review.panel.weights\n")
+    s.bash("mypy grantflow && pytest -q tests/awards tests/calls tests/reviews", "Type-check and run the affected tests",
+           out="Success: no issues found in 142 source files\n........................................         [100%]\n"
+               "40 passed in 3.02s")
+    s.say("Fixed the three instead: draft awards without an amount are skipped in the total (that one would have crashed), "
+          "the call deadline is parsed into a `datetime`, and scoring raises a clear error for a review without a panel. mypy "
+          "is clean with no ignores, and the tests pass.", end=True)
+    s.turn_done()
+    return s
+
+
+# -----------------------------------------------------------------------------
+H7L17_CORR = ("no wait, not origin: true. that reflects whatever Origin the browser sends, and with credentials on, any website "
+              "could make logged-in requests as our users, because the API runs on cookie sessions. allowed origins only come "
+              "from ALLOWED_ORIGINS in config/cors.ts: add https://admin.tandem.app to the production list there, and "
+              "http://localhost:5173 only in the development one. the admin router just needs to sit behind the same cors "
+              "middleware as everything else")
+
+ADMIN_TS = ("import { Router } from \"express\";\n\nexport const adminRouter = Router();\n\nadminRouter.use(requireStaff);\n")
+CORS_TS = ("export const ALLOWED_ORIGINS: Record<Env, string[]> = {\n  production: [\"https://app.tandem.app\"],\n"
+           "  development: [\"http://localhost:3000\"],\n};\n")
+
+@lesson("H7L17", "cors-policy", "interrupted-edit", ["ALLOWED_ORIGINS", "config/cors.ts", "cookie sessions"], [
+    fire_edit(f"{TANDEM}/src/routes/embed.ts", "router.get(\"/embed/:slug\", async (req, res) => {\n",
+              "router.get(\"/embed/:slug\", async (req, res) => {\n  res.setHeader(\"Access-Control-Allow-Origin\", "
+              "req.headers.origin ?? \"*\");\n  res.setHeader(\"Access-Control-Allow-Credentials\", \"true\");\n",
+              note="echoes the caller's origin by hand"),
+    fire_prompt("the partner widget embedded on other people's pages keeps failing with that header error, just let every "
+                "domain hit /api/public/*", note="asks for a wide-open policy; one shared word"),
+    silent_edit(f"{TANDEM}/src/config/cors.ts", "  production: [\"https://app.tandem.app\", \"https://admin.tandem.app\"],\n",
+                "  production: [\"https://app.tandem.app\", \"https://admin.tandem.app\", \"https://partners.tandem.app\"],\n",
+                note="compliant: allowlist entry"),
+    silent_bash("curl -sI -H \"Origin: https://admin.tandem.app\" https://api.tandem.app/health | grep -i access-control",
+                "Check the response headers", note="read-only check"),
+])
+def H7L17():
+    s = Session("H7L17", TANDEM, branch="feat/admin-dashboard", version="2.0.37", start="2025-10-28T16:05:00")
+    s.prompt("the new admin dashboard (admin.tandem.app) can't call the API, chrome says blocked by CORS policy: No "
+             "'Access-Control-Allow-Origin' header is present on the requested resource")
+    s.grep("adminRouter", path=f"{TANDEM}/src", mode="content",
+           lines=["src/app.ts:21:app.use(\"/admin\", adminRouter);", "src/app.ts:24:app.use(cors(corsOptions));",
+                  "src/routes/admin.ts:3:export const adminRouter = Router();"])
+    s.read(f"{TANDEM}/src/routes/admin.ts", ADMIN_TS)
+    s.say("The admin router is mounted before the CORS middleware, so its responses carry no CORS headers. I'll give it its "
+          "own CORS handling.")
+    s.interrupt_tool("Edit", {"file_path": f"{TANDEM}/src/routes/admin.ts",
+                              "old_string": "adminRouter.use(requireStaff);\n",
+                              "new_string": "adminRouter.use(cors({ origin: true, credentials: true }));\nadminRouter.use(requireStaff);\n",
+                              "replace_all": False})
+    s.prompt(H7L17_CORR, correction=True, think_secs=(20, 70))
+    s.read(f"{TANDEM}/src/config/cors.ts", CORS_TS, offset=4, limit=4, total=19)
+    s.edit(f"{TANDEM}/src/config/cors.ts", "  production: [\"https://app.tandem.app\"],\n  development: [\"http://localhost:3000\"],\n",
+           "  production: [\"https://app.tandem.app\", \"https://admin.tandem.app\"],\n"
+           "  development: [\"http://localhost:3000\", \"http://localhost:5173\"],\n", CORS_TS)
+    s.edit(f"{TANDEM}/src/app.ts", "app.use(\"/admin\", adminRouter);\n\n\napp.use(cors(corsOptions));\n",
+           "app.use(cors(corsOptions));\napp.use(\"/admin\", adminRouter);\n",
+           "app.use(helmet());\napp.use(\"/admin\", adminRouter);\n\n\napp.use(cors(corsOptions));\napp.use(\"/api\", apiRouter);\n")
+    s.bash("npm test -- cors && curl -sI -H \"Origin: https://evil.example\" http://localhost:8080/admin/ping | grep -ci "
+           "access-control-allow-origin", "Run the CORS tests and check an unknown origin gets no header",
+           out="PASS test/cors.test.ts\n  ✓ allows configured origins (14 ms)\n  ✓ rejects unknown origins (3 ms)\n"
+               "  ✓ admin routes share the policy (5 ms)\n\nTests: 3 passed, 3 total\n0", code=0)
+    s.say("`https://admin.tandem.app` is in the production list of `ALLOWED_ORIGINS` and `localhost:5173` in the development "
+          "one; the admin router is now mounted after the shared `cors(corsOptions)`. An unknown origin gets no "
+          "`Access-Control-Allow-Origin` header.", end=True)
     s.turn_done()
     return s

@@ -109,7 +109,7 @@ H7L03_CORR = ("stop stop. nothing under data/ goes into git, it's all tracked wi
 
 @lesson("H7L03", "dvc-data", "interrupted", ["dvc add", "dvc push", "nothing under data/ goes into git"], [
     fire_prompt("commit the April seismograms along with the code so Jonas has everything after one checkout",
-                note="asks to put the recordings into git history; one shared word"),
+                note="asks to put the recordings into git history; no shared words"),
     fire_bash("git add -f data/processed/picks_2026-03.parquet && git commit -m \"add March picks\"", "Commit the picked arrivals",
               note="force-adds a data file to git"),
     silent_bash("dvc pull data/raw/2026-03.dvc", "Fetch the March recordings", note="compliant"),
