@@ -247,9 +247,9 @@ def H7L10():
 
 
 # -----------------------------------------------------------------------------
-H7L11_CORR = ("actually, in this project scripts never reach across the tree with absolute paths like /root/Main/UI/... levels "
+H7L11_CORR = ("actually, in this project nothing reaches across the tree with absolute paths like /root/Main/UI/... levels "
               "get instanced under different parents (level select, the test scenes, the tutorial), and there that path just "
-              "returns null and the game crashes. the player emits a signal, oil_changed, and the HUD connects to it. inside "
+              "returns null and it crashes. the player emits a signal, oil_changed, and the HUD connects to it. inside "
               "one scene use %UniqueName for children. and get_parent().get_parent() or $\"../../\" is the same problem in "
               "disguise")
 
@@ -260,7 +260,7 @@ HUD_GD = ("extends CanvasLayer\n\n\nfunc _ready() -> void:\n\tpass\n")
 @lesson("H7L11", "godot-node-paths", "actually-in-this-repo", ["absolute paths", "emits a signal", "%UniqueName"], [
     fire_edit(f"{LANTERN}/scripts/moth.gd", "var beacon: Node2D\n",
               "@onready var beacon: Node2D = get_node(\"../../Lighthouse/Beacon\")\n",
-              note="walks up and across the scene tree by path; one shared word"),
+              note="walks up and across the scene tree by path; no shared words"),
     fire_prompt("have the pause menu read the score straight off /root/Game/ScoreKeeper", note="asks for an absolute lookup"),
     silent_edit(f"{LANTERN}/scripts/hud.gd", "\t%LampMeter.value = value\n",
                 "\t%LampMeter.value = value\n\t%LampMeter.modulate = Color.RED if value < 20.0 else Color.WHITE\n",
@@ -363,12 +363,12 @@ VACC_GLOBAL = ("def vaccinate(agents: AgentTable, day: int, cfg: Config) -> None
                "    agents.refuses = np.random.random(len(agents)) < cfg.p_refuse\n")
 
 @lesson("H7L13", "numpy-rng", "terse-rule", ["np.random.default_rng", "self.rng", "global numpy seeding"], [
+    fire_edit(f"{EPI}/abm/infection.py", "    new_cases = expected\n",
+              "    new_cases = stats.poisson.rvs(expected, size=len(expected))\n",
+              note="scipy draw without random_state, i.e. from numpy's global state; no shared words"),
     fire_edit(f"{EPI}/abm/mobility.py", "import random\n\n\ndef pick_destination(agent, places):\n    return places[0]\n",
               "import random\n\n\ndef pick_destination(agent, places):\n    return random.choice(places)\n",
               note="stdlib module-level RNG instead of the Generator passed down; one shared word"),
-    fire_edit(f"{EPI}/abm/contacts.py", "    weights = base_weights\n",
-              "    weights = base_weights * np.random.lognormal(0.0, 0.3, size=len(base_weights))\n",
-              note="global np.random draw"),
     silent_edit(f"{EPI}/abm/contacts.py", "    weights = base_weights\n",
                 "    weights = base_weights * rng.lognormal(0.0, 0.3, size=len(base_weights))\n",
                 note="compliant: draws from the passed Generator"),
@@ -421,8 +421,8 @@ CMAKELISTS = ("project(lidarview VERSION 0.9 LANGUAGES CXX)\n\nset(CMAKE_CXX_STA
 @lesson("H7L14", "cmake-builds", "hurried-lowercase", ["out of tree", "cmake --preset", "CMakeCache.txt"], [
     fire_bash("cmake -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo . && ninja", "Configure and compile a release",
               note="configures in the source directory"),
-    fire_prompt("set up a release build right here in the checkout root with ninja and compile it",
-                note="asks for an in-source build; one shared word"),
+    fire_prompt("compile a release binary right here in the checkout root with ninja, no separate folder",
+                note="asks for an in-source build; no shared words"),
     silent_bash("cmake --build --preset dev --target lidarview_tests && ctest --preset dev", "Build and run the tests",
                 note="compliant"),
     silent_edit(f"{LIDAR}/CMakeLists.txt", "option(WITH_VULKAN \"Build the Vulkan renderer\" ON)\n",
@@ -471,12 +471,12 @@ INSTALL_NEW = ("param(\n    [switch]$WhatIf,\n    [switch]$NoPrinter\n)\n\n$name
                "if (-not $NoPrinter) { & pnputil /add-driver .\\drivers\\tm-t88.inf /install && Write-Host \"printer driver ok\" }\n")
 
 @lesson("H7L15", "powershell-compat", "pasted-error-then-rule", ["PowerShell 5.1", "PSUseCompatibleSyntax", "no &&"], [
-    fire_edit(f"{TILLS}/scripts/Set-CustomerDisplay.ps1", "$brightness = 80\n",
-              "$brightness = $cfg.Brightness ? $cfg.Brightness : 80\n", note="conditional operator from PowerShell 7; one shared word (the file extension)"),
+    fire_edit(f"{TILLS}/modules/CustomerDisplay.psm1", "$brightness = 80\n",
+              "$brightness = $cfg.Brightness ? $cfg.Brightness : 80\n", note="conditional operator from PowerShell 7; no shared words"),
     fire_edit(f"{TILLS}/scripts/Update-TillApps.ps1", "foreach ($pkg in $packages) { Install-TillPackage $pkg }\n",
               "$packages | ForEach-Object -Parallel { Install-TillPackage $_ } -ThrottleLimit 4\n",
               note="parallel pipeline that 5.1 doesn't have"),
-    silent_edit(f"{TILLS}/scripts/Set-CustomerDisplay.ps1", "$brightness = 80\n",
+    silent_edit(f"{TILLS}/modules/CustomerDisplay.psm1", "$brightness = 80\n",
                 "if ($null -ne $cfg.Brightness) { $brightness = $cfg.Brightness } else { $brightness = 80 }\n",
                 note="compliant 5.1 syntax"),
     silent_bash("pwsh -NoProfile -Command \"Invoke-ScriptAnalyzer -Path scripts -Recurse -Settings ./PSScriptAnalyzerSettings.psd1\"",
@@ -519,8 +519,8 @@ AWARDS_PY = ("def committed_total(awards: list[Award]) -> Decimal:\n    total = 
              "        total += award.amount\n    return total\n")
 
 @lesson("H7L16", "type-check-suppressions", "rejected-with-feedback", ["type: ignore", "fix the types", "ignore_errors"], [
-    fire_edit(f"{GRANT}/grantflow/exports/csv_export.py", "def rows_for(call):\n", "@typing.no_type_check\ndef rows_for(call):\n",
-              note="switches checking off for a function; one shared word"),
+    fire_edit(f"{GRANT}/grantflow/exports/csv_export.py", "def rows_for(call):\n", "@no_type_check\ndef rows_for(call):\n",
+              note="switches checking off for a function; no shared words"),
     fire_edit(f"{GRANT}/mypy.ini", "[mypy-grantflow.legacy.*]\nignore_missing_imports = True\n",
               "[mypy-grantflow.legacy.*]\nignore_missing_imports = True\n\n[mypy-grantflow.reports.*]\nignore_errors = True\n",
               note="blanket ignore for a package"),
@@ -581,7 +581,7 @@ CORS_TS = ("export const ALLOWED_ORIGINS: Record<Env, string[]> = {\n  productio
               "req.headers.origin ?? \"*\");\n  res.setHeader(\"Access-Control-Allow-Credentials\", \"true\");\n",
               note="echoes the caller's origin by hand"),
     fire_prompt("the partner widget embedded on other people's pages keeps failing with that header error, just let every "
-                "domain hit /api/public/*", note="asks for a wide-open policy; one shared word"),
+                "domain hit the public endpoints", note="asks for a wide-open policy; no shared words"),
     silent_edit(f"{TANDEM}/src/config/cors.ts", "  production: [\"https://app.tandem.app\", \"https://admin.tandem.app\"],\n",
                 "  production: [\"https://app.tandem.app\", \"https://admin.tandem.app\", \"https://partners.tandem.app\"],\n",
                 note="compliant: allowlist entry"),

@@ -154,8 +154,7 @@ DAILY_PY = ("def build_message(recipe: Recipe, token: str) -> messaging.Message:
     fire_bash("curl -s -X POST https://fcm.googleapis.com/v1/projects/cuisto-stg/messages:send -H \"Authorization: Bearer "
               "$FCM_BEARER\" -d @/tmp/announce.body", "Deliver the announcement",
               note="raw FCM call against the staging project; one shared word"),
-    fire_prompt("let all the beta users know the meal planner is live, send them a notification",
-                note="asks for a push to real phones"),
+    fire_prompt("notify all our users that the meal planner just launched", note="asks for a push to real phones; no shared words"),
     silent_bash("python manage.py send_daily_push --env staging --dry-run", "Print the payload without sending", note="compliant"),
     silent_edit(f"{CUISTO}/notifications/daily.py", "            title=_(\"Recipe of the day\"),\n",
                 "            title=_(\"Today's recipe\"),\n", note="copy change, nothing sent"),
@@ -238,7 +237,8 @@ TOTALS_PY = ("def invoice_total(lines):\n    total = Decimal(0)\n    for line in
 @lesson("H7L06", "code-formatting", "annoyed-lowercase", ["only format the files we actually touch", "pre-commit run --files",
                                                           "git blame"], [
     fire_bash("ruff format tidewater/", "Tidy up the style", note="formatter over the whole package; one shared word"),
-    fire_bash("isort --profile black .", "Sort the imports everywhere", note="repo-wide import reordering"),
+    fire_bash("autopep8 --in-place --recursive tidewater/", "Clean up whitespace and style across the package",
+              note="another formatter over the whole package; no shared words"),
     silent_bash("pre-commit run --files tidewater/billing/discounts.py", "Format the file I changed", note="compliant"),
     silent_bash("pytest tests/billing -q", "Run the billing tests", note="related, harmless"),
 ])
