@@ -58,6 +58,11 @@ CORRECTIONS = {
     "polite-instead": after_edit("Could you keep the values in a local dict instead? module state leaks between tests"),
     "no-longer-done": after_edit("ugh we're past that. no module caches anymore, the transport layer keeps them"),
     "moved-on": after_edit("hmm, we migrated to the async transport last month, the retry loop lives there"),
+    "this-is-why": after_edit("the nightly job timed out again. this is why we don't cache connections in the client, "
+                              "the pool owns them"),
+    "review-then-rule": after_edit("looks good otherwise, one thing before I merge: we don't log whole responses here"),
+    "polite-prefer": after_edit("Hmm, I'd really prefer we don't keep state in the client at all"),
+    "not-something-i-can": after_plan("thanks, but a plan without numbers isn't something I can take to the team"),
 }
 
 
