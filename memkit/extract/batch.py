@@ -1,0 +1,169 @@
+"""Heuristic extraction of many traces, gathered before anything is written.
+
+Three passes over the worker processes (`pool.Workers`), the decisions between them in this
+process: find every trace's candidates (nothing written), give them their ids in trace order
+and decide which repeats fold into which first saying (`gather.across`, on records in
+memory), write only the first sayings (each with its repeats folded in, once), then mark
+the traces extracted. A trace is marked only once every candidate of the run is written:
+a run killed earlier leaves its traces to the next run, which finds the same candidates and
+folds again only what a first saying does not list yet. Never writes a repeat it folds away.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from memkit.errors import InvalidInput
+from memkit.extract import Candidate, TraceContext, gather, pool
+
+
+STORE_EVERY = 16   # traces whose index rows are stored in one transaction
+
+
+@dataclass
+class Found:
+    """One trace's candidates (not written) and each one's gathering record, id and path left blank."""
+    rel: str
+    ctx: TraceContext            # without its turns: candidates and ids need only its names
+    candidates: list[Candidate]
+    records: list[tuple | None]
+
+
+def run(job, rels: list[str], out: dict[str, Any]) -> None:
+    """Extract from these traces with job (an `extract.Job`); the caller holds the vault lock."""
+    with pool.Workers(job, len(rels)) as workers:
+        found = []
+        for part in workers.map(find, rels):
+            out["errors"] += part["errors"]
+            out["traces"] += part["traces"]
+            found += [part["found"]] if part["found"] is not None else []
+        tasks = _plan(job, found, out)
+        for planned, actual in (pair for done in workers.map(write, tasks) for pair in done):
+            at = out["written"].index(planned)   # its name was taken meanwhile (by a person, another tool)
+            out["written"][at:at + 1] = [actual] if actual else []
+        _mark_all(job, workers, [f.rel for f in found], out)
+
+
+def find(job, rel: str) -> dict[str, Any]:
+    """First pass, in a worker: the trace's candidates and what gathering needs of each."""
+    from memkit import extract, redact
+
+    part: dict[str, Any] = {"errors": [], "traces": 0, "found": None}
+    got = job.found(rel, part)
+    if got is not None:
+        ctx, _note, found = got
+        ctx = replace(ctx, turns=[])
+        records = [gather.made("", redact.data(extract.meta_of(ctx, c, "", job.tag))[0], ()) for c in found]
+        part["found"] = Found(rel, ctx, found, records)
+    return part
+
+
+def _plan(job, found: list[Found], out: dict[str, Any]) -> list[tuple]:
+    """Ids in trace order (those one process writing the traces in turn would give), then the
+    gathering pass over the run's records: the write tasks of what survives, by trace."""
+    from memkit import extract
+
+    made: dict[str, str] = {}   # id -> session link, for this run's candidates
+    items, fresh = [], []
+    for f in found:
+        new_ids: set[str] = set()
+        for c, record in zip(f.candidates, f.records):
+            cid = extract._free_id(job.vault, f.ctx, c, job.existing, made)
+            known = job.existing.get(cid)
+            if cid in new_ids or (known is not None and (cid in made or
+                                                         not extract._replaceable(job.vault.root / known, job.tag))):
+                continue
+            new_ids.add(cid)
+            rel = f"workshop/observations/{c.kind}/{cid}.md"
+            job.existing[cid], made[cid] = rel, f"[[{f.ctx.id}]]"
+            items.append((f, c, cid, rel, known is None))
+            if record is not None:
+                fresh.append(gather.named(record, rel, cid))
+            out["written"].append(rel)
+            out["counts"][c.kind] = out["counts"].get(c.kind, 0) + 1
+        extract._drop_stale(job.vault, f.ctx, job.tag, new_ids, job.existing, job.older.get(f"[[{f.ctx.id}]]", {}),
+                            out)
+    return _tasks(job, items, gather.across(job.vault, fresh, out))
+
+
+def _tasks(job, items: list[tuple], folds: dict[str, list | None]) -> list[tuple]:
+    """(trace context, [(candidate, id, path, exclusive, repeats folded in)]) per trace with a
+    candidate to write. A folded repeat that would have replaced an older version's file
+    (same id) leaves no file: that older candidate is gone, as the repeat is."""
+    tasks: dict[str, tuple] = {}
+    for f, c, cid, rel, exclusive in items:
+        if rel in folds and folds[rel] is None:
+            if not exclusive:
+                (job.vault.root / rel).unlink(missing_ok=True)
+            continue
+        tasks.setdefault(f.rel, (f.ctx, []))[1].append((c, cid, rel, exclusive, folds.get(rel) or []))
+    return list(tasks.values())
+
+
+def write(job, task: tuple) -> list[tuple[str, str | None]]:
+    """Second pass, in a worker: a trace's surviving candidates, each written once, its repeats
+    folded in. Returns (planned path, path written or None) for each name found taken meanwhile."""
+    ctx, items = task
+    renamed = []
+    for c, cid, rel, exclusive, repeats in items:
+        path = _write_one(job, ctx, c, cid, rel, exclusive, repeats)
+        if path != rel:
+            renamed.append((rel, path))
+    return renamed
+
+
+def _write_one(job, ctx: TraceContext, c: Candidate, cid: str, rel: str, exclusive: bool,
+               repeats: list) -> str | None:
+    """The candidate's note, written under its planned id, else a longer one (another writer took
+    the name since the run listed the vault); a person's file is never replaced."""
+    from memkit import extract
+    from memkit.storage import notes
+
+    for digits in (0, 8, 16, 64):
+        if digits:
+            cid = extract.candidate_id(ctx, c, digits)
+            rel = f"workshop/observations/{c.kind}/{cid}.md"
+        text = notes.render(notes.Note(*extract._note(job.vault, ctx, c, cid, job.tag)))
+        if repeats:
+            text = gather.folded(text, repeats)
+        try:
+            job.vault.write_text(rel, text, exclusive=exclusive)
+            return rel
+        except FileExistsError:
+            continue
+    return None
+
+
+def _mark_all(job, workers: pool.Workers, rels: list[str], out: dict[str, Any]) -> None:
+    """Third pass: every trace marked extracted, its index rows computed beside the others and
+    stored here as they arrive (`memkit.storage.ahead`)."""
+    from contextlib import closing
+
+    from memkit.storage import ahead, index
+
+    rows: list[tuple] = []
+    with closing(index.connect(job.vault.index_path)) as con:
+        for n, part in enumerate(workers.map(mark, rels), 1):
+            out["written"] += part["written"]
+            out["errors"] += part["errors"]
+            rows += part["rows"]
+            if rows and (n % STORE_EVERY == 0 or n == len(rels)):
+                out.setdefault("indexed", set()).update(ahead.store(job.vault, con, rows))
+                con.commit()   # stored while the workers go on marking: no trace is read twice
+                rows = []
+
+
+def mark(job, rel: str) -> dict[str, Any]:
+    """Third pass, in a worker: the trace's `extracted` mark, and its index rows."""
+    from memkit import extract
+    from memkit.storage import ahead, notes
+
+    part: dict[str, Any] = {"written": [], "rows": [], "errors": []}
+    try:
+        note = notes.read(job.vault.root / rel)
+    except (InvalidInput, FileNotFoundError) as e:
+        part["errors"].append(str(e))
+        return part
+    extract._mark(job.vault, rel, note, job.tag, part)
+    part["rows"] = ahead.prepared(job.vault, part["written"])
+    return part
