@@ -17,7 +17,7 @@ from memkit.errors import InvalidInput
 from memkit.extract import Candidate, TraceContext, gather, pool
 
 
-STORE_EVERY = 16   # traces whose index rows are stored in one transaction
+STORE_EVERY = 2   # groups of traces (pool.CHUNK each) whose index rows are stored in one transaction
 
 
 @dataclass
@@ -37,10 +37,7 @@ def run(job, rels: list[str], out: dict[str, Any]) -> None:
             out["errors"] += part["errors"]
             out["traces"] += part["traces"]
             found += [part["found"]] if part["found"] is not None else []
-        tasks = _plan(job, found, out)
-        for planned, actual in (pair for done in workers.map(write, tasks) for pair in done):
-            at = out["written"].index(planned)   # its name was taken meanwhile (by a person, another tool)
-            out["written"][at:at + 1] = [actual] if actual else []
+        _write_all(workers, _plan(job, found, out), out)
         _mark_all(job, workers, [f.rel for f in found], out)
 
 
@@ -53,9 +50,14 @@ def find(job, rel: str) -> dict[str, Any]:
     if got is not None:
         ctx, _note, found = got
         ctx = replace(ctx, turns=[])
-        records = [gather.made("", redact.data(extract.meta_of(ctx, c, "", job.tag))[0], ()) for c in found]
+        records = [gather.made("", redact.data(_read(extract.meta_of(ctx, c, "", job.tag)))[0], ()) for c in found]
         part["found"] = Found(rel, ctx, found, records)
     return part
+
+
+def _read(meta: dict[str, Any]) -> dict[str, Any]:
+    """The keys gathering reads, each through the redaction gate as the written file will hold it."""
+    return {k: meta[k] for k in gather.READS if k in meta}
 
 
 def _plan(job, found: list[Found], out: dict[str, Any]) -> list[tuple]:
@@ -100,6 +102,13 @@ def _tasks(job, items: list[tuple], folds: dict[str, list | None]) -> list[tuple
     return list(tasks.values())
 
 
+def _write_all(workers: pool.Workers, tasks: list[tuple], out: dict[str, Any]) -> None:
+    """Second pass: what survived gathering, written by the workers."""
+    for planned, actual in (pair for done in workers.map(write, tasks) for pair in done):
+        at = out["written"].index(planned)   # its name was taken meanwhile (by a person, another tool)
+        out["written"][at:at + 1] = [actual] if actual else []
+
+
 def write(job, task: tuple) -> list[tuple[str, str | None]]:
     """Second pass, in a worker: a trace's surviving candidates, each written once, its repeats
     folded in. Returns (planned path, path written or None) for each name found taken meanwhile."""
@@ -135,35 +144,37 @@ def _write_one(job, ctx: TraceContext, c: Candidate, cid: str, rel: str, exclusi
 
 
 def _mark_all(job, workers: pool.Workers, rels: list[str], out: dict[str, Any]) -> None:
-    """Third pass: every trace marked extracted, its index rows computed beside the others and
-    stored here as they arrive (`memkit.storage.ahead`)."""
+    """Third pass: every trace marked extracted, a few at a time (one file-system sync for them
+    all), their index rows computed beside the others and stored here as they arrive
+    (`memkit.storage.ahead`)."""
     from contextlib import closing
 
     from memkit.storage import ahead, index
 
-    rows: list[tuple] = []
+    groups = [rels[k:k + pool.CHUNK] for k in range(0, len(rels), pool.CHUNK)]
     with closing(index.connect(job.vault.index_path)) as con:
-        for n, part in enumerate(workers.map(mark, rels), 1):
+        for n, part in enumerate(workers.map(mark, groups, chunk=1), 1):
             out["written"] += part["written"]
             out["errors"] += part["errors"]
-            rows += part["rows"]
-            if rows and (n % STORE_EVERY == 0 or n == len(rels)):
-                out.setdefault("indexed", set()).update(ahead.store(job.vault, con, rows))
+            if part["rows"]:
+                out.setdefault("indexed", set()).update(ahead.store(job.vault, con, part["rows"]))
+            if n % STORE_EVERY == 0 or n == len(groups):
                 con.commit()   # stored while the workers go on marking: no trace is read twice
-                rows = []
 
 
-def mark(job, rel: str) -> dict[str, Any]:
-    """Third pass, in a worker: the trace's `extracted` mark, and its index rows."""
+def mark(job, rels: list[str]) -> dict[str, Any]:
+    """Third pass, in a worker: these traces' `extracted` marks, and their index rows."""
     from memkit import extract
     from memkit.storage import ahead, notes
 
     part: dict[str, Any] = {"written": [], "rows": [], "errors": []}
-    try:
-        note = notes.read(job.vault.root / rel)
-    except (InvalidInput, FileNotFoundError) as e:
-        part["errors"].append(str(e))
-        return part
-    extract._mark(job.vault, rel, note, job.tag, part)
+    with job.vault.replacing():
+        for rel in rels:
+            try:
+                note = notes.read(job.vault.root / rel)
+            except (InvalidInput, FileNotFoundError) as e:
+                part["errors"].append(str(e))
+                continue
+            extract._mark(job.vault, rel, note, job.tag, part)
     part["rows"] = ahead.prepared(job.vault, part["written"])
     return part

@@ -107,6 +107,10 @@ def record(vault, rel: str) -> tuple | None:
     return made(rel, note.meta, (st.st_mtime_ns, st.st_size, st.st_ino), note.edited_by_person())
 
 
+READS = ("kind", "extractor", "status", "created", "id", "session", "sessions", "source", "sources",
+         "importance", "lesson", "chosen", "approach", "key", "value")   # all `made` reads of a note
+
+
 def made(rel: str, meta: dict[str, Any], stamp: tuple, edited: bool = False) -> tuple | None:
     """`record` of a candidate's frontmatter already at hand (its writer has it in memory)."""
     if meta.get("kind") not in KINDS or not str(meta.get("extractor") or "").startswith("heuristic@"):

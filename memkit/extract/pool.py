@@ -26,11 +26,11 @@ class Workers:
             _warm(job.vault)
             self.pool = multiprocessing.get_context("fork").Pool(workers, initializer=_start, initargs=(job,))
 
-    def map(self, fn: Callable[[Any, Any], Any], items: list) -> Iterator[Any]:
+    def map(self, fn: Callable[[Any, Any], Any], items: list, chunk: int = CHUNK) -> Iterator[Any]:
         if self.pool is None:
             yield from (fn(self.job, item) for item in items)
             return
-        chunks = [(fn, items[k:k + CHUNK]) for k in range(0, len(items), CHUNK)]
+        chunks = [(fn, items[k:k + chunk]) for k in range(0, len(items), chunk)]
         for part in self.pool.imap(_chunk, chunks):
             yield from part
 

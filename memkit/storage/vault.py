@@ -38,6 +38,7 @@ class Vault:
         self._config: config_mod.Config | None = None
         self._locked = False
         self._sync_later = False   # inside deferred_sync(): one file-system sync at the end
+        self._renames: list[tuple[str, Path]] | None = None   # inside replacing(): put in place at the end
 
     # ---- locations -------------------------------------------------------
     @property
@@ -92,14 +93,17 @@ class Vault:
         if self._locked:
             _journal_add(self.state, Path(rel).as_posix())
         fd, tmp = _mkstemp(self.state, full.parent)
+        later = self._renames is not None and not exclusive
         try:
             os.fchmod(fd, _FILE_MODE)  # mkstemp makes 0600; notes are ordinary files
             with os.fdopen(fd, "wb") as f:
                 f.write(text.encode("utf-8", errors="surrogateescape"))
                 f.flush()
-                if not self._sync_later or (not exclusive and full.exists()):   # a replaced note is
-                    os.fsync(f.fileno())   # synced now: some file systems may otherwise leave it empty
-            if exclusive:
+                if not later and (not self._sync_later or (not exclusive and full.exists())):   # a replaced
+                    os.fsync(f.fileno())   # note is synced now: some file systems may otherwise leave it empty
+            if later:
+                self._renames.append((tmp, full))
+            elif exclusive:
                 _place_new(tmp, full)
             else:
                 os.replace(tmp, full)
@@ -122,6 +126,24 @@ class Vault:
         finally:
             self._sync_later = False
             _sync_file_system(self.root)
+
+    @contextmanager
+    def replacing(self) -> Iterator[None]:
+        """Files written inside (not `exclusive`) are put in place together on the way out, after
+        one file-system sync instead of an fsync each: a kill leaves each whole, the old or the new,
+        and the new text is on disk before its name. Until then a file reads as it was."""
+        if self._renames is not None:
+            yield
+            return
+        self._renames = []
+        try:
+            yield
+        finally:
+            renames, self._renames = self._renames, None
+            if renames:
+                _sync_file_system(self.root)
+                for tmp, full in renames:
+                    os.replace(tmp, full)
 
     def remove(self, rel: str | Path) -> None:
         """Delete a vault file (journalled like a write, so a killed run's deletion is committed too)."""
