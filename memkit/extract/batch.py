@@ -17,7 +17,7 @@ from memkit.errors import InvalidInput
 from memkit.extract import Candidate, TraceContext, gather, pool
 
 
-STORE_EVERY = 2   # groups of traces (pool.CHUNK each) whose index rows are stored in one transaction
+STORE_EVERY = 16   # traces whose index rows are stored in one transaction
 
 
 @dataclass
@@ -30,25 +30,42 @@ class Found:
 
 
 def run(job, rels: list[str], out: dict[str, Any]) -> None:
-    """Extract from these traces with job (an `extract.Job`); the caller holds the vault lock."""
-    with pool.Workers(job, len(rels)) as workers:
+    """Extract from these traces with job (an `extract.Job`); the caller holds the vault lock.
+    The traces' index rows are stored as the first pass reads them, their `files` rows again
+    once they are marked (`memkit.storage.ahead`): no trace is read for the index."""
+    from contextlib import closing
+
+    from memkit.storage import ahead, index
+
+    with pool.Workers(job, len(rels)) as workers, closing(index.connect(job.vault.index_path)) as con:
         found = []
-        for part in workers.map(find, rels):
+        for n, part in enumerate(workers.map(find, rels), 1):
             out["errors"] += part["errors"]
             out["traces"] += part["traces"]
             found += [part["found"]] if part["found"] is not None else []
+            ahead.store(job.vault, con, part["rows"])
+            if n % STORE_EVERY == 0 or n == len(rels):
+                con.commit()   # stored while the workers go on reading
         _write_all(workers, _plan(job, found, out), out)
-        _mark_all(job, workers, [f.rel for f in found], out)
+        _mark_all(job, workers, con, [f.rel for f in found], out)
 
 
 def find(job, rel: str) -> dict[str, Any]:
-    """First pass, in a worker: the trace's candidates and what gathering needs of each."""
+    """First pass, in a worker: the trace's candidates, what gathering needs of each, and the
+    trace's index rows as read."""
     from memkit import extract, redact
+    from memkit.storage import ahead
 
-    part: dict[str, Any] = {"errors": [], "traces": 0, "found": None}
+    part: dict[str, Any] = {"errors": [], "traces": 0, "found": None, "rows": []}
+    try:
+        st = (job.vault.root / rel).stat()   # before the read: a later change makes the rows stale
+    except FileNotFoundError:
+        st = None
     got = job.found(rel, part)
     if got is not None:
-        ctx, _note, found = got
+        ctx, note, found = got
+        if st is not None:
+            part["rows"] = [ahead.rows_read(job.vault, rel, note, st, ctx.turns)]
         ctx = replace(ctx, turns=[])
         records = [gather.made("", redact.data(_read(extract.meta_of(ctx, c, "", job.tag)))[0], ()) for c in found]
         part["found"] = Found(rel, ctx, found, records)
@@ -143,31 +160,26 @@ def _write_one(job, ctx: TraceContext, c: Candidate, cid: str, rel: str, exclusi
     return None
 
 
-def _mark_all(job, workers: pool.Workers, rels: list[str], out: dict[str, Any]) -> None:
+def _mark_all(job, workers: pool.Workers, con, rels: list[str], out: dict[str, Any]) -> None:
     """Third pass: every trace marked extracted, a few at a time (one file-system sync for them
-    all), their index rows computed beside the others and stored here as they arrive
-    (`memkit.storage.ahead`)."""
-    from contextlib import closing
-
-    from memkit.storage import ahead, index
+    all), its `files` row stored again here as they arrive (the rest of its rows stand)."""
+    from memkit.storage import ahead
 
     groups = [rels[k:k + pool.CHUNK] for k in range(0, len(rels), pool.CHUNK)]
-    with closing(index.connect(job.vault.index_path)) as con:
-        for n, part in enumerate(workers.map(mark, groups, chunk=1), 1):
-            out["written"] += part["written"]
-            out["errors"] += part["errors"]
-            if part["rows"]:
-                out.setdefault("indexed", set()).update(ahead.store(job.vault, con, part["rows"]))
-            if n % STORE_EVERY == 0 or n == len(groups):
-                con.commit()   # stored while the workers go on marking: no trace is read twice
+    for part in workers.map(mark, groups, chunk=1):
+        out["written"] += part["written"]
+        out["errors"] += part["errors"]
+        out.setdefault("indexed", set()).update(ahead.restamp(job.vault, con, part["rows"]))
+    con.commit()
 
 
 def mark(job, rels: list[str]) -> dict[str, Any]:
-    """Third pass, in a worker: these traces' `extracted` marks, and their index rows."""
+    """Third pass, in a worker: these traces' `extracted` marks, and their `files` rows."""
     from memkit import extract
     from memkit.storage import ahead, notes
 
     part: dict[str, Any] = {"written": [], "rows": [], "errors": []}
+    marked = []
     with job.vault.replacing():
         for rel in rels:
             try:
@@ -176,5 +188,6 @@ def mark(job, rels: list[str]) -> dict[str, Any]:
                 part["errors"].append(str(e))
                 continue
             extract._mark(job.vault, rel, note, job.tag, part)
-    part["rows"] = ahead.prepared(job.vault, part["written"])
+            marked.append((rel, note))
+    part["rows"] = ahead.restamped(job.vault, [(rel, note) for rel, note in marked if rel in part["written"]])
     return part
