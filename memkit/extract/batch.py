@@ -46,7 +46,7 @@ def run(job, rels: list[str], out: dict[str, Any]) -> None:
             ahead.store(job.vault, con, part["rows"])
             if n % STORE_EVERY == 0 or n == len(rels):
                 con.commit()   # stored while the workers go on reading
-        _write_all(workers, _plan(job, found, out), out)
+        _write_all(job, workers, con, _plan(job, found, out), out)
         _mark_all(job, workers, con, [f.rel for f in found], out)
 
 
@@ -119,23 +119,34 @@ def _tasks(job, items: list[tuple], folds: dict[str, list | None]) -> list[tuple
     return list(tasks.values())
 
 
-def _write_all(workers: pool.Workers, tasks: list[tuple], out: dict[str, Any]) -> None:
-    """Second pass: what survived gathering, written by the workers."""
-    for planned, actual in (pair for done in workers.map(write, tasks) for pair in done):
-        at = out["written"].index(planned)   # its name was taken meanwhile (by a person, another tool)
-        out["written"][at:at + 1] = [actual] if actual else []
+def _write_all(job, workers: pool.Workers, con, tasks: list[tuple], out: dict[str, Any]) -> None:
+    """Second pass: what survived gathering, written by the workers, its index rows stored here."""
+    from memkit.storage import ahead
+
+    for part in workers.map(write, tasks):
+        for planned, actual in part["renamed"]:
+            at = out["written"].index(planned)   # its name was taken meanwhile (by a person, another tool)
+            out["written"][at:at + 1] = [actual] if actual else []
+        out.setdefault("indexed", set()).update(ahead.store(job.vault, con, part["rows"]))
+    con.commit()
 
 
-def write(job, task: tuple) -> list[tuple[str, str | None]]:
+def write(job, task: tuple) -> dict[str, list]:
     """Second pass, in a worker: a trace's surviving candidates, each written once, its repeats
-    folded in. Returns (planned path, path written or None) for each name found taken meanwhile."""
+    folded in, and their index rows. `renamed`: (planned path, path written or None) for each
+    name found taken meanwhile."""
+    from memkit.storage import ahead
+
     ctx, items = task
-    renamed = []
+    part: dict[str, list] = {"renamed": [], "rows": []}
+    written = []
     for c, cid, rel, exclusive, repeats in items:
         path = _write_one(job, ctx, c, cid, rel, exclusive, repeats)
         if path != rel:
-            renamed.append((rel, path))
-    return renamed
+            part["renamed"].append((rel, path))
+        written += [path] if path else []
+    part["rows"] = ahead.prepared(job.vault, written)
+    return part
 
 
 def _write_one(job, ctx: TraceContext, c: Candidate, cid: str, rel: str, exclusive: bool,
