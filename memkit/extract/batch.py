@@ -102,10 +102,10 @@ def _plan(job, found: list[Found], out: dict[str, Any]) -> list[tuple]:
             out["counts"][c.kind] = out["counts"].get(c.kind, 0) + 1
         extract._drop_stale(job.vault, f.ctx, job.tag, new_ids, job.existing, job.older.get(f"[[{f.ctx.id}]]", {}),
                             out)
-    return _tasks(job, items, gather.across(job.vault, fresh, out))
+    return _tasks(job, items, gather.across(job.vault, fresh, out), out)
 
 
-def _tasks(job, items: list[tuple], folds: dict[str, list | None]) -> list[tuple]:
+def _tasks(job, items: list[tuple], folds: dict[str, list | None], out: dict[str, Any]) -> list[tuple]:
     """(trace context, [(candidate, id, path, exclusive, repeats folded in)]) per trace with a
     candidate to write. A folded repeat that would have replaced an older version's file
     (same id) leaves no file: that older candidate is gone, as the repeat is."""
@@ -114,6 +114,8 @@ def _tasks(job, items: list[tuple], folds: dict[str, list | None]) -> list[tuple
         if rel in folds and folds[rel] is None:
             if not exclusive:
                 (job.vault.root / rel).unlink(missing_ok=True)
+            else:   # never a file: nothing for the index to learn or forget
+                out.setdefault("indexed", set()).add(rel)
             continue
         tasks.setdefault(f.rel, (f.ctx, []))[1].append((c, cid, rel, exclusive, folds.get(rel) or []))
     return list(tasks.values())
