@@ -46,8 +46,9 @@ def run(job, rels: list[str], out: dict[str, Any]) -> None:
             ahead.store(job.vault, con, part["rows"])
             if n % STORE_EVERY == 0 or n == len(rels):
                 con.commit()   # stored while the workers go on reading
-        _write_all(job, workers, con, _plan(job, found, out), out)
-        _mark_all(job, workers, con, [f.rel for f in found], out)
+        tasks, order = _plan(job, found, out)
+        made = _write_all(workers, tasks, order, out)
+        _mark_all(job, workers, con, [f.rel for f in found], made, out)
 
 
 def find(job, rel: str) -> dict[str, Any]:
@@ -77,7 +78,7 @@ def _read(meta: dict[str, Any]) -> dict[str, Any]:
     return {k: meta[k] for k in gather.READS if k in meta}
 
 
-def _plan(job, found: list[Found], out: dict[str, Any]) -> list[tuple]:
+def _plan(job, found: list[Found], out: dict[str, Any]) -> tuple[list[tuple], dict[str, tuple]]:
     """Ids in trace order (those one process writing the traces in turn would give), then the
     gathering pass over the run's records: the write tasks of what survives, by trace."""
     from memkit import extract
@@ -102,7 +103,8 @@ def _plan(job, found: list[Found], out: dict[str, Any]) -> list[tuple]:
             out["counts"][c.kind] = out["counts"].get(c.kind, 0) + 1
         extract._drop_stale(job.vault, f.ctx, job.tag, new_ids, job.existing, job.older.get(f"[[{f.ctx.id}]]", {}),
                             out)
-    return _tasks(job, items, gather.across(job.vault, fresh, out), out)
+    order = {r[0]: (r[3], r[4]) for r in fresh}   # gathering's order: the first sayings are put in place in it
+    return _tasks(job, items, gather.across(job.vault, fresh, out), out), order
 
 
 def _tasks(job, items: list[tuple], folds: dict[str, list | None], out: dict[str, Any]) -> list[tuple]:
@@ -121,16 +123,19 @@ def _tasks(job, items: list[tuple], folds: dict[str, list | None], out: dict[str
     return list(tasks.values())
 
 
-def _write_all(job, workers: pool.Workers, con, tasks: list[tuple], out: dict[str, Any]) -> None:
-    """Second pass: what survived gathering, written by the workers, its index rows stored here."""
-    from memkit.storage import ahead
-
+def _write_all(workers: pool.Workers, tasks: list[tuple], order: dict[str, tuple], out: dict[str, Any]) -> dict:
+    """Second pass: what survived gathering, written by the workers to temp files (put in place
+    with the marks, in gathering's order), and its index rows."""
+    made: dict[str, list] = {"pending": [], "rows": []}
     for part in workers.map(write, tasks):
         for planned, actual in part["renamed"]:
             at = out["written"].index(planned)   # its name was taken meanwhile (by a person, another tool)
             out["written"][at:at + 1] = [actual] if actual else []
-        out.setdefault("indexed", set()).update(ahead.store(job.vault, con, part["rows"]))
-    con.commit()
+        made["pending"] += part["pending"]
+        made["rows"] += part["rows"]
+    root = len(str(workers.job.vault.root)) + 1
+    made["pending"].sort(key=lambda p: order.get(str(p[1])[root:], ("", "")))
+    return made
 
 
 def write(job, task: tuple) -> dict[str, list]:
@@ -140,14 +145,15 @@ def write(job, task: tuple) -> dict[str, list]:
     from memkit.storage import ahead
 
     ctx, items = task
-    part: dict[str, list] = {"renamed": [], "rows": []}
+    part: dict[str, list] = {"renamed": [], "rows": [], "pending": []}
     written = []
-    for c, cid, rel, exclusive, repeats in items:
-        path = _write_one(job, ctx, c, cid, rel, exclusive, repeats)
-        if path != rel:
-            part["renamed"].append((rel, path))
-        written += [path] if path else []
-    part["rows"] = ahead.prepared(job.vault, written)
+    with job.vault.replacing(part["pending"]):
+        for c, cid, rel, exclusive, repeats in items:
+            path = _write_one(job, ctx, c, cid, rel, exclusive, repeats)
+            if path != rel:
+                part["renamed"].append((rel, path))
+            written += [path] if path else []
+    part["rows"] = ahead.prepared(job.vault, written, [tmp for tmp, _full, _x in part["pending"]])
     return part
 
 
@@ -173,27 +179,39 @@ def _write_one(job, ctx: TraceContext, c: Candidate, cid: str, rel: str, exclusi
     return None
 
 
-def _mark_all(job, workers: pool.Workers, con, rels: list[str], out: dict[str, Any]) -> None:
-    """Third pass: every trace marked extracted, a few at a time (one file-system sync for them
-    all), its `files` row stored again here as they arrive (the rest of its rows stand)."""
-    from memkit.storage import ahead
+def _mark_all(job, workers: pool.Workers, con, rels: list[str], made: dict, out: dict[str, Any]) -> None:
+    """Third pass: every trace marked extracted, written to a temp file by a worker; then one sync
+    of them all and of the first sayings, the renames (first sayings first: no trace is marked
+    before every candidate of the run is in place) and the index rows of both. A run killed
+    before the renames leaves nothing of its candidates and every trace unmarked."""
+    from memkit.storage import ahead, vault
 
     groups = [rels[k:k + pool.CHUNK] for k in range(0, len(rels), pool.CHUNK)]
+    pending, marked, rows = [], [], []
     for part in workers.map(mark, groups, chunk=1):
-        out["written"] += part["written"]
         out["errors"] += part["errors"]
-        out.setdefault("indexed", set()).update(ahead.restamp(job.vault, con, part["rows"]))
+        pending += part["pending"]
+        marked += part["written"]
+        rows += part["rows"]
+    for full in vault.put_in_place(job.vault.root, made["pending"] + pending):   # a name taken meanwhile
+        gone = job.vault.rel(full)
+        out["written"].remove(gone)
+        out["errors"].append(f"{gone}: another file took this name during the run; the candidate was left out")
+    out["written"] += marked
+    indexed = out.setdefault("indexed", set())
+    indexed.update(ahead.store(job.vault, con, made["rows"]))
+    indexed.update(ahead.restamp(job.vault, con, rows))
     con.commit()
 
 
 def mark(job, rels: list[str]) -> dict[str, Any]:
-    """Third pass, in a worker: these traces' `extracted` marks, and their `files` rows."""
+    """Third pass, in a worker: these traces' `extracted` marks in temp files, and their `files` rows."""
     from memkit import extract
     from memkit.storage import ahead, notes
 
-    part: dict[str, Any] = {"written": [], "rows": [], "errors": []}
+    part: dict[str, Any] = {"written": [], "pending": [], "errors": []}
     marked = []
-    with job.vault.replacing():
+    with job.vault.replacing(part["pending"]):
         for rel in rels:
             try:
                 note = notes.read(job.vault.root / rel)
@@ -202,5 +220,7 @@ def mark(job, rels: list[str]) -> dict[str, Any]:
                 continue
             extract._mark(job.vault, rel, note, job.tag, part)
             marked.append((rel, note))
-    part["rows"] = ahead.restamped(job.vault, [(rel, note) for rel, note in marked if rel in part["written"]])
+    notes_of = dict(marked)   # each mark written is one temp file, in order
+    part["rows"] = ahead.restamped(job.vault, [(rel, notes_of[rel], tmp)
+                                               for rel, (tmp, _full, _x) in zip(part["written"], part["pending"])])
     return part

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from pathlib import Path
 from typing import Iterable
 
 from memkit.storage import index
 
 
-def prepared(vault, rels: Iterable[str]) -> list[tuple]:
-    """The rows of files this process just wrote, for `store` in the process owning the database."""
+def prepared(vault, rels: Iterable[str], files: list[str] | None = None) -> list[tuple]:
+    """The rows of files this process just wrote, for `store` in the process owning the database;
+    files: where each was written, when a rename will put it in place (same time, size, inode)."""
     out = []
-    for rel in dict.fromkeys(rels):
-        full = vault.root / rel
+    for rel, file in zip(rels, files) if files is not None else ((r, None) for r in dict.fromkeys(rels)):
+        full = Path(file) if file else vault.root / rel
         if not rel.endswith(".md") or index.layer_of(rel) == "other":
             continue
         try:
@@ -54,13 +56,14 @@ def rows_read(vault, rel: str, note, st: os.stat_result, turns: list | None = No
     return index.rows_of(vault, note, rel, st.st_mtime_ns, st.st_size, st.st_ino, turns)
 
 
-def restamped(vault, written: list[tuple[str, object]]) -> list[tuple]:
+def restamped(vault, written: list[tuple[str, object, str]]) -> list[tuple]:
     """The `files` rows of notes this process rewrote with only a frontmatter key the other rows do
-    not read (a trace's `extracted` mark), from the notes in memory, for `restamp`."""
+    not read (a trace's `extracted` mark), from the notes in memory, for `restamp`: (path, note,
+    the file written, which is the temp file a rename will put in place with the same stamp)."""
     out = []
-    for rel, note in written:
+    for rel, note, file in written:
         try:
-            st = (vault.root / rel).stat()
+            st = os.stat(file)
         except FileNotFoundError:
             continue
         out.append(index.file_row(note, rel, st.st_mtime_ns, st.st_size, st.st_ino))

@@ -38,7 +38,7 @@ class Vault:
         self._config: config_mod.Config | None = None
         self._locked = False
         self._sync_later = False   # inside deferred_sync(): one file-system sync at the end
-        self._renames: list[tuple[str, Path]] | None = None   # inside replacing(): put in place at the end
+        self._renames: list[tuple] | None = None   # inside replacing(): put in place at the end
 
     # ---- locations -------------------------------------------------------
     @property
@@ -93,7 +93,7 @@ class Vault:
         if self._locked:
             _journal_add(self.state, Path(rel).as_posix())
         fd, tmp = _mkstemp(self.state, full.parent)
-        later = self._renames is not None and not exclusive
+        later = self._renames is not None
         try:
             os.fchmod(fd, _FILE_MODE)  # mkstemp makes 0600; notes are ordinary files
             with os.fdopen(fd, "wb") as f:
@@ -102,7 +102,7 @@ class Vault:
                 if not later and (not self._sync_later or (not exclusive and full.exists())):   # a replaced
                     os.fsync(f.fileno())   # note is synced now: some file systems may otherwise leave it empty
             if later:
-                self._renames.append((tmp, full))
+                self._renames.append((tmp, full, exclusive))
             elif exclusive:
                 _place_new(tmp, full)
             else:
@@ -128,10 +128,11 @@ class Vault:
             _sync_file_system(self.root)
 
     @contextmanager
-    def replacing(self) -> Iterator[None]:
-        """Files written inside (not `exclusive`) are put in place together on the way out, after
-        one file-system sync instead of an fsync each: a kill leaves each whole, the old or the new,
-        and the new text is on disk before its name. Until then a file reads as it was."""
+    def replacing(self, pending: list[tuple] | None = None) -> Iterator[None]:
+        """Files written inside are put in place together on the way out, after one file-system
+        sync instead of an fsync each: a kill leaves each whole, the old or the new (or none), and
+        the new text is on disk before its name. Until then a file reads as it was. With `pending`,
+        the (temp file, path, exclusive) triples are added to it instead, for `put_in_place` later."""
         if self._renames is not None:
             yield
             return
@@ -140,10 +141,10 @@ class Vault:
             yield
         finally:
             renames, self._renames = self._renames, None
-            if renames:
-                _sync_file_system(self.root)
-                for tmp, full in renames:
-                    os.replace(tmp, full)
+            if pending is None:
+                put_in_place(self.root, renames)
+            else:
+                pending += renames
 
     def remove(self, rel: str | Path) -> None:
         """Delete a vault file (journalled like a write, so a killed run's deletion is committed too)."""
@@ -218,6 +219,24 @@ def _place_new(tmp: str, full: Path) -> None:
         os.replace(tmp, full)                                                 # claim the name, then fill it
         return
     os.unlink(tmp)
+
+
+def put_in_place(root: Path, renames: list[tuple]) -> list[Path]:
+    """Temp files `Vault.replacing` wrote, renamed over their paths in order after one sync of them
+    all; an exclusive one whose path was taken meanwhile is dropped. Returns the paths taken."""
+    taken = []
+    if renames:
+        _sync_file_system(root)
+    for tmp, full, exclusive in renames:
+        if not exclusive:
+            os.replace(tmp, full)
+            continue
+        try:
+            _place_new(tmp, full)
+        except FileExistsError:
+            os.unlink(tmp)
+            taken.append(full)
+    return taken
 
 
 def _sync_file_system(root: Path) -> None:
