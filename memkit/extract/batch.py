@@ -22,11 +22,19 @@ STORE_EVERY = 16   # traces whose index rows are stored in one transaction
 
 @dataclass
 class Found:
-    """One trace's candidates (not written) and each one's gathering record, id and path left blank."""
+    """One trace's candidates (not written), pickled: a run holds every trace's until it has
+    gathered (a few hundred bytes each, against a few KB as objects); each one's gathering
+    record, id and path left blank."""
     rel: str
     ctx: TraceContext            # without its turns: candidates and ids need only its names
-    candidates: list[Candidate]
+    packed: bytes
     records: list[tuple | None]
+
+    @property
+    def candidates(self) -> list[Candidate]:
+        import pickle
+
+        return pickle.loads(self.packed)
 
 
 def run(job, rels: list[str], out: dict[str, Any]) -> None:
@@ -54,6 +62,8 @@ def run(job, rels: list[str], out: dict[str, Any]) -> None:
 def find(job, rel: str) -> dict[str, Any]:
     """First pass, in a worker: the trace's candidates, what gathering needs of each, and the
     trace's index rows as read."""
+    import pickle
+
     from memkit import extract, redact
     from memkit.storage import ahead
 
@@ -69,7 +79,7 @@ def find(job, rel: str) -> dict[str, Any]:
             part["rows"] = [ahead.rows_read(job.vault, rel, note, st, ctx.turns)]
         ctx = replace(ctx, turns=[])
         records = [gather.made("", redact.data(_read(extract.meta_of(ctx, c, "", job.tag)))[0], ()) for c in found]
-        part["found"] = Found(rel, ctx, found, records)
+        part["found"] = Found(rel, ctx, pickle.dumps(found, pickle.HIGHEST_PROTOCOL), records)
     return part
 
 
@@ -87,7 +97,7 @@ def _plan(job, found: list[Found], out: dict[str, Any]) -> tuple[list[tuple], di
     items, fresh = [], []
     for f in found:
         new_ids: set[str] = set()
-        for c, record in zip(f.candidates, f.records):
+        for k, (c, record) in enumerate(zip(f.candidates, f.records)):
             cid = extract._free_id(job.vault, f.ctx, c, job.existing, made)
             known = job.existing.get(cid)
             if cid in new_ids or (known is not None and (cid in made or
@@ -96,7 +106,7 @@ def _plan(job, found: list[Found], out: dict[str, Any]) -> tuple[list[tuple], di
             new_ids.add(cid)
             rel = f"workshop/observations/{c.kind}/{cid}.md"
             job.existing[cid], made[cid] = rel, f"[[{f.ctx.id}]]"
-            items.append((f, c, cid, rel, known is None))
+            items.append((f, k, cid, rel, known is None))
             if record is not None:
                 fresh.append(gather.named(record, rel, cid))
             out["written"].append(rel)
@@ -112,14 +122,17 @@ def _tasks(job, items: list[tuple], folds: dict[str, list | None], out: dict[str
     candidate to write. A folded repeat that would have replaced an older version's file
     (same id) leaves no file: that older candidate is gone, as the repeat is."""
     tasks: dict[str, tuple] = {}
-    for f, c, cid, rel, exclusive in items:
+    trace, candidates = None, []
+    for f, k, cid, rel, exclusive in items:
         if rel in folds and folds[rel] is None:
             if not exclusive:
                 (job.vault.root / rel).unlink(missing_ok=True)
             else:   # never a file: nothing for the index to learn or forget
                 out.setdefault("indexed", set()).add(rel)
             continue
-        tasks.setdefault(f.rel, (f.ctx, []))[1].append((c, cid, rel, exclusive, folds.get(rel) or []))
+        if f is not trace:   # one trace's candidates unpacked at a time, the survivors kept
+            trace, candidates = f, f.candidates
+        tasks.setdefault(f.rel, (f.ctx, []))[1].append((candidates[k], cid, rel, exclusive, folds.get(rel) or []))
     return list(tasks.values())
 
 
