@@ -3,10 +3,11 @@
 Three passes over the worker processes (`pool.Workers`), the decisions between them in this
 process: find every trace's candidates (nothing written), give them their ids in trace order
 and decide which repeats fold into which first saying (`gather.across`, on records in
-memory), write only the first sayings (each with its repeats folded in, once), then mark
-the traces extracted. A trace is marked only once every candidate of the run is written:
-a run killed earlier leaves its traces to the next run, which finds the same candidates and
-folds again only what a first saying does not list yet. Never writes a repeat it folds away.
+memory), write only the first sayings (each with its repeats folded in, once) and the
+traces' `extracted` marks to temp files, then put them all in place after one sync, first
+sayings first. A run killed before that leaves its traces to the next run, which finds the
+same candidates and gathers them as a clean run would (a first saying already listing a
+repeat is left as it is). Never writes a repeat it folds away.
 """
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from typing import Any
 
 from memkit.errors import InvalidInput
 from memkit.extract import Candidate, TraceContext, gather, pool
-
 
 STORE_EVERY = 16   # traces whose index rows are stored in one transaction
 

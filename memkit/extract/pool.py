@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any, Self
 
 PARALLEL_FROM = 24   # traces: below this, forking costs more than it saves
 CHUNK = 8            # items per task: small enough to keep both cores busy to the end
@@ -34,7 +35,7 @@ class Workers:
         for part in self.pool.imap(_chunk, chunks):
             yield from part
 
-    def __enter__(self) -> Workers:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc) -> None:

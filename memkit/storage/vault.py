@@ -1,6 +1,6 @@
 """The vault on disk: its root, its folders, its lock, and safe writes.
 
-Owns files only. Every write is atomic (temp file, fsync, rename) and stays
+Owns files only. Every write is atomic (temp file, fsync or one sync of many, rename) and stays
 inside the vault; a file a person edited since memkit wrote it is never
 rewritten automatically. Features are functions that take a Vault.
 """
