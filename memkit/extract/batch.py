@@ -113,6 +113,7 @@ def _plan(job, found: list[Found], out: dict[str, Any]) -> tuple[list[tuple], di
             out["counts"][c.kind] = out["counts"].get(c.kind, 0) + 1
         extract._drop_stale(job.vault, f.ctx, job.tag, new_ids, job.existing, job.older.get(f"[[{f.ctx.id}]]", {}),
                             out)
+        f.records = []   # gathering holds them now, named
     order = {r[0]: (r[3], r[4]) for r in fresh}   # gathering's order: the first sayings are put in place in it
     return _tasks(job, items, gather.across(job.vault, fresh, out), out), order
 
@@ -132,6 +133,7 @@ def _tasks(job, items: list[tuple], folds: dict[str, list | None], out: dict[str
             continue
         if f is not trace:   # one trace's candidates unpacked at a time, the survivors kept
             trace, candidates = f, f.candidates
+            f.packed = b""
         tasks.setdefault(f.rel, (f.ctx, []))[1].append((candidates[k], cid, rel, exclusive, folds.get(rel) or []))
     return list(tasks.values())
 
