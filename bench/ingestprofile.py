@@ -26,8 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 PHASES = [("memkit.traces.ingest", "ingest", "read, render, redact, write traces"),
           ("memkit.pipeline", "_extract_paths", "heuristic extraction (candidates written)"),
-          ("memkit.extract.gather", "across", "  of which: repeats gathered across sessions"),
-          ("memkit.extract", "_mark", "  of which: traces marked extracted (written again)"),
+          ("memkit.extract.batch", "_plan", "  of which: ids given, repeats gathered (in memory)"),
+          ("memkit.extract.batch", "_write_all", "  of which: first sayings written"),
+          ("memkit.extract.batch", "_mark_all", "  of which: traces marked extracted (written again), indexed"),
           ("memkit.storage.index", "update_paths", "index rows of what was written"),
           ("memkit.pipeline", "_scan", "promotion scan"),
           ("memkit.storage.vault", "_sync_file_system", "one file-system sync")]

@@ -108,35 +108,46 @@ def test_different_lessons_are_not_gathered(vault, tmp_path):
     assert sorted(c.meta["lesson"] for c in corrections(vault)) == sorted([LESSON, other])
 
 
-def test_a_repeat_a_person_edited_after_the_worker_read_it_is_not_folded(tmp_path):
-    """The extraction workers hand gathering what they read of each candidate; once the file has
-    changed since (a person's edit), gathering reads it again and leaves the edited note alone."""
-    from memkit.extract import gather
-    from memkit.storage.vault import Vault
-
-    first, other = tmp_path / "v1", tmp_path / "v2"
-    for root, name in ((first, "s1"), (other, "s2")):
-        run_cli("init", str(root), check=True)
-        run_cli("--vault", str(root), "ingest", str(log(tmp_path, name, session(name))), check=True)
-    [repeat] = corrections(other)
-    rel = repeat.path.relative_to(other).as_posix()
-    (first / rel).write_bytes(repeat.path.read_bytes())   # the second saying, as a worker wrote it
-    vault = Vault(first)
-    seen = gather.record(vault, rel)
-    edited = (first / rel).read_text() + "\nA person's note on this one.\n"
-    (first / rel).write_text(edited)
-    out = {"written": [rel]}
-    with vault.lock():
-        gather.across(vault, [rel], out, {rel: seen})
-    assert (first / rel).read_text() == edited and out["written"] == [rel]
-    assert [len(n.meta.get("sessions") or []) for n in corrections(first)] == [0, 0]
-
-
-def test_what_the_writer_keeps_of_each_candidate_is_what_gathering_would_read_from_disk(tmp_path):
-    """The extractor hands gathering its own record of every candidate it wrote (no file is read
-    back): the same tuple `gather.record` reads from the file, stamp included."""
+def test_one_run_writes_a_repeat_never_and_its_first_saying_once(vault, tmp_path):
+    """Gathering decides before anything is written: the repeats of one ingest leave no file
+    (the journal of the run's writes never names them) and the first saying is written once."""
     from memkit import extract, pipeline
-    from memkit.extract import gather
+    from memkit.storage import vault as vault_mod
+
+    v = vault_mod.Vault(vault)
+    logs = [log(tmp_path, name, session(name)) for name in ("s1", "s2", "s3")]
+    traces = pipeline.ingest(v, logs, extract=False, commit=False)["traces"]
+    with v.lock():   # the journal names every file the run writes until the lock is let go
+        result = extract.run(v, traces)
+        journal = (vault / ".memkit" / "journal").read_text().splitlines()
+    [only] = corrections(vault)
+    rel = only.path.relative_to(vault).as_posix()
+    assert [line.split("\t", 1)[1] for line in journal if "/correction/" in line] == [rel]
+    assert len(only.meta["sessions"]) == 3 and len(result["gathered"]) == 2
+
+
+def test_a_rerun_over_traces_a_killed_run_did_not_mark_changes_no_first_saying(vault, tmp_path):
+    """A run killed after writing its first sayings (repeats folded in) but before marking its
+    traces: the next run finds the repeats again; a first saying listing every source of a
+    repeat already is left byte for byte, and the repeat is not written."""
+    logs = [log(tmp_path, name, session(name)) for name in ("s1", "s2")]
+    run_cli("--vault", str(vault), "ingest", *map(str, logs), check=True)
+    [only] = corrections(vault)
+    snapshot = only.path.read_bytes()
+    for trace in (vault / "traces").rglob("*.md"):   # as the killed run left them: not marked
+        note = notes.read(trace)
+        note.meta.pop("extracted", None)
+        trace.write_text(notes.render(note), encoding="utf-8")
+    out = run_cli("--vault", str(vault), "extract", "--all", check=True).stdout
+    assert only.path.read_bytes() == snapshot
+    assert len(corrections(vault)) == 1, out
+
+
+def test_what_gathering_reads_of_a_candidate_before_it_is_written_is_what_its_file_holds(tmp_path):
+    """Gathering works on records built in memory before any candidate is written: for each
+    candidate written without repeats, the record `gather.record` reads back from its file."""
+    from memkit import extract, pipeline
+    from memkit.extract import batch, gather
     from memkit.storage import vault as vault_mod
 
     vault, _ = vault_mod.init(tmp_path / "v")
@@ -146,14 +157,19 @@ def test_what_the_writer_keeps_of_each_candidate_is_what_gathering_would_read_fr
     traces = pipeline.ingest(vault, logs, extract=False, commit=False)["traces"]
     mod = extract.extractor("heuristic")
     job = extract.Job(vault, mod, f"{mod.NAME}@{mod.VERSION}", extract._existing(vault), {}, False)
-    out = {"written": [], "deleted": [], "counts": {}, "errors": [], "traces": 0}
-    with vault.lock():
-        for rel in traces:
-            job.one(rel, out)
-    made = out["made"]
-    assert set(made) == {r for r in out["written"] if r.startswith("workshop/observations/")} and len(made) >= 3
-    for rel, record in made.items():
-        assert record == gather.record(vault, rel)
+    found = [batch.find(job, rel)["found"] for rel in traces]
+    pipeline.extract(vault, all_=True)
+    compared = 0
+    for f in found:
+        for c, record in zip(f.candidates, f.records):
+            if record is None:
+                continue
+            cid = extract.candidate_id(f.ctx, c)
+            rel = f"workshop/observations/{c.kind}/{cid}.md"
+            on_disk = gather.record(vault, rel)
+            assert gather.named(record, rel, cid) == (on_disk[0], (), *on_disk[2:])
+            compared += 1
+    assert compared >= 3
 
 
 def test_the_first_saying_is_found_among_keys_of_a_like_length_as_among_all():

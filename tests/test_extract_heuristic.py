@@ -207,6 +207,31 @@ def test_extraction_on_every_core_writes_what_one_core_writes(tmp_path):
     assert len(meta["sessions"]) == len(meta["sources"]) == pool.PARALLEL_FROM + 6
 
 
+def test_the_index_an_ingest_leaves_is_the_one_a_rebuild_makes(tmp_path):
+    """Extraction stores each trace's rows as it reads the trace and, once the trace is marked,
+    its files row again (time, size, inode, frontmatter): the same rows `reindex` builds from the
+    files, so no later refresh finds a trace changed."""
+    import sqlite3
+    from contextlib import closing
+
+    from memkit.extract import pool
+
+    root = tmp_path / "v"
+    run_cli("init", str(root), check=True)
+    run_cli("--vault", str(root), "ingest", str(_many_sessions(tmp_path / "logs", pool.PARALLEL_FROM + 6)), check=True)
+
+    def rows() -> dict[str, list]:
+        with closing(sqlite3.connect(root / ".memkit" / "index.sqlite")) as con:
+            return {"files": con.execute("SELECT * FROM files ORDER BY path").fetchall(),
+                    "turns": con.execute("SELECT path, turn, role, title, said, prose, calls, output FROM turns "
+                                         "ORDER BY path, turn").fetchall()}
+
+    ingested = rows()
+    assert sum(r[0].startswith("traces/") for r in ingested["files"]) == pool.PARALLEL_FROM + 6
+    run_cli("--vault", str(root), "reindex", check=True)
+    assert rows() == ingested
+
+
 def test_two_machines_extract_byte_identical_candidates(tmp_path):
     """Candidates are shared through git: the same trace must give the same files whatever the
     process's hash seed (set iteration once chose the 'when …' phrase of a correction)."""

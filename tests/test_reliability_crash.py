@@ -116,6 +116,40 @@ def test_a_temp_file_left_by_a_kill_is_cleaned_by_the_next_writer(vault):
     assert crashkit.check_vault(vault) == []
 
 
+REPLACE_THEN_DIE = """
+import os, sys
+from pathlib import Path
+from memkit.storage.vault import Vault
+v = Vault(Path(sys.argv[1]))
+with v.lock(), v.replacing():
+    for name in ("a", "b"):
+        v.write_text(f"library/notes/{name}.md", f"---\\ntype: note\\nid: {name}\\n---\\nnew {name}\\n")
+    assert (v.root / "library/notes/a.md").read_text().endswith("old a\\n")   # in place only on the way out
+    if sys.argv[2] == "die":
+        os._exit(9)
+"""
+
+
+@pytest.mark.parametrize("ending", ["die", "finish"])
+def test_files_replaced_together_are_each_old_or_new_after_a_kill(vault, ending):
+    """Vault.replacing: several files replaced with one file-system sync are renamed into place
+    only on the way out; a writer killed before that leaves every file whole and as it was, and
+    its temp files outside the notes for the next writer to remove."""
+    v = Vault(vault)
+    for name in ("a", "b"):
+        v.write_text(f"library/notes/{name}.md", f"---\ntype: note\nid: {name}\n---\nold {name}\n")
+    proc = subprocess.run([sys.executable, "-c", REPLACE_THEN_DIE, str(vault), ending], capture_output=True,
+                          text=True, check=False)
+    assert proc.returncode == (9 if ending == "die" else 0), proc.stderr
+    state = "old" if ending == "die" else "new"
+    for name in ("a", "b"):
+        assert (vault / f"library/notes/{name}.md").read_text() == f"---\ntype: note\nid: {name}\n---\n{state} {name}\n"
+    with v.lock():
+        pass
+    assert list((vault / ".memkit" / "tmp").iterdir()) == []
+    assert crashkit.check_vault(vault) == []
+
+
 @pytest.mark.slow
 def test_a_stale_git_index_lock_of_a_killed_memkit_is_removed(vault, tmp_path):
     """memkit marks its own git runs; an index.lock left by a killed memkit is removed, one a

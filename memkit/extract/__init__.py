@@ -72,16 +72,18 @@ def candidate_id(ctx: TraceContext, c: Candidate, digits: int = 4) -> str:
     return f"{PREFIX.get(c.kind, c.kind[:4])}-{slug}-{digest}"
 
 
-def _free_id(vault: Vault, ctx: TraceContext, c: Candidate, existing: dict[str, str]) -> str:
+def _free_id(vault: Vault, ctx: TraceContext, c: Candidate, existing: dict[str, str],
+             made: dict[str, str] | None = None) -> str:
     """The candidate's id; a longer one when the short id belongs to another session's candidate
-    (same first words, same 4 hex digits: common for short corrections such as "no, stop")."""
+    (same first words, same 4 hex digits: common for short corrections such as "no, stop").
+    made: the session of each id this run gave, its files not written yet."""
     cid = candidate_id(ctx, c)
     for digits in (8, 16, 64):
         known = existing.get(cid)
         if known is None:
             return cid
         try:
-            session = notes.read(vault.root / known).meta.get("session")
+            session = made[cid] if made and cid in made else notes.read(vault.root / known).meta.get("session")
         except InvalidInput:
             return cid
         if session in (None, f"[[{ctx.id}]]"):
@@ -106,20 +108,14 @@ def run(vault: Vault, trace_rels: list[str], name: str | None = None, *, force: 
     existing = _existing(vault)
     older = _older_candidates(vault, tag, existing)
     out: dict[str, Any] = {"written": [], "deleted": [], "counts": {}, "errors": [], "traces": 0, "lines": []}
-    from memkit.extract import pool
-
     job = Job(vault, mod, tag, existing, older, force)
-    if mod.NAME == "heuristic" and len(trace_rels) >= pool.PARALLEL_FROM:
-        pool.run(job, trace_rels, out)   # every core; each trace is independent of the others
+    if mod.NAME == "heuristic":   # every core; repeats gathered before anything is written
+        from memkit.extract import batch
+
+        batch.run(job, trace_rels, out)
     else:
         for rel in trace_rels:
             job.one(rel, out)
-    if mod.NAME == "heuristic":
-        from memkit.extract import gather
-
-        before = len(out["written"])
-        gather.across(vault, out["written"], out, out.pop("made", None))   # after every worker, in order
-        out["indexed"] = out.get("indexed", set()) - set(out["written"][before:])   # rewritten or gone since
     counts = ", ".join(f"{n} {k}" for k, n in sorted(out["counts"].items())) or "none"
     again = f"; {len(out['gathered'])} said again, added to the first saying" if out.get("gathered") else ""
     out["lines"].append(f"extracted from {out['traces']} trace(s) with {tag}: {counts}{again}")
@@ -133,21 +129,30 @@ class Job:
         self.vault, self.mod, self.tag, self.existing, self.older, self.force = vault, mod, tag, existing, older, force
 
     def one(self, rel: str, out: dict[str, Any]) -> None:
+        """One trace's candidates written, then its mark, before the next trace (the model's
+        extractor: a run killed half way keeps the traces it finished)."""
+        got = self.found(rel, out)
+        if got is not None:
+            ctx, note, found = got
+            _write_all(self.vault, ctx, found, self.tag, self.existing, self.older.get(f"[[{ctx.id}]]", {}), out)
+            _mark(self.vault, rel, note, self.tag, out)
+
+    def found(self, rel: str, out: dict[str, Any]) -> tuple[TraceContext, notes.Note, list[Candidate]] | None:
+        """The trace's candidates, none written; None for a trace this extractor has done (or that
+        cannot be read, or that the extractor failed on: said in out["errors"])."""
         try:
             ctx, note = context_for(self.vault, rel)
         except InvalidInput as e:
             out["errors"].append(str(e))
-            return
+            return None
         if self.tag in (note.meta.get("extracted") or []) and not self.force:
-            return
+            return None
         out["traces"] += 1
         try:
-            found = [] if ctx.sidechain else self.mod.extract(ctx, self.vault.config)
+            return ctx, note, [] if ctx.sidechain else self.mod.extract(ctx, self.vault.config)
         except MemkitError as e:
             out["errors"].append(f"{rel}: {e}")
-            return
-        _write_all(self.vault, ctx, found, self.tag, self.existing, self.older.get(f"[[{ctx.id}]]", {}), out)
-        _mark(self.vault, rel, note, self.tag, out)
+            return None
 
 
 def _existing(vault: Vault) -> dict[str, str]:
@@ -208,29 +213,16 @@ def _write_all(vault: Vault, ctx: TraceContext, found: list[Candidate], tag: str
             rel = f"workshop/observations/{c.kind}/{cid}.md"
             note = notes.Note(*_note(vault, ctx, c, cid, tag))
             try:
-                full = vault.write_text(rel, notes.render(note), exclusive=known is None)
+                vault.write_text(rel, notes.render(note), exclusive=known is None)
                 break
             except FileExistsError:
                 existing[cid], rel = rel, None   # taken: the next id looks past it
         if rel is None:
             continue
-        _made(full, rel, note, out)
         existing[cid] = rel
         out["written"].append(rel)
         out["counts"][c.kind] = out["counts"].get(c.kind, 0) + 1
     _drop_stale(vault, ctx, tag, new_ids, existing, older, out)
-
-
-def _made(full: Path, rel: str, note: notes.Note, out: dict[str, Any]) -> None:
-    """What gathering reads of a candidate just written, from the note in memory: its frontmatter
-    as the file holds it (through the redaction gate, as rendered) and the file's stamp."""
-    from memkit import redact
-    from memkit.extract import gather
-
-    st = full.stat()
-    made = gather.made(rel, redact.data(note.meta)[0], (st.st_mtime_ns, st.st_size, st.st_ino))
-    if made is not None:
-        out.setdefault("made", {})[rel] = made
 
 
 def _replaceable(path: Path, tag: str) -> bool:
@@ -262,7 +254,8 @@ def _drop_stale(vault: Vault, ctx: TraceContext, tag: str, keep: set[str], exist
             out["written"].append(rel)   # the deletion is part of what gets committed
 
 
-def _note(vault: Vault, ctx: TraceContext, c: Candidate, cid: str, tag: str) -> tuple[dict, str]:
+def meta_of(ctx: TraceContext, c: Candidate, cid: str, tag: str) -> dict[str, Any]:
+    """A candidate's frontmatter before its action types and cue: all gathering reads of it."""
     meta: dict[str, Any] = {"type": "observation", "id": cid, "kind": c.kind, "status": "candidate",
                             "lifecycle": c.lifecycle, "confidence": round(c.confidence, 2),
                             "importance": round(c.importance, 2), "created": c.created or ctx.started,
@@ -271,6 +264,11 @@ def _note(vault: Vault, ctx: TraceContext, c: Candidate, cid: str, tag: str) -> 
     meta.update({k: v for k, v in c.fields.items() if v not in (None, "", []) and k != "repeated_at"})
     if c.fields.get("repeated_at"):   # the same words again later in the session
         meta["sources"] = [meta["source"]] + [f"[[{ctx.id}#^t{n}]]" for n in c.fields["repeated_at"]]
+    return meta
+
+
+def _note(vault: Vault, ctx: TraceContext, c: Candidate, cid: str, tag: str) -> tuple[dict, str]:
+    meta = meta_of(ctx, c, cid, tag)
     if c.kind in ("correction", "preference") and "action_types" not in c.fields:
         from memkit.activation import catalogue as taxonomy
 

@@ -60,26 +60,36 @@ def within(found: list[Candidate], trace_id: str = "") -> list[Candidate]:
     return out
 
 
-# ---- across sessions: a pass over what one extraction run wrote ---------------------------
-def across(vault, written: list[str], out: dict[str, Any], made: dict[str, tuple] | None = None) -> None:
-    """Fold each candidate written by this run into an older unreviewed candidate of the same
-    lesson from another session. made: what the extraction workers read of the candidates they
-    wrote (`record`), used while a file is still the one they read. The caller holds the vault lock."""
-    fresh = [r for r in (_current(vault, rel, made) for rel in dict.fromkeys(written)
-                         if rel.startswith("workshop/observations/")) if r is not None]
+# ---- across sessions: a pass over what one extraction run found, before it writes ------------
+def across(vault, fresh: list[tuple], out: dict[str, Any]) -> dict[str, list[dict] | None]:
+    """Fold each candidate this run found (its `record`, the file not written yet) into an older
+    unreviewed candidate of the same lesson from another session. Older first sayings are
+    rewritten here; returns, for each of this run's candidates folded away, None, and for each
+    of its first sayings that takes in repeats, what they bring (`folded` writes them in).
+    The caller holds the vault lock."""
     if not fresh:
-        return
+        return {}
     by_rel = {r[0]: r for r in fresh}
     pool = [_slim(rel, meta) for rel, meta in _older(vault, set(by_rel))] + fresh
     # what the workshop held before this run anchors first, then the run's own, oldest first
     pool.sort(key=lambda r: (r[0] in by_rel, r[3], r[4]))
     anchors = _Anchors()
-    folds = _Folds(vault)
+    folds = _Folds(vault, by_rel)
     for rel, _stamp, k, _created, _id, session, _extra in pool:
         anchor = anchors.first(k, session)
         if anchor is None or rel not in by_rel or not folds.add(anchor[1], by_rel[rel]):
             anchors.append(k, rel, session)
-    folds.write(out)
+    return folds.write(out)
+
+
+def folded(text: str, repeats: list[dict[str, Any]]) -> str:
+    """A first saying's file text (as memkit renders it) with its repeats folded in, one by one."""
+    from memkit.storage import notes
+
+    target = _Target(notes.parse(text))
+    for fields in repeats:
+        target.fold(fields)
+    return target.text()
 
 
 def record(vault, rel: str) -> tuple | None:
@@ -97,6 +107,10 @@ def record(vault, rel: str) -> tuple | None:
     return made(rel, note.meta, (st.st_mtime_ns, st.st_size, st.st_ino), note.edited_by_person())
 
 
+READS = ("kind", "extractor", "status", "created", "id", "session", "sessions", "source", "sources",
+         "importance", "lesson", "chosen", "approach", "key", "value")   # all `made` reads of a note
+
+
 def made(rel: str, meta: dict[str, Any], stamp: tuple, edited: bool = False) -> tuple | None:
     """`record` of a candidate's frontmatter already at hand (its writer has it in memory)."""
     if meta.get("kind") not in KINDS or not str(meta.get("extractor") or "").startswith("heuristic@"):
@@ -104,24 +118,16 @@ def made(rel: str, meta: dict[str, Any], stamp: tuple, edited: bool = False) -> 
     return _slim(rel, meta, stamp, edited)
 
 
+def named(record: tuple, rel: str, cid: str) -> tuple:
+    """A record made before its candidate had an id and a path, with them."""
+    return (rel, *record[1:4], cid, *record[5:])
+
+
 def _slim(rel: str, meta: dict[str, Any], stamp: tuple = (), edited: bool = False) -> tuple:
     k = key(str(meta.get("kind")), meta, str(meta.get("lesson") or meta.get("chosen") or ""))
     fields = {f: meta[f] for f in ("source", "sources", "session", "sessions", "importance") if f in meta}
     return (rel, stamp, k, str(meta.get("created") or ""), str(meta.get("id") or ""), _session(meta),
             (meta.get("status"), edited, fields))
-
-
-def _current(vault, rel: str, made: dict[str, tuple] | None) -> tuple | None:
-    """A worker's record of the file while it is unchanged (same time, size and inode), else read now."""
-    known = (made or {}).get(rel)
-    if known is not None:
-        try:
-            st = (vault.root / rel).stat()
-        except FileNotFoundError:
-            return None
-        if known[1] == (st.st_mtime_ns, st.st_size, st.st_ino):
-            return known
-    return record(vault, rel)
 
 
 class _Anchors:
@@ -163,16 +169,18 @@ class _Anchors:
 
 class _Folds:
     """Repeats folded into their first saying, each first saying written once however many
-    repeats it takes in: the note a fold after another fold would leave, stamped once."""
+    repeats it takes in: the note a fold after another fold would leave, stamped once. A first
+    saying of this run (fresh, not written yet) is written by its writer, repeats folded in."""
 
-    def __init__(self, vault) -> None:
-        self.vault, self.order, self.targets = vault, [], {}
+    def __init__(self, vault, fresh: dict[str, tuple]) -> None:
+        self.vault, self.fresh, self.order, self.targets = vault, fresh, [], {}
+        self.repeats: dict[str, list[dict] | None] = {}
 
     def add(self, into: str, extra: tuple) -> bool:
         """False when `into` or the repeat may not change (reviewed, or edited by a person)."""
         from memkit.storage import notes
 
-        if into not in self.targets:
+        if into not in self.targets and into not in self.fresh:
             target = notes.read(self.vault.root / into)
             if target.meta.get("status") != "candidate" or target.edited_by_person():
                 return False
@@ -180,24 +188,30 @@ class _Folds:
         status, edited, fields = extra[6]
         if status != "candidate" or edited:
             return False
-        self.targets[into].fold(fields)
+        if into in self.fresh:
+            self.repeats.setdefault(into, []).append(fields)
+        else:
+            self.targets[into].fold(fields)
+        self.repeats[extra[0]] = None
         self.order.append((into, extra[0]))
         return True
 
-    def write(self, out: dict[str, Any]) -> None:
+    def write(self, out: dict[str, Any]) -> dict[str, list[dict] | None]:
         for into, target in self.targets.items():
-            self.vault.write_text(into, target.text())
+            if len(target.lines) > 1:
+                self.vault.write_text(into, target.text())
         for into, rel in self.order:
-            (self.vault.root / rel).unlink()
             out["written"] += [into, rel]
             out.setdefault("deleted", []).append(rel)
             out.setdefault("gathered", []).append(rel)
+        return self.repeats
 
 
 class _Target:
     """A first saying taking in repeats: its sources and sessions grow, its importance rises, and
     each fold adds a "Said again" line. Linear in what each repeat brings (a lesson said in
-    thousands of sessions is not gone over again for each)."""
+    thousands of sessions is not gone over again for each). A repeat whose every source the
+    note lists already (folded in by a run killed before it marked its traces) changes nothing."""
 
     def __init__(self, note) -> None:
         self.note, self.meta, self.lines = note, dict(note.meta), [note.body.rstrip("\n")]
@@ -205,10 +219,12 @@ class _Target:
 
     def fold(self, extra: dict[str, Any]) -> None:
         meta = self.meta
+        added = [x for x in dict.fromkeys(sources(extra)) if x not in self.seen_sources]
+        if not added:
+            return
         if len(self.lines) == 1:   # the first fold: the lists as the file has them, each item once
             meta["sources"], meta["sessions"] = _union(sources(meta), []), _union(sessions(meta), [])
             self.seen_sessions = set(meta["sessions"])
-        added = [x for x in dict.fromkeys(sources(extra)) if x not in self.seen_sources]
         meta["sources"] += added
         self.seen_sources.update(added)
         new_sessions = [x for x in dict.fromkeys(sessions(extra)) if x not in self.seen_sessions]

@@ -1,44 +1,47 @@
 """Heuristic extraction on every core: traces are independent, so forked workers take chunks
-of them (each writes its own traces' candidates) and the parent merges what they report.
+of them and the parent merges what they report, pass after pass (`memkit.extract.batch`).
 
 Forked, not spawned: the workers inherit the vault, its lock, the journal owner and what
-every trace shares (the ids already in the vault), so nothing is read twice. New candidate
-files are created exclusively, so two workers can never write the same one.
+every trace shares (the ids already in the vault), so nothing is read twice. Below
+PARALLEL_FROM traces, or with one core, every pass runs in this process.
 """
 from __future__ import annotations
 
 import multiprocessing
 import os
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, Self
 
 PARALLEL_FROM = 24   # traces: below this, forking costs more than it saves
-CHUNK = 8            # traces per task: small enough to keep both cores busy to the end
+CHUNK = 8            # items per task: small enough to keep both cores busy to the end
 _job = None
 
 
-def run(job, rels: list[str], out: dict[str, Any]) -> None:
-    workers = min(os.cpu_count() or 1, 8)
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        for rel in rels:
-            job.one(rel, out)
-        return
-    from contextlib import closing
+class Workers:
+    """The processes one extraction run's passes share: `map(fn, items)` yields fn(job, item) in order."""
 
-    from memkit.storage import ahead, index
+    def __init__(self, job, traces: int):
+        self.job, self.pool = job, None
+        workers = min(os.cpu_count() or 1, 8)
+        if traces >= PARALLEL_FROM and workers >= 2 and "fork" in multiprocessing.get_all_start_methods():
+            _warm(job.vault)
+            self.pool = multiprocessing.get_context("fork").Pool(workers, initializer=_start, initargs=(job,))
 
-    _warm(job.vault)
-    chunks = [rels[k:k + CHUNK] for k in range(0, len(rels), CHUNK)]
-    with multiprocessing.get_context("fork").Pool(workers, initializer=_start, initargs=(job,)) as pool, \
-            closing(index.connect(job.vault.index_path)) as con:
-        for part in pool.imap(_chunk, chunks):
-            for key in ("written", "deleted", "errors"):
-                out[key] += part[key]
-            out["traces"] += part["traces"]
-            out.setdefault("made", {}).update(part["made"])   # gathering need not read these files again
-            for kind, n in part["counts"].items():
-                out["counts"][kind] = out["counts"].get(kind, 0) + n
-            out.setdefault("indexed", set()).update(ahead.store(job.vault, con, part["rows"]))
-            con.commit()   # the parent stores while the workers extract: no file is read twice
+    def map(self, fn: Callable[[Any, Any], Any], items: list, chunk: int = CHUNK) -> Iterator[Any]:
+        if self.pool is None:
+            yield from (fn(self.job, item) for item in items)
+            return
+        chunks = [(fn, items[k:k + chunk]) for k in range(0, len(items), chunk)]
+        for part in self.pool.imap(_chunk, chunks):
+            yield from part
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.pool is not None:
+            self.pool.terminate() if exc[0] else self.pool.close()
+            self.pool.join()
 
 
 def _warm(vault) -> None:
@@ -56,14 +59,6 @@ def _start(job) -> None:
     _job = job
 
 
-def _chunk(rels: list[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {"written": [], "deleted": [], "counts": {}, "errors": [], "traces": 0}
-    for rel in rels:
-        _job.one(rel, out)
-    from memkit.storage import ahead
-
-    out.setdefault("made", {})   # what gathering reads of each candidate written (`_write_all` keeps it)
-    # the traces' index rows (a row per turn: most of indexing), computed here in parallel; candidates
-    # are indexed after the gathering pass, which folds most repeats away
-    out["rows"] = ahead.prepared(_job.vault, [r for r in out["written"] if r.startswith("traces/")])
-    return out
+def _chunk(task: tuple[Callable, list]) -> list:
+    fn, items = task
+    return [fn(_job, item) for item in items]

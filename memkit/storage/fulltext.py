@@ -29,10 +29,11 @@ _SECTION = re.compile(r"^## +(.+?)\s*$", re.MULTILINE)
 _NOTE_FIELDS = ("trigger", "lesson", "key", "value", "approach", "reason", "goal", "chosen", "statement")
 
 
-def rows(note, rel: str, title: str) -> list[tuple]:
-    """(path, turn, role, title, said, prose, calls, output) for each row a note contributes."""
+def rows(note, rel: str, title: str, turns: list | None = None) -> list[tuple]:
+    """(path, turn, role, title, said, prose, calls, output) for each row a note contributes
+    (a trace's turns, when its reader has them parsed already, are not parsed again)."""
     if note.type == "trace":
-        return list(_trace_rows(note, rel))
+        return list(_trace_rows(note, rel, turns))
     said = " ".join(str(note.meta.get(k) or "") for k in _NOTE_FIELDS if note.meta.get(k)).strip()
     parts = _sections(note.body)
     if len(parts) == 1:
@@ -53,11 +54,11 @@ def _sections(body: str) -> list[tuple[str, str]]:
     return out
 
 
-def _trace_rows(note, rel: str):
+def _trace_rows(note, rel: str, turns: list | None = None):
     from memkit.layers import Flag, Role
     from memkit.traces import render as traces
 
-    for turn in traces.parse_turns(note.body):
+    for turn in traces.parse_turns(note.body) if turns is None else turns:
         said = prose = output = ""
         if turn.role is Role.USER and turn.typed:
             said = f"{turn.name}: {turn.text}" if turn.name else turn.text

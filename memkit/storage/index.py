@@ -386,14 +386,17 @@ def _rows(vault, path: str, rel: str, mtime_ns: int, size: int, ino: int = 0) ->
     return rows_of(vault, note, rel, mtime_ns, size, ino)
 
 
-def rows_of(vault, note, rel: str, mtime_ns: int, size: int, ino: int) -> tuple:
+def rows_of(vault, note, rel: str, mtime_ns: int, size: int, ino: int, turns: list | None = None) -> tuple:
     """The rows of a note already parsed (a writer that has it in memory need not read it back)."""
+    row = file_row(note, rel, mtime_ns, size, ino)
+    return rel, row, None, fulltext.rows(note, rel, row[6], turns), list(cue_rows(note, rel, vault)), ino
+
+
+def file_row(note, rel: str, mtime_ns: int, size: int, ino: int) -> tuple:   # the note's row of `files`
     meta = note.meta
-    title = notes_title(note)
-    row = (rel, note.id, str(meta.get("type") or ""), str(meta.get("kind") or ""), str(meta.get("status") or ""),
-           layer_of(rel), title, str(meta.get("created") or meta.get("started") or ""), mtime_ns, size,
-           json.dumps(meta, default=str, ensure_ascii=False), ino)
-    return rel, row, None, fulltext.rows(note, rel, title), list(cue_rows(note, rel, vault)), ino
+    return (rel, note.id, str(meta.get("type") or ""), str(meta.get("kind") or ""), str(meta.get("status") or ""),
+            layer_of(rel), notes_title(note), str(meta.get("created") or meta.get("started") or ""), mtime_ns, size,
+            json.dumps(meta, default=str, ensure_ascii=False), ino)
 
 
 def notes_title(note) -> str:

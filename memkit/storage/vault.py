@@ -1,6 +1,6 @@
 """The vault on disk: its root, its folders, its lock, and safe writes.
 
-Owns files only. Every write is atomic (temp file, fsync, rename) and stays
+Owns files only. Every write is atomic (temp file, fsync or one sync of many, rename) and stays
 inside the vault; a file a person edited since memkit wrote it is never
 rewritten automatically. Features are functions that take a Vault.
 """
@@ -38,6 +38,7 @@ class Vault:
         self._config: config_mod.Config | None = None
         self._locked = False
         self._sync_later = False   # inside deferred_sync(): one file-system sync at the end
+        self._renames: list[tuple] | None = None   # inside replacing(): put in place at the end
 
     # ---- locations -------------------------------------------------------
     @property
@@ -92,14 +93,17 @@ class Vault:
         if self._locked:
             _journal_add(self.state, Path(rel).as_posix())
         fd, tmp = _mkstemp(self.state, full.parent)
+        later = self._renames is not None
         try:
             os.fchmod(fd, _FILE_MODE)  # mkstemp makes 0600; notes are ordinary files
             with os.fdopen(fd, "wb") as f:
                 f.write(text.encode("utf-8", errors="surrogateescape"))
                 f.flush()
-                if not self._sync_later or (not exclusive and full.exists()):   # a replaced note is
-                    os.fsync(f.fileno())   # synced now: some file systems may otherwise leave it empty
-            if exclusive:
+                if not later and (not self._sync_later or (not exclusive and full.exists())):   # a replaced
+                    os.fsync(f.fileno())   # note is synced now: some file systems may otherwise leave it empty
+            if later:
+                self._renames.append((tmp, full, exclusive))
+            elif exclusive:
                 _place_new(tmp, full)
             else:
                 os.replace(tmp, full)
@@ -122,6 +126,25 @@ class Vault:
         finally:
             self._sync_later = False
             _sync_file_system(self.root)
+
+    @contextmanager
+    def replacing(self, pending: list[tuple] | None = None) -> Iterator[None]:
+        """Files written inside are put in place together on the way out, after one file-system
+        sync instead of an fsync each: a kill leaves each whole, the old or the new (or none), and
+        the new text is on disk before its name. Until then a file reads as it was. With `pending`,
+        the (temp file, path, exclusive) triples are added to it instead, for `put_in_place` later."""
+        if self._renames is not None:
+            yield
+            return
+        self._renames = []
+        try:
+            yield
+        finally:
+            renames, self._renames = self._renames, None
+            if pending is None:
+                put_in_place(self.root, renames)
+            else:
+                pending += renames
 
     def remove(self, rel: str | Path) -> None:
         """Delete a vault file (journalled like a write, so a killed run's deletion is committed too)."""
@@ -196,6 +219,24 @@ def _place_new(tmp: str, full: Path) -> None:
         os.replace(tmp, full)                                                 # claim the name, then fill it
         return
     os.unlink(tmp)
+
+
+def put_in_place(root: Path, renames: list[tuple]) -> list[Path]:
+    """Temp files `Vault.replacing` wrote, renamed over their paths in order after one sync of them
+    all; an exclusive one whose path was taken meanwhile is dropped. Returns the paths taken."""
+    taken = []
+    if renames:
+        _sync_file_system(root)
+    for tmp, full, exclusive in renames:
+        if not exclusive:
+            os.replace(tmp, full)
+            continue
+        try:
+            _place_new(tmp, full)
+        except FileExistsError:
+            os.unlink(tmp)
+            taken.append(full)
+    return taken
 
 
 def _sync_file_system(root: Path) -> None:

@@ -1,0 +1,241 @@
+"""Heuristic extraction of many traces, gathered before anything is written.
+
+Three passes over the worker processes (`pool.Workers`), the decisions between them in this
+process: find every trace's candidates (nothing written), give them their ids in trace order
+and decide which repeats fold into which first saying (`gather.across`, on records in
+memory), write only the first sayings (each with its repeats folded in, once) and the
+traces' `extracted` marks to temp files, then put them all in place after one sync, first
+sayings first. A run killed before that leaves its traces to the next run, which finds the
+same candidates and gathers them as a clean run would (a first saying already listing a
+repeat is left as it is). Never writes a repeat it folds away.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from memkit.errors import InvalidInput
+from memkit.extract import Candidate, TraceContext, gather, pool
+
+STORE_EVERY = 16   # traces whose index rows are stored in one transaction
+
+
+@dataclass
+class Found:
+    """One trace's candidates (not written), pickled: a run holds every trace's until it has
+    gathered (a few hundred bytes each, against a few KB as objects); each one's gathering
+    record, id and path left blank."""
+    rel: str
+    ctx: TraceContext            # without its turns: candidates and ids need only its names
+    packed: bytes
+    records: list[tuple | None]
+
+    @property
+    def candidates(self) -> list[Candidate]:
+        import pickle
+
+        return pickle.loads(self.packed)
+
+
+def run(job, rels: list[str], out: dict[str, Any]) -> None:
+    """Extract from these traces with job (an `extract.Job`); the caller holds the vault lock.
+    The traces' index rows are stored as the first pass reads them, their `files` rows again
+    once they are marked (`memkit.storage.ahead`): no trace is read for the index."""
+    from contextlib import closing
+
+    from memkit.storage import ahead, index
+
+    with pool.Workers(job, len(rels)) as workers, closing(index.connect(job.vault.index_path)) as con:
+        found = []
+        for n, part in enumerate(workers.map(find, rels), 1):
+            out["errors"] += part["errors"]
+            out["traces"] += part["traces"]
+            found += [part["found"]] if part["found"] is not None else []
+            ahead.store(job.vault, con, part["rows"])
+            if n % STORE_EVERY == 0 or n == len(rels):
+                con.commit()   # stored while the workers go on reading
+        tasks, order = _plan(job, found, out)
+        made = _write_all(workers, tasks, order, out)
+        _mark_all(job, workers, con, [f.rel for f in found], made, out)
+
+
+def find(job, rel: str) -> dict[str, Any]:
+    """First pass, in a worker: the trace's candidates, what gathering needs of each, and the
+    trace's index rows as read."""
+    import pickle
+
+    from memkit import extract, redact
+    from memkit.storage import ahead
+
+    part: dict[str, Any] = {"errors": [], "traces": 0, "found": None, "rows": []}
+    try:
+        st = (job.vault.root / rel).stat()   # before the read: a later change makes the rows stale
+    except FileNotFoundError:
+        st = None
+    got = job.found(rel, part)
+    if got is not None:
+        ctx, note, found = got
+        if st is not None:
+            part["rows"] = [ahead.rows_read(job.vault, rel, note, st, ctx.turns)]
+        ctx = replace(ctx, turns=[])
+        records = [gather.made("", redact.data(_read(extract.meta_of(ctx, c, "", job.tag)))[0], ()) for c in found]
+        part["found"] = Found(rel, ctx, pickle.dumps(found, pickle.HIGHEST_PROTOCOL), records)
+    return part
+
+
+def _read(meta: dict[str, Any]) -> dict[str, Any]:
+    """The keys gathering reads, each through the redaction gate as the written file will hold it."""
+    return {k: meta[k] for k in gather.READS if k in meta}
+
+
+def _plan(job, found: list[Found], out: dict[str, Any]) -> tuple[list[tuple], dict[str, tuple]]:
+    """Ids in trace order (those one process writing the traces in turn would give), then the
+    gathering pass over the run's records: the write tasks of what survives, by trace."""
+    from memkit import extract
+
+    made: dict[str, str] = {}   # id -> session link, for this run's candidates
+    items, fresh = [], []
+    for f in found:
+        new_ids: set[str] = set()
+        for k, (c, record) in enumerate(zip(f.candidates, f.records)):
+            cid = extract._free_id(job.vault, f.ctx, c, job.existing, made)
+            known = job.existing.get(cid)
+            if cid in new_ids or (known is not None and (cid in made or
+                                                         not extract._replaceable(job.vault.root / known, job.tag))):
+                continue
+            new_ids.add(cid)
+            rel = f"workshop/observations/{c.kind}/{cid}.md"
+            job.existing[cid], made[cid] = rel, f"[[{f.ctx.id}]]"
+            items.append((f, k, cid, rel, known is None))
+            if record is not None:
+                fresh.append(gather.named(record, rel, cid))
+            out["written"].append(rel)
+            out["counts"][c.kind] = out["counts"].get(c.kind, 0) + 1
+        extract._drop_stale(job.vault, f.ctx, job.tag, new_ids, job.existing, job.older.get(f"[[{f.ctx.id}]]", {}),
+                            out)
+        f.records = []   # gathering holds them now, named
+    order = {r[0]: (r[3], r[4]) for r in fresh}   # gathering's order: the first sayings are put in place in it
+    return _tasks(job, items, gather.across(job.vault, fresh, out), out), order
+
+
+def _tasks(job, items: list[tuple], folds: dict[str, list | None], out: dict[str, Any]) -> list[tuple]:
+    """(trace context, [(candidate, id, path, exclusive, repeats folded in)]) per trace with a
+    candidate to write. A folded repeat that would have replaced an older version's file
+    (same id) leaves no file: that older candidate is gone, as the repeat is."""
+    tasks: dict[str, tuple] = {}
+    trace, candidates = None, []
+    for f, k, cid, rel, exclusive in items:
+        if rel in folds and folds[rel] is None:
+            if not exclusive:
+                (job.vault.root / rel).unlink(missing_ok=True)
+            else:   # never a file: nothing for the index to learn or forget
+                out.setdefault("indexed", set()).add(rel)
+            continue
+        if f is not trace:   # one trace's candidates unpacked at a time, the survivors kept
+            trace, candidates = f, f.candidates
+            f.packed = b""
+        tasks.setdefault(f.rel, (f.ctx, []))[1].append((candidates[k], cid, rel, exclusive, folds.get(rel) or []))
+    return list(tasks.values())
+
+
+def _write_all(workers: pool.Workers, tasks: list[tuple], order: dict[str, tuple], out: dict[str, Any]) -> dict:
+    """Second pass: what survived gathering, written by the workers to temp files (put in place
+    with the marks, in gathering's order), and its index rows."""
+    made: dict[str, list] = {"pending": [], "rows": []}
+    for part in workers.map(write, tasks):
+        for planned, actual in part["renamed"]:
+            at = out["written"].index(planned)   # its name was taken meanwhile (by a person, another tool)
+            out["written"][at:at + 1] = [actual] if actual else []
+        made["pending"] += part["pending"]
+        made["rows"] += part["rows"]
+    root = len(str(workers.job.vault.root)) + 1
+    made["pending"].sort(key=lambda p: order.get(str(p[1])[root:], ("", "")))
+    return made
+
+
+def write(job, task: tuple) -> dict[str, list]:
+    """Second pass, in a worker: a trace's surviving candidates, each written once, its repeats
+    folded in, and their index rows. `renamed`: (planned path, path written or None) for each
+    name found taken meanwhile."""
+    from memkit.storage import ahead
+
+    ctx, items = task
+    part: dict[str, list] = {"renamed": [], "rows": [], "pending": []}
+    written = []
+    with job.vault.replacing(part["pending"]):
+        for c, cid, rel, exclusive, repeats in items:
+            path = _write_one(job, ctx, c, cid, rel, exclusive, repeats)
+            if path != rel:
+                part["renamed"].append((rel, path))
+            written += [path] if path else []
+    part["rows"] = ahead.prepared(job.vault, written, [tmp for tmp, _full, _x in part["pending"]])
+    return part
+
+
+def _write_one(job, ctx: TraceContext, c: Candidate, cid: str, rel: str, exclusive: bool,
+               repeats: list) -> str | None:
+    """The candidate's note, written under its planned id, else a longer one (another writer took
+    the name since the run listed the vault); a person's file is never replaced."""
+    from memkit import extract
+    from memkit.storage import notes
+
+    for digits in (0, 8, 16, 64):
+        if digits:
+            cid = extract.candidate_id(ctx, c, digits)
+            rel = f"workshop/observations/{c.kind}/{cid}.md"
+        text = notes.render(notes.Note(*extract._note(job.vault, ctx, c, cid, job.tag)))
+        if repeats:
+            text = gather.folded(text, repeats)
+        try:
+            job.vault.write_text(rel, text, exclusive=exclusive)
+            return rel
+        except FileExistsError:
+            continue
+    return None
+
+
+def _mark_all(job, workers: pool.Workers, con, rels: list[str], made: dict, out: dict[str, Any]) -> None:
+    """Third pass: every trace marked extracted, written to a temp file by a worker; then one sync
+    of them all and of the first sayings, the renames (first sayings first: no trace is marked
+    before every candidate of the run is in place) and the index rows of both. A run killed
+    before the renames leaves nothing of its candidates and every trace unmarked."""
+    from memkit.storage import ahead, vault
+
+    groups = [rels[k:k + pool.CHUNK] for k in range(0, len(rels), pool.CHUNK)]
+    pending, marked, rows = [], [], []
+    for part in workers.map(mark, groups, chunk=1):
+        out["errors"] += part["errors"]
+        pending += part["pending"]
+        marked += part["written"]
+        rows += part["rows"]
+    for full in vault.put_in_place(job.vault.root, made["pending"] + pending):   # a name taken meanwhile
+        gone = job.vault.rel(full)
+        out["written"].remove(gone)
+        out["errors"].append(f"{gone}: another file took this name during the run; the candidate was left out")
+    out["written"] += marked
+    indexed = out.setdefault("indexed", set())
+    indexed.update(ahead.store(job.vault, con, made["rows"]))
+    indexed.update(ahead.restamp(job.vault, con, rows))
+    con.commit()
+
+
+def mark(job, rels: list[str]) -> dict[str, Any]:
+    """Third pass, in a worker: these traces' `extracted` marks in temp files, and their `files` rows."""
+    from memkit import extract
+    from memkit.storage import ahead, notes
+
+    part: dict[str, Any] = {"written": [], "pending": [], "errors": []}
+    marked = []
+    with job.vault.replacing(part["pending"]):
+        for rel in rels:
+            try:
+                note = notes.read(job.vault.root / rel)
+            except (InvalidInput, FileNotFoundError) as e:
+                part["errors"].append(str(e))
+                continue
+            extract._mark(job.vault, rel, note, job.tag, part)
+            marked.append((rel, note))
+    notes_of = dict(marked)   # each mark written is one temp file, in order
+    part["rows"] = ahead.restamped(job.vault, [(rel, notes_of[rel], tmp)
+                                               for rel, (tmp, _full, _x) in zip(part["written"], part["pending"])])
+    return part
