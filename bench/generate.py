@@ -31,7 +31,9 @@ BENCH = Path(__file__).resolve().parent
 OUT = BENCH / "out"
 VOCAB = tomllib.loads((BENCH / "vocab.toml").read_text())
 REPO = BENCH.parent
-MEMKIT = Path(sys.executable).with_name("memkit")
+# the memkit being measured (BENCH_PYTHON's, as bench/measure.py runs it): one install per vault, else the
+# cue stamp of one install makes the other recompile every cue in the middle of a measurement
+MEMKIT = Path(os.environ.get("BENCH_PYTHON") or sys.executable).with_name("memkit")
 REJECTION = ("The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a "
              "file edit, the new_string was NOT written to the file). STOP what you are doing and wait for "
              "the user to tell you how to proceed.")
