@@ -181,6 +181,31 @@ def test_an_edit_in_place_is_found_by_the_walk_in_the_background(large, monkeypa
     assert _hits(large, "wombat") == []
 
 
+def test_the_walk_in_the_background_runs_memkits_own_code_whatever_folder_it_starts_in(large, tmp_path, monkeypatch):
+    fake = tmp_path / "project" / "memkit" / "storage"   # a project with a folder of that name
+    fake.mkdir(parents=True)
+    (fake.parent / "__init__.py").write_text("")
+    (fake / "__init__.py").write_text("")
+    (fake / "walker.py").write_text(f"open({str(tmp_path / 'wrong-code-ran')!r}, 'w').close()\n")
+    monkeypatch.chdir(tmp_path / "project")
+    path = _note(large, "library/notes/spawned.md", "tapir")
+    with open(path, "r+", encoding="utf-8") as f:   # in place: only a walk of every note sees it
+        text = f.read().replace("tapir", "okapi")
+        f.seek(0)
+        f.write(text)
+        f.truncate()
+    changes.walk_in_background(Vault(large))
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not (tmp_path / "wrong-code-ran").exists():
+        with index.connect(Vault(large).index_path) as con:
+            if con.execute("SELECT count(*) FROM turns WHERE turns MATCH 'okapi'").fetchone()[0]:
+                break
+        time.sleep(0.2)
+    assert not (tmp_path / "wrong-code-ran").exists()
+    with index.connect(Vault(large).index_path) as con:
+        assert con.execute("SELECT count(*) FROM turns WHERE turns MATCH 'okapi'").fetchone()[0] == 1
+
+
 def test_a_small_vault_sees_an_edit_in_place_at_once(shop):
     path = _note(shop, "library/notes/small.md", "axolotl")
     assert [h["id"] for h in _hits(shop, "axolotl")] == ["small"]

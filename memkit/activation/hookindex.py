@@ -56,7 +56,7 @@ def rebuild_in_background(vault) -> bool:
     else:
         return False
     try:
-        proc = subprocess.Popen([sys.executable, "-m", "memkit", "--vault", str(vault.root), "reindex"],
+        proc = subprocess.Popen([sys.executable, "-P", "-m", "memkit", "--vault", str(vault.root), "reindex"],
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                 start_new_session=True)
         os.write(fd, f"{proc.pid} {_started(proc.pid) or 0}".encode())

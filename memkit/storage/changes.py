@@ -252,7 +252,8 @@ def walk_in_background(vault) -> None:
         return
     devnull = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
     try:
-        _SPAWNED.append(os.posix_spawn(sys.executable, [sys.executable, "-m", "memkit.storage.walker",
+        # -P: the caller's folder is not put on the path (a `memkit/` folder there would run instead)
+        _SPAWNED.append(os.posix_spawn(sys.executable, [sys.executable, "-P", "-m", "memkit.storage.walker",
                                                         str(vault.root)], os.environ, file_actions=devnull,
                                        setsid=True))
     except OSError:
