@@ -5,6 +5,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from memkit.storage import index, notes
 from memkit.storage.vault import Vault
 
@@ -35,6 +37,7 @@ def _dump(db: Path) -> dict:
     return out
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_parallel_rebuild_equals_one_by_one(vault):
     v = Vault(vault)
     folder = vault / "workshop" / "observations" / "correction"

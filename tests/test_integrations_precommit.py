@@ -86,6 +86,7 @@ def test_the_framework_runs_memkit_extract_from_its_repo_entry(vault, tmp_path, 
     assert "git pre-commit: through the pre-commit framework (memkit-extract in" in status
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_pre_commit_install_over_memkits_hook_then_memkit_takes_the_front_again(vault, tmp_path):
     if shutil.which("pre-commit", path=str(Path(sys.executable).parent)) is None:
         pytest.skip("the pre-commit package is not installed (pip install -e '.[dev]')")

@@ -118,6 +118,7 @@ def _index_text(vault) -> str:
     return "\n".join(rows) + raw.decode("utf-8", "replace")
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_no_shape_reaches_files_history_or_index_from_any_place(vault, tmp_path):
     logs, facts = _logs(tmp_path)
     run_cli("--vault", str(vault), "ingest", str(logs), check=True)

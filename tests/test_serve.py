@@ -242,6 +242,7 @@ def test_the_backlog_a_session_start_counts_follows_new_candidates(server, vault
     assert int(re.search(r"(\d+) memory candidate", agreed(server, vault, SESSION_START)).group(1)) > waiting
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_an_action_catalogue_a_person_edits_reaches_the_answers_within_seconds(server, vault):
     def answer() -> bytes:
         return post(server, "/memkit/check", json.dumps(PAYLOADS[0]).encode())[1]

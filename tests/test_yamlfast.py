@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -108,6 +109,7 @@ NESTED = st.dictionaries(KEYS, st.one_of(SCALARS, st.lists(SCALARS, max_size=3),
                                                          max_size=4)), max_size=6)
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 @settings(max_examples=1500, deadline=None)
 @given(NESTED)
 def test_the_nested_writer_writes_pyyamls_own_bytes_or_declines(meta):
