@@ -129,3 +129,21 @@ def test_a_decision_against_an_undecided_copy_leaves_no_history(tmp_path):
     for a, b in ((decided, note()), (note(), decided)):   # the same candidate, extracted on two clones
         m = parsed(drive(tmp_path, "", a, b)[1]).meta
         assert (m["status"], m["reviewed_by"]) == ("accepted", "alice@team.test") and "history" not in m
+
+
+def test_the_command_git_runs_is_the_installed_memkit_whatever_folder_git_runs_it_in(tmp_path):
+    import subprocess
+
+    from memkit.team import driver
+
+    (tmp_path / "repo" / "memkit").mkdir(parents=True)   # a repository with a folder of that name
+    (tmp_path / "repo" / "memkit" / "__init__.py").write_text("")
+    (tmp_path / "repo" / "memkit" / "__main__.py").write_text(
+        f"open({str(tmp_path / 'wrong-code-ran')!r}, 'w').close()\n")
+    for name, text in (("O", note()), ("A", note()), ("B", note(person=True))):
+        (tmp_path / name).write_text(text)
+    cmd = driver.command().replace("%O", str(tmp_path / "O")).replace("%A", str(tmp_path / "A")) \
+        .replace("%B", str(tmp_path / "B")).replace("%L", "7").replace("%P", "workshop/x.md")
+    proc = subprocess.run(cmd, shell=True, cwd=tmp_path / "repo", capture_output=True, text=True, timeout=60)
+    assert not (tmp_path / "wrong-code-ran").exists()
+    assert proc.returncode == 0 and "Please never drop" in (tmp_path / "A").read_text()

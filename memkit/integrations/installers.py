@@ -33,7 +33,7 @@ def memkit_argv() -> list[str]:
     script = here.parent / "memkit"
     if script.is_file() and os.access(script, os.X_OK):
         return [str(script)]
-    return [str(here), "-m", "memkit"]
+    return [str(here), "-P", "-m", "memkit"]   # -P: a memkit/ folder in the project never runs instead
 
 
 def command(vault: Vault, *verb: str, env: str = "") -> str:
@@ -292,7 +292,7 @@ def session_end(vault: Vault, raw: str) -> str:
     log.parent.mkdir(parents=True, exist_ok=True)
     if log.exists() and log.stat().st_size > _LOG_LIMIT:
         os.replace(log, log.with_suffix(".log.1"))
-    argv = [os.path.abspath(sys.executable), "-m", "memkit", "--vault", str(vault.root), "ingest", *paths]
+    argv = [os.path.abspath(sys.executable), "-P", "-m", "memkit", "--vault", str(vault.root), "ingest", *paths]
     with open(log, "a", encoding="utf-8") as out:
         out.write(f"{time.strftime('%Y-%m-%dT%H:%M:%S')} session {payload.get('session_id', '?')}: "
                   f"ingest {transcript}\n")

@@ -43,7 +43,7 @@ def declare(vault) -> bool:
 
 def command() -> str:
     """What git runs: this very memkit, by its interpreter (so a venv's memkit is the one that merges)."""
-    return shlex.join([os.path.abspath(sys.executable), "-m", "memkit", "merge-driver"]) + " %O %A %B %L %P"
+    return shlex.join([os.path.abspath(sys.executable), "-P", "-m", "memkit", "merge-driver"]) + " %O %A %B %L %P"
 
 
 def register(top: Path, current: dict[str, str] | None = None) -> bool:
