@@ -6,9 +6,12 @@ Pure functions over strings; no I/O beyond the phrase table the heuristic loads.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from typing import Any
+
+from memkit.search.query import stop_words
 
 OPTION = re.compile(r"^\s*(?:\*\*)?(?:option\s+)?(?P<k>[1-9]|[A-Da-d])[.):](?:\*\*)?\s+(?P<v>.+?)\s*$", re.M | re.I)
 _SENT = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -153,10 +156,6 @@ def describe_call(call, about: str = "") -> str:
 
 
 _NAMED = re.compile(r"[@$]?[A-Za-z_][\w]{2,}")
-_PLAIN_WORDS = frozenset("the and for with that this from into you your are was were have has not but all any can "
-                         "will should would could must use just like then than them they what when where which "
-                         "who how why our out get got let make need want here there some more only also does "
-                         "did done never always every each per one".split())
 
 
 def _snippet(text: str, about: str, limit: int = 200) -> str:
@@ -165,12 +164,9 @@ def _snippet(text: str, about: str, limit: int = 200) -> str:
     flat = " ".join(text.split())
     if len(flat) <= limit or not about:
         return flat[:limit]
-    named = {w.lower() for w in _NAMED.findall(about)} - _PLAIN_WORDS
+    named = {w.lower() for w in _NAMED.findall(about)} - stop_words()
     lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
-    shown, ends = 0, []
-    for line in lines:
-        shown += len(line) + 1
-        ends.append(shown)
+    ends = list(itertools.accumulate(len(line) + 1 for line in lines))   # where each line ends, flattened
     score = [len(named & {w.lower() for w in _NAMED.findall(line)}) for line in lines]
     seen = max((s for s, end in zip(score, ends) if end <= limit), default=0)
     best = max(range(len(lines)), key=lambda i: (score[i], -i))
