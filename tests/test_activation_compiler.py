@@ -650,3 +650,18 @@ def test_a_before_rule_fires_before_any_such_action_even_of_a_broad_kind():
     assert "deps:add" in cue.get("before", [])
     assert _fires(cue, "Bash", {"command": "pnpm add dayjs"})
     assert not _fires(cue, "Bash", {"command": "pnpm run build"})
+
+
+def test_nothing_under_a_folder_is_a_rule_that_forbids():
+    assert compiler.clauses("nothing under assets/ goes into the bundle, the CDN serves it")[0][0] == "forbid"
+    assert compiler.clauses("nothing else changes in the handler")[0][0] != "forbid"
+
+
+def test_a_bare_refusal_forbids_what_the_call_did_beyond_what_the_lesson_asks():
+    cue = compiled("ugh no, not the whole repo. run black on the files you changed, nothing else",
+                   "Bash: black .")
+    assert "format:reformat-unrelated" in cue["forbids"] and "format:black" not in cue["forbids"]
+    assert _fires(cue, "Bash", {"command": "black src/"}) or _fires(cue, "Bash", {"command": "ruff format ."})
+    assert not _fires(cue, "Bash", {"command": "black src/billing/refunds.py"})
+    later = compiled("Not yet. Let's finish the review first", "Bash: git commit -m 'wip'")
+    assert "git:commit-no-signoff" not in later["forbids"]   # "not yet" says when, not what was wrong

@@ -63,6 +63,9 @@ CORRECTIONS = {
     "review-then-rule": after_edit("looks good otherwise, one thing before I merge: we don't log whole responses here"),
     "polite-prefer": after_edit("Hmm, I'd really prefer we don't keep state in the client at all"),
     "not-something-i-can": after_plan("thanks, but a plan without numbers isn't something I can take to the team"),
+    "ah-wait": after_edit("ah wait, the client name. every client here starts with the service name"),
+    "why-code": after_edit("why cache_ttl=0? the transport already retries, leave the default"),
+    "so-no-list": after_edit("the old runtime chokes on it: so no walrus, no match statements in the client"),
 }
 
 
@@ -162,6 +165,15 @@ def test_a_standing_wish_without_a_correction_is_a_preference(vault, tmp_path):
     [pref] = candidates(vault, "preference")
     assert pref.meta["lesson"] == "from now on keep commits small and focused"
     assert candidates(vault, "correction") == []
+
+
+def test_a_polite_question_about_the_future_is_a_preference(vault, tmp_path):
+    ingest(vault, tmp_path, "ask", after_plan("thanks. one thing for the future: when you report a timing, "
+                                              "could you say which machine and load it was measured on?"))
+    [pref] = candidates(vault, "preference")
+    assert pref.meta["lesson"].startswith("one thing for the future: when you report a timing")
+    ingest(vault, tmp_path, "info", after_plan("could you say which machine it was?"))
+    assert len(candidates(vault, "preference")) == 1   # a plain question asks for information
 
 
 def test_the_console_reader_flags_a_refused_plan_and_a_declined_edit(vault, tmp_path):

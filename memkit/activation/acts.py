@@ -48,7 +48,7 @@ EXTENSIONS = {
     "rb": "rb", "erb": "erb", "rake": "rb", "php": "php", "cs": "cs", "fs": "fs", "swift": "swift",
     "m": "objc", "mm": "objc", "c": "c", "h": "c", "cc": "cpp", "cpp": "cpp", "cxx": "cpp", "hpp": "cpp",
     "hh": "cpp", "ex": "ex", "exs": "ex", "heex": "ex", "erl": "erl", "dart": "dart", "lua": "lua", "r": "r",
-    "jl": "jl", "sh": "sh", "bash": "sh", "zsh": "sh", "fish": "sh", "ps1": "ps1", "sql": "sql",
+    "jl": "jl", "sh": "sh", "bash": "sh", "zsh": "sh", "fish": "sh", "ps1": "ps1", "psm1": "ps1", "psd1": "ps1", "sql": "sql",
     "yml": "yaml", "yaml": "yaml", "json": "json", "jsonc": "json", "toml": "toml", "ini": "ini",
     "cfg": "ini", "conf": "conf", "env": "env", "md": "md", "mdx": "md", "rst": "rst", "txt": "txt",
     "html": "html", "htm": "html", "css": "css", "scss": "css", "sass": "css", "less": "css", "tf": "tf",

@@ -21,6 +21,7 @@ KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "st
 # the polarity of a clause: what it forbids, what it asks for, what it allows, or only why
 _FORBID = re.compile(
     r"(?i)\b(never|don'?t|do\s+not|didn'?t|no\b(?!\s+(longer|more|matter|doubt|need)\b)|not\b(?!\s+only\b)|"
+    r"nothing\b(?!\s+(else|but|more|much|wrong|new|to\s+do|happens|changes)\b)|"
     r"nor\b|avoid\w*|stop\w*|without|(?:is|are|was|were)n[’']?t\b|(?:is|are|was|were|'s|been|now)\s+deprecated|no-go|off-limits|hands\s+off|"
     r"too\s+(?:long|big|many|much|large|slow|verbose|wide|complex|deep)\b|longer\s+than\b|"
     r"leave\s+(?:\S+\s+){1,5}?alone|"
@@ -192,6 +193,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
     if act is not None:
         forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if whole else None)
+    if not _narrow(cat, forbids):
+        forbids |= _refused(cat, parts, corrected, prescribed)
     if by["before"] and not _narrow(cat, forbids):
         forbids |= by["before"]   # a lesson that is a "before X" rule fires before X, topic or not
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
@@ -270,6 +273,21 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
     # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
     # protoc"): the asked-for kind is the topic; what complies says it is done right
     return forbids | {k for k in prescribed & corrected if not cat.kinds[k].broad and not cat.kinds[k].safe}
+
+
+_FRAGMENT = re.compile(r"(?i)^(?:(?:ugh|argh|hmm+|oh|ah|uh|no+|nope|nah|wait|stop|whoa|actually)[,.!]*\s+)*"
+                       r"(?:not|no)\s+(?!(?:yet|now|so\s+fast|right\s+now|for\s+now|today|until|like\s+that)\b)"
+                       r"(?:\S+\s+){0,4}\S+?[.!]*$")   # "not yet": when, not what
+
+
+def _refused(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set) -> set:
+    """"no, not the whole repo" after `black .`: a bare refusal names no kind of its own, so what
+    the corrected call did beyond what the lesson asks for is the mistake."""
+    bare = [t for p, t in parts if p == "forbid" and _FRAGMENT.match(t.strip())
+            and not cat.kinds_of(acts_mod.from_prose(t), lesson=True)]
+    if not bare or not corrected:
+        return set()
+    return {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe and k not in prescribed}
 
 
 def _flagged(cat, act, parts: list[tuple[str, str]]) -> set:

@@ -171,7 +171,7 @@ def _pick_calls(tax, calls: list[ToolCall], lesson_types: set[str]) -> list[Tool
 # ---- preferences, decisions, facts, negative results ------------------------
 def _preference(turn, text) -> Candidate | None:
     for sentence in signals.sentences(text):
-        if sentence.rstrip().endswith("?") or len(sentence.split()) < 3:
+        if len(sentence.split()) < 3 or (sentence.rstrip().endswith("?") and not _asks_for_good(sentence)):
             continue
         if find("preference_markers", sentence):
             from memkit.activation import catalogue as taxonomy
@@ -181,6 +181,12 @@ def _preference(turn, text) -> Candidate | None:
             return Candidate("preference", turn.n, sentence.strip(), 0.65, signals.importance(0.6, text), life,
                              {"lesson": sentence.strip(), "trigger": "", "action_types": types}, created=turn.ts)
     return None
+
+
+def _asks_for_good(sentence: str) -> bool:
+    """'could you … from now on?': a question that asks for a standing way of working."""
+    return bool(re.search(r"\b(could|would|can) you\b", sentence, re.I)) and bool(
+        re.search(r"\b(for|in) the future\b|\bfrom now on\b|\bgoing forward\b|\bnext time\b", sentence, re.I))
 
 
 def _confirmed(turns, i, reported: str) -> list[Candidate]:
