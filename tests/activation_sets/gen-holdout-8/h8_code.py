@@ -149,8 +149,10 @@ TWO_STREAM = ("using PlasmaPIC\n\nnx = 512\nL = 2π / 0.5\ndt = 0.1\nnsteps = 20
                "α = 0.01)\nfield = zeros(ncells)\nrho = zeros(ncells)\n\nfor n in 1:2000\n    deposit!(rho, electrons, Lx)\n"
                "    solve_field!(field, rho, Lx)\n    push!(electrons, field, Δt, Lx)\nend\n",
                note="a new example with its loop over untyped module-level bindings; no shared words"),
-    fire_prompt("run the two-stream case for 5000 steps straight from the REPL, just paste the loop in at top level",
-                note="asks for the hot loop at global scope"),
+    fire_bash("julia --project=. -e 'using PlasmaPIC; L = 4π; parts = two_stream_init(40_000, L; v0 = 3.0); "
+              "E = zeros(512); ρ = zeros(512); @time for s in 1:5000; deposit!(ρ, parts, L); solve_field!(E, ρ, L); "
+              "push!(parts, E, 0.1, L); end'", "Run 5000 steps of the two-stream case",
+              note="the hot loop at global scope in a one-liner"),
     silent_write(f"{PIC}/examples/landau.jl",
                  "using PlasmaPIC\n\nfunction run_landau(p)\n    electrons = maxwellian_init(p.np, p.Lx; vth = p.vth, α = p.α)\n"
                  "    field = zeros(p.ncells); rho = zeros(p.ncells)\n    for n in 1:p.nsteps\n"

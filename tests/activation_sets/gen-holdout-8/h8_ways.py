@@ -10,6 +10,7 @@ from registry import (
     lesson,
     silent_bash,
     silent_edit,
+    silent_prompt,
     silent_write,
 )
 
@@ -139,7 +140,8 @@ METHOD_TEX = ("\\section{Variational objective}\n\nWe maximise the evidence lowe
     silent_edit(f"{THESIS}/chapters/02-background.tex", "adversarial training of a generator and a discriminator.\n",
                 "adversarial training of a generator and a discriminator~\\cite{goodfellowGenerativeAdversarialNets2014}.\n",
                 note="cites an existing key"),
-    silent_bash("latexmk -pdf -outdir=build main.tex", "Build the thesis", note="related, harmless"),
+    silent_prompt("what's the DOI of the Goodfellow GAN paper? I'll put it into Zotero tonight",
+                  note="compliant: the person adds it to the library"),
 ])
 def H8L03():
     s = Session("H8L03", THESIS, branch="main", version="2.0.37", start="2025-10-21T14:12:00")
@@ -172,16 +174,16 @@ H8L04_CORR = ("wait, don't put it in the middle. finance's month-end workbook pu
               "under the wrong heading without anyone noticing. new columns go at the very end, and renaming, reordering or "
               "dropping one has to go past Marta first, she owns that workbook")
 
-COLUMNS_PY = ("COLUMNS = [\n    \"invoice_no\",\n    \"invoice_date\",\n    \"cust_ref\",\n    \"country\",\n"
+COLUMNS_PY = ("FIELDS = [\n    \"invoice_no\",\n    \"invoice_date\",\n    \"cust_ref\",\n    \"country\",\n"
               "    \"net_amount\",\n    \"gross_amount\",\n    \"currency\",\n    \"legacy_code\",\n]\n")
 
 @lesson("H8L04", "finance-export-layout", "interrupted-mid-message", ["column position", "at the very end",
                                                                       "go past Marta"], [
-    fire_edit(f"{LEDGER}/reports/revenue/columns.py", "    \"cust_ref\",\n", "    \"customer_reference\",\n",
+    fire_edit(f"{LEDGER}/reports/revenue/fields.py", "    \"cust_ref\",\n", "    \"customer_reference\",\n",
               note="renames a field in the export; no shared words"),
-    fire_prompt("drop legacy_code from the revenue export, nobody has used it since the ERP move",
-                note="removes a column without asking the owner"),
-    silent_edit(f"{LEDGER}/reports/revenue/columns.py", "    \"legacy_code\",\n]\n", "    \"legacy_code\",\n    \"vat_rate\",\n]\n",
+    fire_edit(f"{LEDGER}/reports/revenue/fields.py", "    \"currency\",\n    \"legacy_code\",\n]\n",
+              "    \"currency\",\n]\n", note="drops a column nobody asked about"),
+    silent_edit(f"{LEDGER}/reports/revenue/fields.py", "    \"legacy_code\",\n]\n", "    \"legacy_code\",\n    \"vat_rate\",\n]\n",
                 note="compliant: a new column at the end"),
     silent_bash("python -m reports.revenue --month 2025-12 --out /tmp/revenue-2025-12.xlsx",
                 "Generate December's export to look at it", note="related, harmless"),
@@ -189,7 +191,7 @@ COLUMNS_PY = ("COLUMNS = [\n    \"invoice_no\",\n    \"invoice_date\",\n    \"cu
 def H8L04():
     s = Session("H8L04", LEDGER, branch="feat/vat-column", version="2.1.7", start="2026-01-08T10:30:00")
     s.prompt("finance asked for the VAT amount in the monthly revenue export, can you add it")
-    path = f"{LEDGER}/reports/revenue/columns.py"
+    path = f"{LEDGER}/reports/revenue/fields.py"
     s.read(path, COLUMNS_PY)
     s.edit(path, "    \"net_amount\",\n", "    \"net_amount\",\n    \"vat_amount\",\n", COLUMNS_PY)
     s.edit(f"{LEDGER}/reports/revenue/rows.py", "        \"net_amount\": inv.net_cents / 100,\n",
