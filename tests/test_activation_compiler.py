@@ -665,3 +665,25 @@ def test_a_bare_refusal_forbids_what_the_call_did_beyond_what_the_lesson_asks():
     assert not _fires(cue, "Bash", {"command": "black src/billing/refunds.py"})
     later = compiled("Not yet. Let's finish the review first", "Bash: git commit -m 'wip'")
     assert "git:commit-no-signoff" not in later["forbids"]   # "not yet" says when, not what was wrong
+
+
+def test_acting_without_asking_forbidden_outright_fires_on_every_such_action_but_not_yet_does_not():
+    cue = compiled("Thanks, looks right. One thing though: I'd rather you didn't commit in this repo at all. "
+                   "I commit from my own terminal with my signing key, the release tooling checks signatures",
+                   "Bash: git add src/poly.py && git commit -m 'Fix concave polygons'")
+    assert "conduct:commit-without-asking" in cue.get("before", [])
+    assert not {"net:download-no-checksum", "webhook:unverified"} & set(cue["forbids"])   # what the person
+    # does is no request for what a kind lacks
+    assert _fires(cue, "Bash", {"command": "git commit -qam 'reject self-intersecting rings'"})
+    assert not _fires(cue, "Bash", {"command": "git diff --stat"})
+    later = compiled("You can prepare all this, but don't commit and push this yet, please.", "Edit: README.md")
+    assert not later.get("before")
+
+
+def test_a_command_run_through_bundle_exec_or_uv_run_is_the_program_it_runs():
+    from memkit.activation import entities
+
+    assert entities.command_name("bundle exec fastlane internal") == "fastlane"
+    assert entities.command_name("uv run pytest -x") == "pytest"
+    assert entities.command_name("bundle install") == "bundle"
+    assert entities.command_name("poetry run --verbose") == "poetry"   # a flag: no program follows

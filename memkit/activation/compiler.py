@@ -56,6 +56,11 @@ _STRONG_FORBID = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\
                             r"not\s+allowed|deprecated|off-limits)\b")
 _AUX = re.compile(r"(?i)\b(must|should|shall|will|would|can|could|may|might|do|does|did|is|are|was|were|be|"
                   r"been|has|have|had|to)\s*$")
+_OUTRIGHT = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|forbidden|banned|not\s+allowed|"
+                       r"off-limits|at\s+all|rather\s+you\s+didn'?t)\b")
+_FOR_NOW = re.compile(r"(?i)\b(yet|for\s+now|until|this\s+time|right\s+now|today)\b")
+_TELLS = re.compile(r"(?i)(?:i|i'm|i've|i'll|we've|they|it|that|this)\b(?!\s+(?:must|should|need|have\s+to|want))")
+# "I read the diff myself and commit from my own terminal": what someone does, not what is asked
 _STOPPED = re.compile(r"\s*\((rejected|interrupted)\)\s*$")   # a call the person refused or cut off
 _LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b")
 _STAY_OUT = re.compile(r"(?i)\b(?:stay|keep)\s+out\s+of\b|\bwhat\s+are\s+you\s+doing\s+in\b|\b(?:don'?t|do\s+not|never)\s+"
@@ -195,8 +200,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if whole else None)
     if not _narrow(cat, forbids):
         forbids |= _refused(cat, parts, corrected, prescribed)
-    if by["before"] and not _narrow(cat, forbids):
-        forbids |= by["before"]   # a lesson that is a "before X" rule fires before X, topic or not
+    if not _narrow(cat, forbids):   # a "before X" rule, or one that forbids a broad X outright, fires
+        by["before"] |= by["outright"]   # before any X, topic or not
+        forbids |= by["before"]
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
     terms = entities_mod.excused(act, terms) + _located(lesson)
     bare = entities_mod.unwrapped(act, terms, names["forbids"])
@@ -223,12 +229,17 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
 
 def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
     """The kinds each clause names, by its polarity (and the "before X" moments)."""
-    by = {"forbid": set(), "instead": set(), "prescribe": set(), "allow": set(), "neutral": set(), "before": set()}
+    by = {"forbid": set(), "instead": set(), "prescribe": set(), "allow": set(), "neutral": set(), "before": set(),
+          "outright": set()}
     for polarity, text in parts:
         how = cat.classify(acts_mod.from_prose(text), lesson=True)
         found = {k for k in how if not cat.kinds[k].safe}
-        if polarity == "prescribe":   # asking for what a kind lacks ("pin every action to a SHA")
-            # forbids that kind; its pattern matched in a request names only the action itself
+        if polarity == "forbid" and _OUTRIGHT.search(text) and not _FOR_NOW.search(text):   # "never commit here yourself": every commit
+            by["outright"] |= {k for k in found if how[k] == "words" and cat.kinds[k].broad
+                               and cat.kinds[k].area in STANDING_AREAS}   # acting without asking
+        if polarity == "prescribe" and not _TELLS.match(_INTERJECTION.sub("", text)):
+            # asking for what a kind lacks ("pin every action to a SHA") forbids that kind; its
+            # pattern matched in a request names only the action itself
             by["forbid"] |= {k for k in found if how[k] == "words" and _LACKS.search(cat.kinds[k].about)}
         if polarity == "neutral" or text.rstrip().endswith("?") and polarity != "forbid":
             # a remark or a question is no rule about how to answer or work

@@ -219,13 +219,22 @@ def _objects(act) -> set[str]:
 _RUNNERS = frozenset("sudo env npx pnpx bunx uvx time nice nohup exec command builtin xargs do then else if elif while until ! {".split())
 
 
+_WRAPPERS = {"bundle": "exec", "poetry": "run", "uv": "run", "pipenv": "run", "pdm": "run", "hatch": "run",
+             "rye": "run"}   # "bundle exec rake …" runs rake
+
+
 def command_name(piece: str) -> str:
     """The program a shell command runs ("FOO=1 sudo npx protoc …" runs protoc)."""
-    for word in piece.split()[:8]:
+    words = piece.split()[:10]
+    for i, word in enumerate(words):
         w = word.strip("\"'()")
         if not w or "=" in w.split("/")[0] or w.startswith("-") or w in _RUNNERS:
             continue
-        return w.rsplit("/", 1)[-1].lower()
+        name = w.rsplit("/", 1)[-1].lower()
+        if _WRAPPERS.get(name) and i + 2 < len(words) and words[i + 1] == _WRAPPERS[name] \
+                and not words[i + 2].startswith("-"):
+            return command_name(" ".join(words[i + 2:]))
+        return name
     return ""
 
 
