@@ -687,3 +687,9 @@ def test_a_command_run_through_bundle_exec_or_uv_run_is_the_program_it_runs():
     assert entities.command_name("uv run pytest -x") == "pytest"
     assert entities.command_name("bundle install") == "bundle"
     assert entities.command_name("poetry run --verbose") == "poetry"   # a flag: no program follows
+
+
+def test_what_wrecks_or_drops_everything_is_what_the_lesson_forbids():
+    assert compiler.clauses("a repo-wide reformat wrecks git blame for everybody")[0][0] == "forbid"
+    assert compiler.clauses("that flag drops the whole database on every upgrade")[0][0] == "forbid"
+    assert compiler.clauses("move them to /tmp/old-trash/ so they can be recovered")[0][0] != "forbid"

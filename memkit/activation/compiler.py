@@ -22,6 +22,7 @@ KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "st
 _FORBID = re.compile(
     r"(?i)\b(never|don'?t|do\s+not|didn'?t|no\b(?!\s+(longer|more|matter|doubt|need)\b)|not\b(?!\s+only\b)|"
     r"nothing\b(?!\s+(else|but|more|much|wrong|new|to\s+do|happens|changes)\b)|"
+    r"(?:wreck|clobber)(?:s|ed)?\b|(?:drop|wipe|delete|destroy|lose)s?\s+(?:the\s+|our\s+)?(?:whole|entire|every|all)\b|"
     r"nor\b|avoid\w*|stop\w*|without|(?:is|are|was|were)n[’']?t\b|(?:is|are|was|were|'s|been|now)\s+deprecated|no-go|off-limits|hands\s+off|"
     r"too\s+(?:long|big|many|much|large|slow|verbose|wide|complex|deep)\b|longer\s+than\b|"
     r"leave\s+(?:\S+\s+){1,5}?alone|"
