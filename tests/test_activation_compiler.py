@@ -693,3 +693,18 @@ def test_what_wrecks_or_drops_everything_is_what_the_lesson_forbids():
     assert compiler.clauses("a repo-wide reformat wrecks git blame for everybody")[0][0] == "forbid"
     assert compiler.clauses("that flag drops the whole database on every upgrade")[0][0] == "forbid"
     assert compiler.clauses("move them to /tmp/old-trash/ so they can be recovered")[0][0] != "forbid"
+
+
+def test_the_command_asked_for_with_a_flag_the_corrected_call_lacked_recalls_the_lesson_without_it():
+    cue = compiled("hold on, that writes the token in plaintext into Pulumi.dev.yaml which is committed. "
+                   "use `pulumi config set --secret apiToken` and read it with config.requireSecret",
+                   "Bash: pulumi config set apiToken abc123")
+    assert "pulumi config set" in cue["entities"] and "--secret" in cue["complies"]
+    assert _fires(cue, "Bash", {"command": "pulumi config set stripeKey sk_live_x --stack prod"})
+    assert not _fires(cue, "Bash", {"command": "pulumi config set --secret stripeKey sk_live_x"})
+    assert not _fires(cue, "Bash", {"command": "pulumi preview --stack prod"})
+    upgrade = compiled("ctrl-c! never reuse values on upgrade, it keeps stale overrides. "
+                       "run `helm upgrade web ./chart -f values/staging.yaml`", "Bash: helm upgrade web ./chart --reuse-values")
+    assert "-f" in upgrade["complies"]
+    assert _fires(upgrade, "Bash", {"command": "helm upgrade web ./chart --set image.tag=1.4"})
+    assert not _fires(upgrade, "Bash", {"command": "helm upgrade web ./chart -f values/staging.yaml --set image.tag=1.4"})

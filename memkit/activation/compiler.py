@@ -209,6 +209,10 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     bare = entities_mod.unwrapped(act, terms, names["forbids"])
     spelled, siblings = entities_mod.spelled_out(act, parts, names["forbids"])
     names["forbids"] += bare + spelled
+    without, asked = entities_mod.lacking(act, parts)
+    if not _narrow(cat, forbids):   # a kind the catalogue knows decides; else the command itself
+        names["forbids"] += [n for n in without if n not in names["forbids"]]
+    siblings += asked
     names["forbids"] += entities_mod.code_shapes(act, parts, names["forbids"])
     forbids |= _flagged(cat, act, parts)
     terms = [t for t in terms if t.lower() not in bare] + siblings

@@ -71,7 +71,7 @@ def kind_of(name: str) -> str:
 
 def fires_alone(name: str) -> bool:
     """A name specific enough that touching it is reason to recall the lesson by itself."""
-    return kind_of(name) in ("path", "flag", "ident", "code")
+    return kind_of(name) in ("path", "flag", "ident", "code", "command")
 
 
 def _clean(name: str) -> str:
@@ -454,3 +454,41 @@ def _shapes(code: str, name: str, said: set[str]) -> list[str]:
     if found or not _MARKED.match(name):
         return found
     return [name] if re.search(rf"(?<![\w$@]){re.escape(name)}(?![\w])", code) else []
+
+
+_HEAD_WORD = re.compile(r"[a-z][a-z0-9_.:-]*")
+
+
+def _head(command: str) -> list[str]:
+    """The program and its subcommands: the leading plain words, up to the first flag or argument."""
+    words = command.split()
+    for i, w in enumerate(words):
+        if command_name(w) and w not in _RUNNERS:
+            words = [command_name(" ".join(words[i:]))] + words[i + 1:]
+            break
+    head = words[:1]
+    for w in words[1:4]:
+        if not _HEAD_WORD.fullmatch(w):
+            break
+        head.append(w)
+    return head
+
+
+def lacking(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
+    """"use `pulumi config set --secret`" after `pulumi config set db_password x`: the command the
+    lesson asks for is the corrected one with flags it lacked. The same command recalls the
+    lesson (a name it forbids); with those flags, or as the lesson spells it, it complies."""
+    if act is None or act.family != "shell":
+        return [], []
+    called = _head(act.command.splitlines()[0] if act.command else "")
+    said = [m for p, text in parts if p in ("prescribe", "allow") for m in _TICK.findall(text)]
+    for line in said:
+        asked = _head(line)
+        common = [a for a, b in zip(asked, called) if a == b]
+        common = common[:next((i for i, (a, b) in enumerate(zip(asked, called)) if a != b), len(common))]
+        flags = [w.split("=", 1)[0] for w in line.split() if w.startswith("-")]
+        missing = [f for f in dict.fromkeys(flags) if f not in act.command.split() and not any(
+            w.startswith(f + "=") for w in act.command.split())]
+        if len(common) >= 2 and missing:
+            return [" ".join(common)], [line.strip()] + missing
+    return [], []

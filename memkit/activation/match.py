@@ -159,7 +159,8 @@ def _touched(cue: Cue, probe: Probe, specific: set[str]) -> list[str]:
     reads = (cue.cue.get("scope") or {}).get("reads") is True
     ran = [n for n in names if not specific and entities.kind_of(n) == "word" and probe.kind == "tool"
            and entities.runs(probe.act, n)]
-    return (touched if probe.writes or reads else []) + ran
+    commands = [n for n in touched if entities.kind_of(n) == "command" and probe.kind == "tool"]   # run, not read
+    return list(dict.fromkeys((touched if probe.writes or reads else commands) + ran))
 
 
 def complies(cue: Cue, probe: Probe, cat) -> str:
