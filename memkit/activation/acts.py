@@ -56,6 +56,7 @@ EXTENSIONS = {
     "plist": "xml", "csproj": "xml", "mk": "make", "cmake": "cmake", "nix": "nix", "zig": "zig",
     "j2": "jinja", "jinja": "jinja", "jinja2": "jinja", "hbs": "html", "ejs": "html", "twig": "html",
     "lock": "lock", "sum": "lock", "bzl": "bazel", "star": "bazel", "pbxproj": "xcode",
+    "v": "v", "vh": "v", "sv": "v", "svh": "v", "vhd": "vhdl", "vhdl": "vhdl",
 }
 NAMES = {
     "dockerfile": "dockerfile", "containerfile": "dockerfile", "makefile": "make", "gnumakefile": "make",
