@@ -708,3 +708,11 @@ def test_the_command_asked_for_with_a_flag_the_corrected_call_lacked_recalls_the
     assert "-f" in upgrade["complies"]
     assert _fires(upgrade, "Bash", {"command": "helm upgrade web ./chart --set image.tag=1.4"})
     assert not _fires(upgrade, "Bash", {"command": "helm upgrade web ./chart -f values/staging.yaml --set image.tag=1.4"})
+
+
+def test_a_member_called_on_a_dotted_chain_is_a_name_the_action_touches():
+    from memkit.activation import acts, entities
+
+    act = acts.from_command("mongosh --eval 'db.notes.replaceOne({ _id: n._id }, n)'")
+    assert "replaceone" in entities.tokens(act) and "db.notes.replaceone" in entities.tokens(act)
+    assert "py" not in entities.tokens(acts.from_command("python manage.py migrate"))   # a file stays whole

@@ -344,6 +344,8 @@ def _names_of(paths, texts, limit: int = 4000) -> set[str]:
                 out.add(tok)
                 if "/" in tok:
                     out.update(seg for seg in tok.split("/") if seg)
+                elif "." in tok and not _EXT.search(tok):   # db.notes.replaceone: a member it calls
+                    out.update(seg for seg in tok.split(".") if len(seg) >= 3)
             if len(out) >= limit:
                 return out
     return out
