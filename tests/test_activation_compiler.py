@@ -21,7 +21,7 @@ def compiled(lesson: str, trigger: str = "", **kw) -> dict:
 def _row(cue: dict, project: str = "", reviewed: bool = False, names: str = "") -> tuple:
     """An index cue row holding this cue, as the hook reads it."""
     return (1, "library/x.md" if reviewed else "workshop/x.md", "corr-x", "correction", "", "",
-            " ".join(cue["forbids"]), names, "candidate", int(reviewed), "", "", "", 0.5, 0.5, "", project, 1,
+            " ".join([*cue["forbids"], *("~" + k for k in cue.get("topics", []))]), names, "candidate", int(reviewed), "", "", "", 0.5, 0.5, "", project, 1,
             json.dumps({"cue": cue}))
 
 
@@ -716,3 +716,19 @@ def test_a_member_called_on_a_dotted_chain_is_a_name_the_action_touches():
     act = acts.from_command("mongosh --eval 'db.notes.replaceOne({ _id: n._id }, n)'")
     assert "replaceone" in entities.tokens(act) and "db.notes.replaceone" in entities.tokens(act)
     assert "py" not in entities.tokens(acts.from_command("python manage.py migrate"))   # a file stays whole
+
+
+def test_a_request_meets_a_lesson_at_its_topic_and_a_stored_cue_keeps_its_topics_and_before():
+    from memkit.activation import acts, match
+
+    cue = compiled("never run ALTER TABLE ... DELETE on the events table, those mutations rewrite every part",
+                   "Bash: clickhouse-client -q \"ALTER TABLE events DELETE WHERE day = '2026-01-20'\"")
+    assert "clickhouse:mutation" in cue["forbids"]
+    assert compiler.valid(cue)["topics"] == cue["topics"]
+    assert compiler.valid({**cue, "before": ["deps:add"]})["before"] == ["deps:add"]
+    asked = acts.from_prose("purge the duplicate rows of the January import from the events table")
+    probe = match.Probe(asked, CAT.classify(asked), CAT, kind="prompt")
+    assert "db:bulk-delete" in cue["topics"] and "db:bulk-delete" in probe.kinds   # what the mutation is a case of
+    assert match.judge(match.Cue(_row(cue)), probe, CAT) > 0
+    other = acts.from_prose("add a column for the campaign id to the events table")
+    assert match.judge(match.Cue(_row(cue)), match.Probe(other, CAT.classify(other), CAT, kind="prompt"), CAT) == 0

@@ -107,6 +107,8 @@ def _candidates(con, probe) -> dict[int, match.Cue]:
 
     found: dict[int, match.Cue] = {}
     rows = index.cues_by_kinds(con, probe.kinds) if probe.kinds else []
+    if probe.kind == "prompt" and probe.kinds:   # a request meets a lesson at its topic too
+        rows += index.cues_by_kinds(con, {"~" + k for k in probe.kinds})
     if probe.writes and probe.tokens:
         rows += index.cues_by_names(con, _name_keys(probe.tokens))
     elif probe.kind == "tool" and probe.tokens:   # a program a lesson forbids or a folder to stay out

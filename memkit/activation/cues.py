@@ -61,7 +61,7 @@ def _row(rel, note_id, cue_type, trigger, lesson, cue: dict | None, meta, review
     extra = dict(extra or {})
     if cue is not None:
         extra["cue"] = cue
-    kinds = " ".join((cue or {}).get("forbids", []))
+    kinds = " ".join([*(cue or {}).get("forbids", []), *("~" + k for k in (cue or {}).get("topics", []))])
     names = " ".join(sorted({key for n in (cue or {}).get("entities", []) for key in entities.keys(n)}))
     return (rel, note_id, cue_type, trigger, lesson, kinds, names, str(meta.get("status") or ""), int(reviewed),
             str(meta.get("created") or meta.get("updated") or ""), str(meta.get("session") or ""),

@@ -38,13 +38,15 @@ class Cue:
 
     __slots__ = ("rowid", "path", "note_id", "cue_type", "trigger", "lesson", "kinds", "names", "status",
                  "reviewed", "created", "session", "source", "importance", "confidence", "lifecycle", "project",
-                 "sessions", "extra", "score", "tier", "why", "matched")
+                 "sessions", "extra", "score", "tier", "why", "matched", "topics")
 
     def __init__(self, row: tuple):
         (self.rowid, self.path, self.note_id, self.cue_type, self.trigger, self.lesson, kinds, names, self.status,
          reviewed, self.created, self.session, self.source, self.importance, self.confidence, self.lifecycle,
          self.project, self.sessions, extra) = row
-        self.kinds = set((kinds or "").split())
+        split = (kinds or "").split()
+        self.kinds = {k for k in split if not k.startswith("~")}
+        self.topics = {k[1:] for k in split if k.startswith("~")}   # what a request meets it at
         self.names = set((names or "").split())
         self.reviewed = bool(reviewed)
         self.extra = json.loads(extra or "{}")
@@ -126,9 +128,9 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     if near >= NEAR_REPEAT and tier < CONCRETE:
         tier = CONCRETE
         cue.why.append(f"nearly repeats the corrected call ({near:.2f})")
-    if not tier and shared and probe.kind == "prompt":
+    if not tier and probe.kind == "prompt" and (shared or cue.topics & probe.kinds):
         tier = TOPIC
-        cue.why.append("the request is about the lesson's topic: " + ", ".join(sorted(shared)))
+        cue.why.append("the request is about the lesson's topic: " + ", ".join(sorted(shared or cue.topics & probe.kinds)))
     if not tier:
         if shared:
             cue.why.append("shares only broad kinds (" + ", ".join(sorted(shared)) + "), not the mistake")

@@ -1,0 +1,107 @@
+"""A lesson read by clause: what each part of it forbids, asks for, allows, or only explains.
+
+The compiler's first step (`compiler.compile_lesson`): pure text in, (polarity, clause) pairs
+out; it names no kinds (the catalogue does that) and never reads a note or the index.
+"""
+from __future__ import annotations
+
+import re
+
+# the polarity of a clause: what it forbids, what it asks for, what it allows, or only why
+_FORBID = re.compile(
+    r"(?i)\b(never|don'?t|do\s+not|didn'?t|no\b(?!\s+(longer|more|matter|doubt|need)\b)|not\b(?!\s+only\b)|"
+    r"nothing\b(?!\s+(else|but|more|much|wrong|new|to\s+do|happens|changes)\b)|"
+    r"(?:wreck|clobber)(?:s|ed)?\b|(?:drop|wipe|delete|destroy|lose)s?\s+(?:the\s+|our\s+)?(?:whole|entire|every|all)\b|"
+    r"nor\b|avoid\w*|stop\w*|without|(?:is|are|was|were)n[’']?t\b|(?:is|are|was|were|'s|been|now)\s+deprecated|no-go|off-limits|hands\s+off|"
+    r"too\s+(?:long|big|many|much|large|slow|verbose|wide|complex|deep)\b|longer\s+than\b|"
+    r"leave\s+(?:\S+\s+){1,5}?alone|"
+    r"instead\s+of|rather\s+than|must\s*n[o']t|mustn'?t|should\s*n[o']t|shouldn'?t|can'?t|cannot|"
+    r"forbidden|banned|not\s+allowed|disallowed|prohibited|wrong|bad\s+idea|dangerous|unsafe|careful|"
+    r"does\s+nothing|has\s+no\s+effect|is\s+(?:a\s+)?no-?op\b|(?:is|are)\s+(?:silently\s+)?ignored|"
+    r"ask\s+(me\s+)?(first|before)|what\s+are\s+you\s+doing|why\s+(did|are|do|would|were)\s+you|"
+    r"what'?s\s+(with|up\s+with)|who\s+(told|asked)\s+you)")
+_PRESCRIBE = re.compile(
+    r"(?i)\b(use|using|always|only|prefer\w*|should|must|need\s+to|needs\s+to|has\s+to|have\s+to|"
+    r"(?:every|each|all|any)\s[^.;!?]{0,60}?\b(?:needs?|requires?|must\s+have)\b|"
+    r"instead|put|keep|go(es)?\s+(in|into|through|under)|run|via|through|pin|pinned|wrap\w*|pass|add\b|"
+    r"write|follow|we\s+(use|keep|run|follow)|make\s+sure|remember\s+to|do\s+it\s+as|"
+    r"starts?\s+with|is\s+done\s+with|comes?\s+from|belongs?\s+in|lives?\s+in|sits?\s+(in|next\s+to)|"
+    r"goes?\s+in(to)?|instead)\b")
+_IMPERATIVE = re.compile(
+    r"(?i)^(please\s+|just\s+|so\s+|then\s+|instead,?\s+|actually,?\s+)?(do|add|put|use|run|keep|move|write|wrap|pin|"
+    r"split|mark|fit|call|open|ask|check|go|make|set|pass|leave|link|stage|commit|create|name|rename|prefix|"
+    r"return|raise|log|store|send|read|load|start|end|stick|switch|follow|document|describe|explain|tell|"
+    r"wait|test|build|install|regenerate|generate|point|bump|lock|sign|squash|rebase|merge|push|deploy|"
+    r"annotate|type|validate|escape|quote|sanitize|sanitise|paginate|batch|cache|await|guard|catch|handle|"
+    r"fix|change|update|edit|revert|restore|replace|rerun|retry|rewrite)\b")
+INTERJECTION = re.compile(r"(?i)^(?:(?:no+|nope|nah|stop|wait|w8|hold\s+on|hmm+|ugh|oh|ok(?:ay)?|actually|well|"
+                           r"sorry|thanks|thank\s+you|please|pls|right|yes|yeah)\s*[,.!:;—–-]+\s*)+")
+_REFUSAL = re.compile(r"(?i)^(?:no+|nope|nah|stop|wait|w8|hold\s+on|ugh|whoa|woah)\s*[,.!:;—–-]")
+_UNTIL = re.compile(r"(?i)(?:\b(?:is|are|'re|am|'m|was)?\s*\bnot|\b(?:is|are|was|were)n[’']?t)\s+"
+                    r"(?:done|finished|complete|ready)\s+until\b")
+# where a thing comes from or goes is no request when the same clause says it is forbidden
+_WEAK_ASK = re.compile(r"(?i)comes?\s+from|goes?\s+in(?:to)?|belongs?\s+in|lives?\s+in|sits?\s+(?:in|next\s+to)|through|"
+                       r"via|put|keep|pass|add|write|run|starts?\s+with|is\s+done\s+with")
+_STRONG_FORBID = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|no-go|forbidden|banned|"
+                            r"not\s+allowed|deprecated|off-limits)\b")
+_AUX = re.compile(r"(?i)\b(must|should|shall|will|would|can|could|may|might|do|does|did|is|are|was|were|be|"
+                  r"been|has|have|had|to)\s*$")
+_TOLD = re.compile(r"(?i)\b(?:didn[’']?t|did\s+not|forgot\s+to|never)\b[^.;!?]{0,80}\bas\s+(?:i|we)\s+"
+                   r"(?:told|asked|said|showed|explained)\b|\byou\s+forgot\s+to\b")
+_ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
+                    r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b")
+_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|,\s+(?=but\b|so\b|and\s+(?:then|only|never|always)\b)"
+                    r"|(?i:,\s+(?=(?:(?:and\s+|but\s+)?(?:don'?t|do\s+not|never|avoid|stop)|(?:and|but)\s+no)\b))"
+                    r"|\s+\((?=e\.g\.|i\.e\.|like\b)"
+                    r"|(?i:[,:]\s+(?=(?:please\s+|just\s+|instead\s+|rather\s+)?(?:use|using|always|prefer|put|keep|"
+                    r"wrap|run|pass|call|go\s+through|do\s+it|add|write|stick\s+to|switch\s+to|ask|tell)\b))")
+_INSTEAD = re.compile(r"(?i),?\s*\b(instead\s+of|rather\s+than|not|never|and\s+never|but\s+never|but\s+not)\b\s+(?=\S)")
+
+# "npm never lets us reuse a version": what a tool or system does not do is a reason, not a rule
+_THEIR_NO = re.compile(r"(?i)\b(?!(?:you|we|i|please|just|and|so|but|then|also|ever)\b)[a-z][\w.-]*\s+(?:never|doesn'?t|"
+                       r"does\s+not|won'?t|will\s+not)\s+(?:lets?|allows?|accepts?|supports?|works?|handles?|sees?|"
+                       r"notices?|knows?|picks?\s+up|reuses?|keeps?)\b")
+
+
+def clauses(lesson: str) -> list[tuple[str, str]]:
+    """(polarity, text) per clause: forbid, prescribe, allow or neutral. "use X, not Y" and
+    "X instead of Y" are split so that Y is forbidden and X prescribed."""
+    out: list[tuple[str, str]] = []
+    for part in _SPLIT.split(lesson):
+        part = part.strip(" ,;:")
+        if len(part) < 2:
+            continue
+        m = _INSTEAD.search(part)
+        if m and _AUX.search(part[:m.start()]):   # ".env must never be committed": a negated verb
+            m = None
+        head = INTERJECTION.sub("", part[:m.start()]) if m else ""
+        if m and (_PRESCRIBE.search(head) or _IMPERATIVE.search(head)) and m.start() > 0:
+            out.append(("prescribe", part[:m.start()]))
+            out.append(("instead", re.split(r",\s|\s(?:because|since|as|so)\s", part[m.end():])[0]))   # what
+            # the prescription replaces, without the reason that follows it
+            continue
+        if _ALLOW.search(part):
+            out.append(("allow", part))
+            continue
+        said = INTERJECTION.sub("", part)   # "no, we use pnpm here": the "no" answers the agent
+        if _TOLD.search(said):   # "you didn't move them under X as I told you": X is what was asked
+            out.append(("prescribe", said))
+            continue
+        until = _UNTIL.search(said)
+        if until:   # "no, you're not done until X": X is asked for, whatever came first, and calling
+            out.append(("forbid", said[:until.end()]))   # it done before that is the mistake
+            out.append(("prescribe", "only when " + said[until.end():].strip()))
+            continue
+        forbid, ask = _FORBID.search(_THEIR_NO.sub(" ", said)), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
+        if not forbid and not ask and _REFUSAL.match(part) and said.strip():
+            out.append(("forbid", part))      # "no, that's a blocking call in an async handler": what was wrong
+            continue
+        if forbid and (not ask or forbid.start() <= ask.start() or not said[ask.end():forbid.start()].strip()
+                       or (_WEAK_ASK.fullmatch(ask.group(0)) and _STRONG_FORBID.search(said))):
+            # ("must never", "should not": the modal carries the negation)
+            out.append(("forbid", part))
+        elif ask:
+            out.append(("prescribe", part))
+        else:
+            out.append(("neutral", part))
+    return out
