@@ -44,10 +44,10 @@ def search(vault, query: str, *, kind: str | None = None, layer: str | None = No
     if not found:
         return []
     filters = filters or Filters(kind=kind, layer=layer)
-    expr = query_mod.expression(found)
+    expr = query_mod.expression(found)   # every term, for the snippets' marks
     with closing(index.open_readonly(vault.index_path) or index.connect(vault.index_path)) as con:
         try:
-            rows = rank.ranked(con, expr, filters)
+            rows = rank.ranked(con, found, filters)
         except sqlite3.OperationalError:   # a term FTS5 cannot take: nothing found, never an error
             return []
         rows = (rank.by_note(rows) if by == "note" else rows)[offset:offset + limit]

@@ -144,48 +144,83 @@ class Filters(namedtuple("Filters", "kind layer project since until user", defau
         return "".join(f" AND {w}" for w in where), args
 
 
-def _bm25(fields: tuple[str, ...], weights: dict[str, float], unranked: int = 0) -> str:
+def _bm25(fields: tuple[str, ...], weights: dict[str, float], unranked: int = 0, table: str = "") -> str:
     """FTS5's rank function with a weight per ranked column (0 for the unindexed ones before them)."""
-    return "bm25(" + ", ".join(["0"] * unranked + [str(weights[f]) for f in fields]) + ")"
+    return f"bm25({table}, " + ", ".join(["0"] * unranked + [str(weights[f]) for f in fields]) + ")"
+
+
+def sample(con: sqlite3.Connection, table: str, expr: str, cap: int, floor: int = 0) -> tuple[int, int]:
+    """(rows of `turns` or `docs` from rowid floor on that match expr, counted newest first up to
+    cap + 1 — the rest are not read; the lowest rowid counted, 0 if none)."""
+    n, low = con.execute(f"SELECT count(*), min(rowid) FROM (SELECT rowid FROM {_table(table)} WHERE {table} MATCH ?"
+                         " AND rowid >= ? ORDER BY rowid DESC LIMIT ?)", (expr, floor, cap + 1)).fetchone()
+    return n, low or 0
+
+
+def newest(con: sqlite3.Connection, table: str) -> int:
+    """The last rowid of `turns` or `docs` (rowids grow as notes are indexed)."""
+    return con.execute(f"SELECT max(rowid) FROM {_table(table)}").fetchone()[0] or 0
+
+
+def _table(name: str) -> str:
+    if name not in ("turns", "docs"):
+        raise ValueError(name)
+    return name
 
 
 def best_turns(con: sqlite3.Connection, expr: str, weights: dict[str, float], filters: Filters,
-               limit: int) -> list[Turn]:
-    """The rows that match expr best by their own words (BM25 weighted per field), best first."""
-    rank = _bm25(FIELDS, weights, unranked=3)
+               limit: int, floor: int = 0, also: str = "") -> list[tuple[int, float]]:
+    """(rowid, score) of the rows from rowid `floor` on that match expr best by their own words
+    (BM25 weighted per field), best first; `also`: an expression naming each term once that the
+    rows are scored on instead (every term of expr among them). Only rowids: a row's text is read
+    for the hits alone."""
+    score = _bm25(FIELDS, weights, unranked=3, table="turns")
     where, args = filters.sql()
-    if where:   # a filter joins the notes' rows: FTS5 cannot sort for the join
-        sql = (f"SELECT t.rowid, t.path, t.turn, t.role, -t.rank FROM turns t JOIN files f ON f.path = t.path"
-               f" WHERE turns MATCH ? AND t.rank MATCH '{rank}'{where} ORDER BY t.rank LIMIT {int(limit)}")
-    else:   # FTS5 ranks by these itself (`rank MATCH`), which sorts inside the full-text table
-        sql = f"SELECT rowid, path, turn, role, -rank FROM turns WHERE turns MATCH ? AND rank MATCH '{rank}' " \
-              f"ORDER BY rank LIMIT {int(limit)}"
-    return [Turn(*row) for row in con.execute(sql, [expr, *args])]
+    if also and not where:
+        return _with_also(con, "turns", score, expr, also, floor)[:limit]
+    join = " JOIN files f ON f.path = turns.path" if where else ""   # a filter joins the notes' rows
+    # bm25() sorted by SQLite: FTS5's own `ORDER BY rank` costs twice as much per row
+    return con.execute(f"SELECT turns.rowid, -{score} AS s FROM turns{join} WHERE turns MATCH ? AND turns.rowid >= ?"
+                       f"{where} ORDER BY s DESC, turns.rowid LIMIT {int(limit)}", [expr, floor, *args]).fetchall()
+
+
+def _with_also(con: sqlite3.Connection, table: str, score: str, expr: str, also: str,
+               floor: int) -> list[tuple[int, float]]:
+    """Every row matching expr scored on also's terms, best first. BM25 adds up over the terms an
+    expression names, whatever joins them: `(expr) AND (also)` matches the rows expr matches (also
+    names each of expr's terms) and scores both, so the rows' score on expr alone is taken off."""
+    sql = f"SELECT rowid, -{score} FROM {_table(table)} WHERE {table} MATCH ? AND rowid >= ?"
+    own = dict(con.execute(sql, (expr, floor)))
+    both = con.execute(sql, (f"({expr}) AND ({also})", floor)).fetchall()
+    return sorted(((r, s - own[r]) for r, s in both if r in own), key=lambda rs: (-rs[1], rs[0]))
+
+
+def turns(con: sqlite3.Connection, scored: list[tuple[int, float]]) -> list[Turn]:
+    """The rows of these (rowid, score) pairs, as Turns, in the same order."""
+    if not scored:
+        return []
+    keys = {r: rest for r, *rest in con.execute(
+        f"SELECT rowid, path, turn, role FROM turns WHERE rowid IN ({','.join('?' * len(scored))})",
+        [r for r, _ in scored])}
+    return [Turn(r, *keys[r], score) for r, score in scored if r in keys]
 
 
 def best_notes(con: sqlite3.Connection, expr: str, weights: dict[str, float], filters: Filters,
-               limit: int) -> list[NoteRank]:
-    """The notes whose whole text (tool output left out) matches expr best, best first."""
-    rank = _bm25(DOC_FIELDS, weights)
+               limit: int, floor: int = 0, also: str = "") -> list[NoteRank]:
+    """The notes (from row `floor` on) whose whole text, tool output left out, matches expr best,
+    best first; `also` as for best_turns."""
+    score = _bm25(DOC_FIELDS, weights, table="docs")
     where, args = filters.sql()
-    if where:
-        sql = (f"SELECT sp.path, -d.rank, sp.lo, sp.hi FROM docs d JOIN turn_spans sp ON sp.lo = d.rowid"
-               f" JOIN files f ON f.path = sp.path WHERE docs MATCH ? AND d.rank MATCH '{rank}'{where}"
-               f" ORDER BY d.rank LIMIT {int(limit)}")
-    else:
-        sql = (f"SELECT sp.path, -d.rank, sp.lo, sp.hi FROM (SELECT rowid, rank FROM docs WHERE docs MATCH ? AND"
-               f" rank MATCH '{rank}' ORDER BY rank LIMIT {int(limit)}) d JOIN turn_spans sp ON sp.lo = d.rowid"
-               " ORDER BY d.rank")
-    return [NoteRank(*row) for row in con.execute(sql, [expr, *args])]
-
-
-def turns_within(con: sqlite3.Connection, expr: str, weights: dict[str, float], note: NoteRank,
-                 limit: int) -> list[Turn]:
-    """One note's rows that match expr best, best first."""
-    return [Turn(*row) for row in con.execute(
-        f"SELECT rowid, path, turn, role, -rank FROM turns WHERE turns MATCH ? AND rank MATCH"
-        f" '{_bm25(FIELDS, weights, unranked=3)}' AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT {int(limit)}",
-        (expr, note.lo, note.hi))]
+    if also and not where:
+        best = _with_also(con, "docs", score, expr, also, floor)[:limit]
+        spans = {lo: (path, hi) for path, lo, hi in con.execute(
+            f"SELECT path, lo, hi FROM turn_spans WHERE lo IN ({','.join('?' * len(best))})", [r for r, _ in best])}
+        return [NoteRank(spans[r][0], s, r, spans[r][1]) for r, s in best if r in spans]
+    join = " JOIN files f ON f.path = sp.path" if where else ""
+    return [NoteRank(*row) for row in con.execute(
+        f"SELECT sp.path, s, sp.lo, sp.hi FROM (SELECT rowid AS doc, -{score} AS s FROM docs WHERE docs MATCH ?"
+        f" AND rowid >= ?{'' if where else f' ORDER BY s DESC LIMIT {int(limit)}'}) JOIN turn_spans sp ON"
+        f" sp.lo = doc{join} WHERE 1{where} ORDER BY s DESC, doc LIMIT {int(limit)}", [expr, floor, *args])]
 
 
 def snippets(con: sqlite3.Connection, expr: str, rowids: list[int]) -> dict[int, str]:

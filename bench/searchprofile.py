@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Where one `memkit search` spends its time, by phase and by query shape, on a built vault.
+
+In-process, warm (each query asked REPEAT times, medians): the refresh (folders and the walk's
+age), opening the index, each of the ranking's SQL reads (best turns, best notes, a note's own
+turns), the fusion in Python, the snippets, the notes' heads and the JSON. Then the whole
+process: `memkit search --json` beside `python -c pass`, and the imports (`python -X importtime`).
+
+    .venv/bin/python bench/searchprofile.py bench/out/vault-10000
+    BENCH_PYTHON=/tmp/reg/bin/python .venv/bin/python bench/searchprofile.py bench/out/vault-10000 --process
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH.parent))
+sys.path.insert(0, str(BENCH))
+REPEAT = 5
+SHAPES = {   # query shapes: a rare word or two, common words, a person's long question
+    "rare": ["pnpm", "three-phase removal", "terraform plan", "redis TTL"],
+    "common": ["timeout", "fixtures", "drop column", "force push", "connection pool size"],
+    "question": ["why did the billing tests fail on CI after we changed the connection pool size?",
+                 "what did we decide about parameterised queries in the orders service and why",
+                 "how do I run the migration that drops the legacy status column without downtime"],
+}
+
+
+def in_process(root: Path) -> None:
+    from memkit import search
+    from memkit.storage import index
+    from memkit.storage.vault import Vault
+
+    vault = Vault(root)
+    print(f"| shape | query | refresh | open | {' | '.join(PHASES)} | json | total (ms) | hits |")
+    print("|---" * (7 + len(PHASES)) + "|")
+    for shape, queries in SHAPES.items():
+        for q in queries:
+            rows: dict[str, list[float]] = defaultdict(list)
+            for _ in range(REPEAT):
+                phases: dict[str, list[float]] = defaultdict(list)
+                _PHASES[0] = phases
+                t0 = time.perf_counter()
+                index.refresh(vault, cues=False)
+                t1 = time.perf_counter()
+                con = index.open_readonly(vault.index_path)
+                con.close()
+                t2 = time.perf_counter()
+                hits = search.search(vault, q, refresh=False)
+                t3 = time.perf_counter()
+                json.dumps([h.as_dict() for h in hits], indent=2, ensure_ascii=False, default=str)
+                t4 = time.perf_counter()
+                rows["refresh"].append(t1 - t0)
+                rows["open"].append(t2 - t1)
+                rows["json"].append(t4 - t3)
+                rows["total"].append(t4 - t0 - (t2 - t1))
+                for p in PHASES:
+                    rows[p].append(sum(phases.get(p, [])))
+            med = {k: statistics.median(v) * 1000 for k, v in rows.items()}
+            print(f"| {shape} | {q[:40]} | {med['refresh']:.1f} | {med['open']:.1f} | "
+                  + " | ".join(f"{med[p]:.1f}" for p in PHASES)
+                  + f" | {med['json']:.1f} | {med['total']:.1f} | {len(hits)} |")
+
+
+PHASES = ["sample", "best_turns", "best_notes", "fuse", "snippets", "heads"]
+_PHASES: list = [None]
+
+
+def install_timers() -> None:
+    """Every wrapped read adds to the current query's phases (`_PHASES[0]`)."""
+    from memkit.search import rank
+    from memkit.storage import fulltext
+
+    for mod, name in [(fulltext, n) for n in PHASES if hasattr(fulltext, n)] + [(rank, "fuse")]:
+        if not hasattr(mod, name):
+            continue
+        fn = getattr(mod, name)
+
+        def inner(*a, _fn=fn, _name=name, **k):
+            t0 = time.perf_counter()
+            try:
+                return _fn(*a, **k)
+            finally:
+                _PHASES[0][_name].append(time.perf_counter() - t0)
+        setattr(mod, name, inner)
+
+
+def whole_process(root: Path) -> None:
+    from measure import MEMKIT, PYTHON, compile_package, median, p95, run
+
+    compile_package()
+    floor = median([run([PYTHON, "-c", "pass"]).wall for _ in range(20)])
+    print(f"\n`python -c pass` p50 {floor * 1000:.0f} ms")
+    for shape, queries in SHAPES.items():
+        walls, stale = [], 0
+        for _ in range(3):
+            for q in queries:
+                r = run([MEMKIT, "--vault", str(root), "search", q, "--json"])
+                walls.append(r.wall)
+                stale += "catching up" in r.err
+        print(f"{shape}: p50 {median(walls) * 1000:.0f} ms, p95 {p95(walls) * 1000:.0f} ms "
+              f"(x{median(walls) / floor:.1f} pass; {stale} of {len(walls)} said a walk was catching up)")
+    r = run([PYTHON, "-X", "importtime", "-c", "import sys; sys.argv=['memkit','--vault',sys.argv[1],'search',"
+             "'drop column','--json']; from memkit import entry; entry.main()", str(root)], check=False)
+    rows = []
+    for line in r.err.splitlines():
+        if line.startswith("import time:") and "|" in line:
+            self_us, cum_us, name = line.split("|")
+            try:
+                rows.append((int(cum_us), int(self_us.split(":")[-1]), name.rstrip()))
+            except ValueError:
+                continue
+    top = sum(c for c, _, n in rows if not n.startswith(" "))
+    print(f"imports (top level, cumulative): {top / 1000:.1f} ms; largest:")
+    for cum, own, name in sorted(rows, reverse=True)[:12]:
+        print(f"  {cum / 1000:6.1f} ms  {name}")
+
+
+def agreement(root: Path) -> None:
+    """The bounded ranking beside the exhaustive one (every matching row ranked): shared hits of the top 10."""
+    from memkit import search
+    from memkit.search import plan
+    from memkit.storage.vault import Vault
+
+    vault, budget = Vault(root), plan.BUDGET
+    print("\n| shape | query | top-10 turns shared | top-5 notes shared | first hit same |\n|---|---|---|---|---|")
+    for shape, queries in SHAPES.items():
+        for q in queries:
+            got = {}
+            for b in (budget, 10**9):
+                plan.BUDGET = b
+                got[b] = (search.search(vault, q, refresh=False), search.search(vault, q, refresh=False, by="note",
+                                                                                limit=5))
+            plan.BUDGET = budget
+            (t1, n1), (t2, n2) = got[budget], got[10**9]
+            shared = len({(h.path, h.turn) for h in t1} & {(h.path, h.turn) for h in t2})
+            notes = len({h.path for h in n1} & {h.path for h in n2})
+            print(f"| {shape} | {q[:40]} | {shared}/{len(t2)} | {notes}/{len(n2)} | "
+                  f"{'yes' if t1[:1] == t2[:1] or (t1 and t2 and t1[0].path == t2[0].path) else 'no'} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("vault", type=Path)
+    ap.add_argument("--agree", action="store_true", help="also compare with the exhaustive ranking")
+    ap.add_argument("--process", action="store_true", help="also time whole processes (BENCH_PYTHON's memkit)")
+    a = ap.parse_args()
+    install_timers()
+    in_process(a.vault.resolve())
+    if a.agree:
+        agreement(a.vault.resolve())
+    if a.process:
+        whole_process(a.vault.resolve())
+
+
+if __name__ == "__main__":
+    main()
