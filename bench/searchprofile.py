@@ -4,10 +4,12 @@
 In-process, warm (each query asked REPEAT times, medians): the refresh (folders and the walk's
 age), opening the index, each of the ranking's SQL reads (best turns, best notes, a note's own
 turns), the fusion in Python, the snippets, the notes' heads and the JSON. Then the whole
-process: `memkit search --json` beside `python -c pass`, and the imports (`python -X importtime`).
+process: `memkit search --json` beside `python -c pass`, wall clock and CPU time, for one or
+more installs side by side (rounds alternate between them).
 
     .venv/bin/python bench/searchprofile.py bench/out/vault-10000
-    BENCH_PYTHON=/tmp/reg/bin/python .venv/bin/python bench/searchprofile.py bench/out/vault-10000 --process
+    .venv/bin/python bench/searchprofile.py bench/out/vault-10000 --no-phases --process /tmp/old/bin/python /tmp/new/bin/python
+    .venv/bin/python bench/searchprofile.py bench/out/vault-10000 --agree     # beside every matching row ranked
 """
 from __future__ import annotations
 
@@ -91,35 +93,51 @@ def install_timers() -> None:
         setattr(mod, name, inner)
 
 
-def whole_process(root: Path) -> None:
-    from measure import MEMKIT, PYTHON, compile_package, median, p95, run
+def cpu_run(cmd: list[str]) -> tuple[float, float, str]:
+    """(wall, CPU user + system, stderr) of one process: CPU time is the steadier figure on a busy machine."""
+    import os
+    import subprocess
 
-    compile_package()
-    floor = median([run([PYTHON, "-c", "pass"]).wall for _ in range(20)])
-    print(f"\n`python -c pass` p50 {floor * 1000:.0f} ms")
-    for shape, queries in SHAPES.items():
-        walls, stale = [], 0
-        for _ in range(3):
-            for q in queries:
-                r = run([MEMKIT, "--vault", str(root), "search", q, "--json"])
-                walls.append(r.wall)
-                stale += "catching up" in r.err
-        print(f"{shape}: p50 {median(walls) * 1000:.0f} ms, p95 {p95(walls) * 1000:.0f} ms "
-              f"(x{median(walls) / floor:.1f} pass; {stale} of {len(walls)} said a walk was catching up)")
-    r = run([PYTHON, "-X", "importtime", "-c", "import sys; sys.argv=['memkit','--vault',sys.argv[1],'search',"
-             "'drop column','--json']; from memkit import entry; entry.main()", str(root)], check=False)
-    rows = []
-    for line in r.err.splitlines():
-        if line.startswith("import time:") and "|" in line:
-            self_us, cum_us, name = line.split("|")
-            try:
-                rows.append((int(cum_us), int(self_us.split(":")[-1]), name.rstrip()))
-            except ValueError:
-                continue
-    top = sum(c for c, _, n in rows if not n.startswith(" "))
-    print(f"imports (top level, cumulative): {top / 1000:.1f} ms; largest:")
-    for cum, own, name in sorted(rows, reverse=True)[:12]:
-        print(f"  {cum / 1000:6.1f} ms  {name}")
+    from measure import clean_env
+
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=clean_env(), text=True, cwd="/")
+    err = p.stderr.read()
+    _, _, usage = os.wait4(p.pid, 0)
+    return time.perf_counter() - t0, usage.ru_utime + usage.ru_stime, err
+
+
+def whole_process(root: Path, pythons: list[str]) -> None:
+    """Each Python's `memkit search --json` per query shape, in alternating rounds: wall and CPU p50/p95."""
+    from measure import median, p95
+
+    for py in pythons:
+        subprocess_run([py, "-m", "compileall", "-q", str(Path(py).parent.parent / "lib")])
+    print(f"\n| memkit | shape | wall p50 / p95 | CPU p50 / p95 | x pass (wall) | said catching up |\n|---|---|---|---|---|---|")
+    got: dict = {}
+    for _ in range(3):
+        for py in pythons:
+            got.setdefault((py, "pass"), []).extend(cpu_run([py, "-c", "pass"])[:2] for _ in range(5))
+            for shape, queries in SHAPES.items():
+                for q in queries:
+                    r = cpu_run([str(Path(py).with_name("memkit")), "--vault", str(root), "search", q, "--json"])
+                    got.setdefault((py, shape), []).append(r)
+    for py in pythons:
+        floor = median([w for w, _ in got[(py, "pass")]])
+        for shape in SHAPES:
+            runs = got[(py, shape)]
+            walls, cpus = [r[0] for r in runs], [r[1] for r in runs]
+            print(f"| {py} | {shape} | {median(walls) * 1000:.0f} / {p95(walls) * 1000:.0f} ms | "
+                  f"{median(cpus) * 1000:.0f} / {p95(cpus) * 1000:.0f} ms | x{median(walls) / floor:.1f} | "
+                  f"{sum('catching up' in r[2] for r in runs)} of {len(runs)} |")
+        print(f"| {py} | `python -c pass` | {floor * 1000:.0f} ms | "
+              f"{median([c for _, c in got[(py, 'pass')]]) * 1000:.0f} ms | | |")
+
+
+def subprocess_run(cmd: list[str]) -> None:
+    import subprocess
+
+    subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def agreement(root: Path) -> None:
@@ -148,15 +166,20 @@ def agreement(root: Path) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("vault", type=Path)
+    ap.add_argument("--no-phases", action="store_true", help="skip the in-process phases")
     ap.add_argument("--agree", action="store_true", help="also compare with the exhaustive ranking")
-    ap.add_argument("--process", action="store_true", help="also time whole processes (BENCH_PYTHON's memkit)")
+    ap.add_argument("--process", nargs="*", metavar="PYTHON",
+                    help="also time whole processes: the memkit beside each of these Pythons (default BENCH_PYTHON's)")
     a = ap.parse_args()
     install_timers()
-    in_process(a.vault.resolve())
+    if not a.no_phases:
+        in_process(a.vault.resolve())
     if a.agree:
         agreement(a.vault.resolve())
-    if a.process:
-        whole_process(a.vault.resolve())
+    if a.process is not None:
+        from measure import PYTHON
+
+        whole_process(a.vault.resolve(), a.process or [PYTHON])
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import namedtuple
 from itertools import combinations
 
-BUDGET = 2000      # rows of one table a search ranks at most (BM25 costs about 2 µs a row)
+BUDGET = 1000      # rows of one table a search ranks at most (BM25 costs 2-4 µs a row)
 COMMON = 40_000    # rows: a term in more finds no rows while rarer terms remain (it is still scored)
 
 GROUP = 3          # common terms whose pairs find rows, rarest first
@@ -53,6 +53,8 @@ def plan(found: list[str], sample, newest: int, budget: int | None = None) -> li
         total += rows[t]
     rest = [t for t in ordered[len(rare):] if rows[t] <= COMMON and len(t) > 1]
     group = rest[:GROUP] or ([] if rare else ordered[len(rare):][:1])
+    if not rare and len(group) == len(found) > 2 and sample(every(found))[0] > budget:
+        return [Part(every(found), budget, True)]   # plenty of rows hold every term: the newest of them
     parts = [Part(any_of(rare), int(total), len(rare) == len(found))] if rare else []
     exact = not rare and len(group) == len(found) <= 2   # one pair (or one term): every term, once
     if len(group) > 1:   # rows holding two of the common terms at least
