@@ -71,7 +71,7 @@ def in_process(root: Path) -> None:
 
 
 PHASES = ["sample", "best_turns", "best_notes", "fuse", "snippets", "heads"]
-_PHASES: list = [None]
+_PHASES: list = [defaultdict(list)]
 
 
 def install_timers() -> None:
@@ -147,7 +147,8 @@ def agreement(root: Path) -> None:
     from memkit.storage.vault import Vault
 
     vault, budget = Vault(root), plan.BUDGET
-    print("\n| shape | query | top-10 turns shared | top-5 notes shared | first hit same |\n|---|---|---|---|---|")
+    print("\n| shape | query | top-10 turns shared | their scores, bounded / all | top-5 notes shared | first hit same |"
+          "\n|---|---|---|---|---|---|")
     for shape, queries in SHAPES.items():
         for q in queries:
             got = {}
@@ -159,7 +160,8 @@ def agreement(root: Path) -> None:
             (t1, n1), (t2, n2) = got[budget], got[10**9]
             shared = len({(h.path, h.turn) for h in t1} & {(h.path, h.turn) for h in t2})
             notes = len({h.path for h in n1} & {h.path for h in n2})
-            print(f"| {shape} | {q[:40]} | {shared}/{len(t2)} | {notes}/{len(n2)} | "
+            ratio = sum(h.score for h in t1) / (sum(h.score for h in t2) or 1)   # near-ties of templated rows
+            print(f"| {shape} | {q[:40]} | {shared}/{len(t2)} | {ratio:.3f} | {notes}/{len(n2)} | "
                   f"{'yes' if t1[:1] == t2[:1] or (t1 and t2 and t1[0].path == t2[0].path) else 'no'} |")
 
 

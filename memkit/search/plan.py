@@ -35,15 +35,16 @@ def every(terms: list[str]) -> str:
     return " AND ".join(map(quoted, terms))
 
 
-def plan(found: list[str], sample, newest: int, budget: int | None = None) -> list[Part]:
+def plan(found: list[str], sample, newest, budget: int | None = None) -> list[Part]:
     """The parts for these terms. sample(expr, floor=0): (rows from rowid floor on that match
-    expr, counted newest first up to budget + 1; the lowest rowid of those counted); newest:
+    expr, counted newest first up to budget + 1; the lowest rowid of those counted); newest():
     the table's last rowid. A part whose rows outnumber its room ranks only its newest ones."""
     budget = budget or BUDGET
     seen = {t: sample(quoted(t)) for t in found}
-    rows = {t: n if n <= budget else budget * newest / max(newest - low, 1) for t, (n, low) in seen.items()}
-    if sum(rows.values()) <= budget:
+    if sum(n for n, _ in seen.values()) <= budget:
         return [Part(any_of(found), budget, True)]
+    last = newest()   # a term's rows, where more than budget: extrapolated from how recent its newest budget are
+    rows = {t: n if n <= budget else budget * last / max(last - low, 1) for t, (n, low) in seen.items()}
     ordered = sorted(found, key=rows.__getitem__)
     rare, total = [], 0
     for t in ordered:

@@ -31,7 +31,7 @@ def ranked(con: sqlite3.Connection, found: list[str], filters: fulltext.Filters)
     if filters.sql()[0]:
         parts = [plan.Part(plan.any_of(found), 0, True)]
     else:
-        parts = plan.plan(found, partial(_sample, con, "turns", plan.BUDGET), fulltext.newest(con, "turns"))
+        parts = plan.plan(found, partial(_sample, con, "turns", plan.BUDGET), partial(fulltext.newest, con, "turns"))
     scored, notes = {}, {}
     for part in parts:   # a row found by two parts has the same score in both: every term is scored
         also = "" if part.exact else plan.any_of(found)
