@@ -70,7 +70,7 @@ def in_process(root: Path) -> None:
                   + f" | {med['json']:.1f} | {med['total']:.1f} | {len(hits)} |")
 
 
-PHASES = ["sample", "best_turns", "best_notes", "fuse", "snippets", "heads"]
+PHASES = ["sample", "best_turns", "best_notes", "turns", "fuse", "snippets", "heads", "keys"]
 _PHASES: list = [defaultdict(list)]
 
 

@@ -59,11 +59,13 @@ def _hits(con: sqlite3.Connection, expr: str, rows: list[fulltext.Turn]) -> list
         return []
     snips = fulltext.snippets(con, expr, [t.rowid for t in rows])
     heads = fulltext.heads(con, sorted({t.path for t in rows}))
+    keys = fulltext.keys(con, [t.rowid for t in rows])
     out = []
     for t in rows:
         head = heads.get(t.path) or fulltext.NoteHead(t.path, "", "", "")
-        out.append(Hit(head.id, head.type, head.kind, head.title, t.path, t.turn, t.score, snips.get(t.rowid, ""),
-                       t.role if t.turn is not None else None))
+        turn, role = keys.get(t.rowid, (None, None))
+        out.append(Hit(head.id, head.type, head.kind, head.title, t.path, turn, t.score, snips.get(t.rowid, ""),
+                       role if turn is not None else None))
     return out
 
 

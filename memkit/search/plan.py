@@ -1,13 +1,12 @@
 """Which rows a search ranks: a bounded set, so that a search costs about the same in a vault of any size.
 
 FTS5 scores every row its expression matches, and an OR of a question's words matches most
-rows of a large vault. The plan samples each term's newest rows (never more than BUDGET) and
-finds the rows in two parts: those holding any of the rare terms (fewer than BUDGET in all),
-and the newest of those holding the common terms together (rarest first; a term none of them
-holds is left out, and so is a term in more than COMMON rows while rarer ones remain). Every
-row found is scored on every term of the query, found or not (storage.fulltext `also`), so a
-row's score is the one an OR of all the terms gives it. Where the terms hold BUDGET rows or
-fewer in all, the plan is that OR, one part. Runs no SQL: the caller's `sample` does.
+rows of a large vault. The plan samples each term's newest rows (never more than BUDGET) and,
+when the terms hold more than BUDGET rows in all, finds rows in two parts: every row holding
+one of the rare terms (BUDGET rows at most in all), and the newest rows holding two of the next
+rarest terms (of a short query of common words only, every one of them). A word of one letter
+or in more than COMMON rows finds no rows there. Every row found is scored on every term, so
+its score is the one an OR of all the terms gives it. Runs no SQL: the caller's `sample` does.
 """
 from __future__ import annotations
 

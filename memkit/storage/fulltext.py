@@ -3,9 +3,10 @@
 Owns which words of a note go into which field — the person's words (`said`), the agent's
 prose, its tool calls, tool output, and a note's title — and keeping the two full-text
 tables in step: `turns` (ranked per turn) and `docs` (the same words per note, without tool
-output, for the note-level ranking); and the search's reads of them (best turns, best notes,
-snippets, the filters on notes), on a connection the caller opens once per search. Rows are
-computed from a parsed note in memory; never reads files, never decides how scores fuse.
+output, for the note-level ranking); and the search's reads of them (a term's newest rows
+counted, best turns, best notes, snippets, the filters on notes), on a connection the caller
+opens once per search. Rows are computed from a parsed note in memory; never reads files,
+never decides how scores fuse.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ CREATE INDEX turn_spans_lo ON turn_spans(lo);
 CREATE VIRTUAL TABLE docs USING fts5(title, said, prose, calls, content='', tokenize='porter unicode61');
 """
 TABLES = ("docs", "turns", "turn_spans")
+TRACES = "traces/"   # the folder of the notes whose rows are turns
 _SECTION = re.compile(r"^## +(.+?)\s*$", re.MULTILINE)
 _NOTE_FIELDS = ("trigger", "lesson", "key", "value", "approach", "reason", "goal", "chosen", "statement")
 
@@ -196,13 +198,25 @@ def _with_also(con: sqlite3.Connection, table: str, score: str, expr: str, also:
 
 
 def turns(con: sqlite3.Connection, scored: list[tuple[int, float]]) -> list[Turn]:
-    """The rows of these (rowid, score) pairs, as Turns, in the same order."""
+    """The rows of these (rowid, score) pairs, as Turns, in the same order, found by their note's
+    span of rowids (a row's own text is not read): `turn` is the row's place in its trace (a
+    trace's turns are stored in order, one row each), None in other notes; `role` is None."""
     if not scored:
         return []
-    keys = {r: rest for r, *rest in con.execute(
-        f"SELECT rowid, path, turn, role FROM turns WHERE rowid IN ({','.join('?' * len(scored))})",
-        [r for r, _ in scored])}
-    return [Turn(r, *keys[r], score) for r, score in scored if r in keys]
+    spans = dict(con.execute("SELECT j.value, (SELECT path || char(0) || lo FROM turn_spans WHERE lo <= j.value"
+                             " ORDER BY lo DESC LIMIT 1) FROM json_each(?) j", (json.dumps([r for r, _ in scored]),)))
+    out = []
+    for rowid, score in scored:
+        path, _, lo = (spans.get(rowid) or "").partition("\0")
+        if path:
+            out.append(Turn(rowid, path, rowid - int(lo) + 1 if path.startswith(TRACES) else None, None, score))
+    return out
+
+
+def keys(con: sqlite3.Connection, rowids: list[int]) -> dict[int, tuple[int | None, str]]:
+    """Each row's turn number and role, read from the row itself (for the hits shown)."""
+    return {r: (turn, role) for r, turn, role in con.execute(
+        f"SELECT rowid, turn, role FROM turns WHERE rowid IN ({','.join('?' * len(rowids))})", rowids)}
 
 
 def best_notes(con: sqlite3.Connection, expr: str, weights: dict[str, float], filters: Filters,
