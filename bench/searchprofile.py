@@ -168,11 +168,16 @@ def agreement(root: Path) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("vault", type=Path)
+    ap.add_argument("--budget", type=int, help="rows a search ranks at most (memkit.search.plan.BUDGET)")
     ap.add_argument("--no-phases", action="store_true", help="skip the in-process phases")
     ap.add_argument("--agree", action="store_true", help="also compare with the exhaustive ranking")
     ap.add_argument("--process", nargs="*", metavar="PYTHON",
                     help="also time whole processes: the memkit beside each of these Pythons (default BENCH_PYTHON's)")
     a = ap.parse_args()
+    if a.budget:
+        from memkit.search import plan
+
+        plan.BUDGET = a.budget
     install_timers()
     if not a.no_phases:
         in_process(a.vault.resolve())

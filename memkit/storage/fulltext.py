@@ -147,8 +147,9 @@ class Filters(namedtuple("Filters", "kind layer project since until user", defau
 
 
 def _bm25(fields: tuple[str, ...], weights: dict[str, float], unranked: int = 0, table: str = "") -> str:
-    """FTS5's rank function with a weight per ranked column (0 for the unindexed ones before them)."""
-    return f"bm25({table}, " + ", ".join(["0"] * unranked + [str(weights[f]) for f in fields]) + ")"
+    """FTS5's rank function with a weight per ranked column (0 for the unindexed ones before them);
+    with a table, called on it (`bm25(turns, …)`), else for `rank MATCH`."""
+    return f"bm25({table + ', ' if table else ''}" + ", ".join(["0"] * unranked + [str(weights[f]) for f in fields]) + ")"
 
 
 def sample(con: sqlite3.Connection, table: str, expr: str, cap: int, floor: int = 0) -> tuple[int, int]:
@@ -176,14 +177,17 @@ def best_turns(con: sqlite3.Connection, expr: str, weights: dict[str, float], fi
     (BM25 weighted per field), best first; `also`: an expression naming each term once that the
     rows are scored on instead (every term of expr among them). Only rowids: a row's text is read
     for the hits alone."""
-    score = _bm25(FIELDS, weights, unranked=3, table="turns")
     where, args = filters.sql()
-    if also and not where:
+    if where:   # a filter joins the notes' rows: FTS5 sorts by rank, SQLite stops at the limit
+        return con.execute(f"SELECT t.rowid, -t.rank FROM turns t JOIN files f ON f.path = t.path WHERE turns MATCH ?"
+                           f" AND t.rank MATCH '{_bm25(FIELDS, weights, unranked=3)}' AND t.rowid >= ?{where}"
+                           f" ORDER BY t.rank LIMIT {int(limit)}", [expr, floor, *args]).fetchall()
+    score = _bm25(FIELDS, weights, unranked=3, table="turns")
+    if also:
         return _with_also(con, "turns", score, expr, also, floor)[:limit]
-    join = " JOIN files f ON f.path = turns.path" if where else ""   # a filter joins the notes' rows
     # bm25() sorted by SQLite: FTS5's own `ORDER BY rank` costs twice as much per row
-    return con.execute(f"SELECT turns.rowid, -{score} AS s FROM turns{join} WHERE turns MATCH ? AND turns.rowid >= ?"
-                       f"{where} ORDER BY s DESC, turns.rowid LIMIT {int(limit)}", [expr, floor, *args]).fetchall()
+    return con.execute(f"SELECT rowid, -{score} AS s FROM turns WHERE turns MATCH ? AND rowid >= ?"
+                       f" ORDER BY s DESC, rowid LIMIT {int(limit)}", [expr, floor]).fetchall()
 
 
 def _with_also(con: sqlite3.Connection, table: str, score: str, expr: str, also: str,
@@ -223,18 +227,22 @@ def best_notes(con: sqlite3.Connection, expr: str, weights: dict[str, float], fi
                limit: int, floor: int = 0, also: str = "") -> list[NoteRank]:
     """The notes (from row `floor` on) whose whole text, tool output left out, matches expr best,
     best first; `also` as for best_turns."""
-    score = _bm25(DOC_FIELDS, weights, table="docs")
     where, args = filters.sql()
-    if also and not where:
-        best = _with_also(con, "docs", score, expr, also, floor)[:limit]
-        spans = {lo: (path, hi) for path, lo, hi in con.execute(
-            f"SELECT path, lo, hi FROM turn_spans WHERE lo IN ({','.join('?' * len(best))})", [r for r, _ in best])}
-        return [NoteRank(spans[r][0], s, r, spans[r][1]) for r, s in best if r in spans]
-    join = " JOIN files f ON f.path = sp.path" if where else ""
-    return [NoteRank(*row) for row in con.execute(
-        f"SELECT sp.path, s, sp.lo, sp.hi FROM (SELECT rowid AS doc, -{score} AS s FROM docs WHERE docs MATCH ?"
-        f" AND rowid >= ?{'' if where else f' ORDER BY s DESC LIMIT {int(limit)}'}) JOIN turn_spans sp ON"
-        f" sp.lo = doc{join} WHERE 1{where} ORDER BY s DESC, doc LIMIT {int(limit)}", [expr, floor, *args])]
+    if where:   # as best_turns: FTS5 sorts by rank
+        return [NoteRank(*row) for row in con.execute(
+            f"SELECT sp.path, -d.rank, sp.lo, sp.hi FROM docs d JOIN turn_spans sp ON sp.lo = d.rowid JOIN files f"
+            f" ON f.path = sp.path WHERE docs MATCH ? AND d.rank MATCH '{_bm25(DOC_FIELDS, weights)}'"
+            f" AND d.rowid >= ?{where} ORDER BY d.rank LIMIT {int(limit)}", [expr, floor, *args])]
+    score = _bm25(DOC_FIELDS, weights, table="docs")
+    best = (_with_also(con, "docs", score, expr, also, floor) if also else con.execute(
+        f"SELECT rowid, -{score} AS s FROM docs WHERE docs MATCH ? AND rowid >= ? ORDER BY s DESC, rowid"
+        f" LIMIT {int(limit)}", (expr, floor)
+    ).fetchall())[:limit]
+    if not best:
+        return []
+    spans = {lo: (path, hi) for path, lo, hi in con.execute(
+        f"SELECT path, lo, hi FROM turn_spans WHERE lo IN ({','.join('?' * len(best))})", [r for r, _ in best])}
+    return [NoteRank(spans[r][0], s, r, spans[r][1]) for r, s in best if r in spans]
 
 
 def snippets(con: sqlite3.Connection, expr: str, rowids: list[int]) -> dict[int, str]:
