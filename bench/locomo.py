@@ -10,6 +10,7 @@ script implements (lower-cased words, k1 1.2, b 0.75, no stemming, no stop words
     .venv/bin/python bench/locomo.py                       # all ten conversations, table on stdout
     .venv/bin/python bench/locomo.py --deja /tmp/deja/out/deja   # deja-vu on the same sessions too
     .venv/bin/python bench/locomo.py --json out.json --only 0,1,2
+    .venv/bin/python bench/locomo.py --budget 100          # the bounded ranking as a large vault meets it
 
 Figures per question, averaged (README in bench/ says more):
 - turn recall@10: evidence turns among the first 10 turn hits, over the evidence turns;
@@ -263,7 +264,12 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=10)
     ap.add_argument("--deja", help="a deja-vu binary to run on the same sessions")
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument("--budget", type=int, help="rows a search ranks at most (memkit.search.plan.BUDGET): a small "
+                    "one makes this small vault's common words as common as a large vault's")
     args = ap.parse_args()
+    if args.budget:
+        from memkit.search import plan
+        plan.BUDGET = args.budget
     if not args.data.is_file():
         sys.exit(f"locomo: {args.data} not found (pass --data or set MEMKIT_SHARED)")
     samples = json.loads(args.data.read_text(encoding="utf-8"))

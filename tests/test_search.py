@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -158,6 +159,17 @@ def test_a_note_added_replaced_or_removed_by_hand_is_seen_at_once(large):
     assert [h["id"] for h in _hits(large, "okapi")] == [fresh.stem]
     with index.connect(v.index_path) as con:
         assert con.execute("SELECT count(*) FROM files WHERE path LIKE 'library/newfolder/%'").fetchone()[0] == 1
+
+
+def test_a_search_says_its_index_may_be_stale_only_when_the_last_walk_is_older_than_a_few_seconds(large):
+    v = Vault(large)
+    quiet = run_cli("--vault", str(large), "search", "invoice", "--json", check=True)   # walked just now
+    assert quiet.stderr == "" and json.loads(quiet.stdout)
+    with index.connect(v.index_path) as con:   # the last walk of every note, a minute ago
+        con.execute("UPDATE meta SET value = ? WHERE key = 'walked'", (repr(time.time() - 60),))
+    stale = run_cli("--vault", str(large), "search", "invoice", "--json", check=True)
+    assert re.match(r"memkit: notes edited in place in the last 6\d s may be missing", stale.stderr)
+    assert json.loads(stale.stdout) == json.loads(quiet.stdout)   # answered all the same
 
 
 def test_an_edit_in_place_is_found_by_the_walk_in_the_background(large, monkeypatch):

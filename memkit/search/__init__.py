@@ -44,10 +44,10 @@ def search(vault, query: str, *, kind: str | None = None, layer: str | None = No
     if not found:
         return []
     filters = filters or Filters(kind=kind, layer=layer)
-    expr = query_mod.expression(found)
+    expr = query_mod.expression(found)   # every term, for the snippets' marks
     with closing(index.open_readonly(vault.index_path) or index.connect(vault.index_path)) as con:
         try:
-            rows = rank.ranked(con, expr, filters)
+            rows = rank.ranked(con, found, filters)
         except sqlite3.OperationalError:   # a term FTS5 cannot take: nothing found, never an error
             return []
         rows = (rank.by_note(rows) if by == "note" else rows)[offset:offset + limit]
@@ -59,11 +59,13 @@ def _hits(con: sqlite3.Connection, expr: str, rows: list[fulltext.Turn]) -> list
         return []
     snips = fulltext.snippets(con, expr, [t.rowid for t in rows])
     heads = fulltext.heads(con, sorted({t.path for t in rows}))
+    keys = fulltext.keys(con, [t.rowid for t in rows])
     out = []
     for t in rows:
         head = heads.get(t.path) or fulltext.NoteHead(t.path, "", "", "")
-        out.append(Hit(head.id, head.type, head.kind, head.title, t.path, t.turn, t.score, snips.get(t.rowid, ""),
-                       t.role if t.turn is not None else None))
+        turn, role = keys.get(t.rowid, (None, None))
+        out.append(Hit(head.id, head.type, head.kind, head.title, t.path, turn, t.score, snips.get(t.rowid, ""),
+                       role if turn is not None else None))
     return out
 
 

@@ -10,7 +10,10 @@ from these constants.
 from __future__ import annotations
 
 import sqlite3
+from bisect import bisect_right
+from functools import partial
 
+from memkit.search import plan
 from memkit.storage import fulltext
 from memkit.storage.fulltext import Turn
 
@@ -22,14 +25,52 @@ NOTES = 100           # notes ranked by their whole text
 NOTE_TURNS = (10, 3)  # the best notes' own best turns join the candidates: (notes, turns each)
 
 
-def ranked(con: sqlite3.Connection, expr: str, filters: fulltext.Filters) -> list[Turn]:
-    """Every candidate turn, its score fused, best first."""
-    turns = {t.rowid: t for t in fulltext.best_turns(con, expr, WEIGHTS, filters, TURNS)}
-    notes = fulltext.best_notes(con, expr, WEIGHTS, filters, NOTES)
-    for note in notes[:NOTE_TURNS[0]]:
-        for t in fulltext.turns_within(con, expr, WEIGHTS, note, NOTE_TURNS[1]):
-            turns.setdefault(t.rowid, t)
-    return fuse(list(turns.values()), {n.path: n.score for n in notes})
+def ranked(con: sqlite3.Connection, found: list[str], filters: fulltext.Filters) -> list[Turn]:
+    """Every candidate turn, its score fused, best first: the rows the plan bounds (every matching
+    row when a filter narrows the search, as a filter is applied after ranking)."""
+    if filters.sql()[0]:
+        parts = [plan.Part(plan.any_of(found), 0, True)]
+    else:
+        parts = plan.plan(found, partial(_sample, con, "turns", plan.BUDGET), partial(fulltext.newest, con, "turns"))
+    scored, notes = {}, {}
+    for part in parts:   # a row found by two parts has the same score in both: every term is scored
+        also = "" if part.exact else plan.any_of(found)
+        scored.update(fulltext.best_turns(con, part.expr, WEIGHTS, filters, 2 * plan.BUDGET,
+                                          _floor(con, "turns", part), also))
+        notes.update((n.path, n) for n in fulltext.best_notes(con, part.expr, WEIGHTS, filters, NOTES,
+                                                              _floor(con, "docs", part), also))
+    ordered = sorted(scored.items(), key=lambda rs: (-rs[1], rs[0]))
+    best = sorted(notes.values(), key=lambda n: (-n.score, n.lo))[:NOTES]
+    chosen = dict(ordered[:TURNS])
+    chosen.update(_within(ordered, best[:NOTE_TURNS[0]], NOTE_TURNS[1]))
+    turns = fulltext.turns(con, sorted(chosen.items(), key=lambda rs: (-rs[1], rs[0])))
+    return fuse(turns, {n.path: n.score for n in best})
+
+
+def _sample(con: sqlite3.Connection, table: str, cap: int, expr: str, floor: int = 0) -> tuple[int, int]:
+    return fulltext.sample(con, table, expr, cap, floor)
+
+
+def _floor(con: sqlite3.Connection, table: str, part: plan.Part) -> int:
+    """The lowest rowid a part ranks in a table: its newest `room` rows (0: all of them, or no bound)."""
+    if not part.room:
+        return 0
+    n, low = _sample(con, table, part.room, part.expr)
+    return low if n > part.room else 0
+
+
+def _within(scored: list[tuple[int, float]], notes: list, each: int) -> dict[int, float]:
+    """The best `each` of the scored rows inside each note's span of rows."""
+    spans = sorted((n.lo, n.hi) for n in notes)
+    starts = [lo for lo, _ in spans]
+    taken: dict[int, int] = {}
+    out = {}
+    for rowid, score in scored:
+        k = bisect_right(starts, rowid) - 1
+        if k >= 0 and rowid <= spans[k][1] and taken.get(k, 0) < each:
+            taken[k] = taken.get(k, 0) + 1
+            out[rowid] = score
+    return out
 
 
 def fuse(turns: list[Turn], notes: dict[str, float]) -> list[Turn]:

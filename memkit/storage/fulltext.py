@@ -3,9 +3,10 @@
 Owns which words of a note go into which field — the person's words (`said`), the agent's
 prose, its tool calls, tool output, and a note's title — and keeping the two full-text
 tables in step: `turns` (ranked per turn) and `docs` (the same words per note, without tool
-output, for the note-level ranking); and the search's reads of them (best turns, best notes,
-snippets, the filters on notes), on a connection the caller opens once per search. Rows are
-computed from a parsed note in memory; never reads files, never decides how scores fuse.
+output, for the note-level ranking); and the search's reads of them (a term's newest rows
+counted, best turns, best notes, snippets, the filters on notes), on a connection the caller
+opens once per search. Rows are computed from a parsed note in memory; never reads files,
+never decides how scores fuse.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ CREATE INDEX turn_spans_lo ON turn_spans(lo);
 CREATE VIRTUAL TABLE docs USING fts5(title, said, prose, calls, content='', tokenize='porter unicode61');
 """
 TABLES = ("docs", "turns", "turn_spans")
+TRACES = "traces/"   # the folder of the notes whose rows are turns
 _SECTION = re.compile(r"^## +(.+?)\s*$", re.MULTILINE)
 _NOTE_FIELDS = ("trigger", "lesson", "key", "value", "approach", "reason", "goal", "chosen", "statement")
 
@@ -144,48 +146,103 @@ class Filters(namedtuple("Filters", "kind layer project since until user", defau
         return "".join(f" AND {w}" for w in where), args
 
 
-def _bm25(fields: tuple[str, ...], weights: dict[str, float], unranked: int = 0) -> str:
-    """FTS5's rank function with a weight per ranked column (0 for the unindexed ones before them)."""
-    return "bm25(" + ", ".join(["0"] * unranked + [str(weights[f]) for f in fields]) + ")"
+def _bm25(fields: tuple[str, ...], weights: dict[str, float], unranked: int = 0, table: str = "") -> str:
+    """FTS5's rank function with a weight per ranked column (0 for the unindexed ones before them);
+    with a table, called on it (`bm25(turns, …)`), else for `rank MATCH`."""
+    return f"bm25({table + ', ' if table else ''}" + ", ".join(["0"] * unranked + [str(weights[f]) for f in fields]) + ")"
+
+
+def sample(con: sqlite3.Connection, table: str, expr: str, cap: int, floor: int = 0) -> tuple[int, int]:
+    """(rows of `turns` or `docs` from rowid floor on that match expr, counted newest first up to
+    cap + 1 — the rest are not read; the lowest rowid counted, 0 if none)."""
+    n, low = con.execute(f"SELECT count(*), min(rowid) FROM (SELECT rowid FROM {_table(table)} WHERE {table} MATCH ?"
+                         " AND rowid >= ? ORDER BY rowid DESC LIMIT ?)", (expr, floor, cap + 1)).fetchone()
+    return n, low or 0
+
+
+def newest(con: sqlite3.Connection, table: str) -> int:
+    """The last rowid of `turns` or `docs` (rowids grow as notes are indexed)."""
+    return con.execute(f"SELECT max(rowid) FROM {_table(table)}").fetchone()[0] or 0
+
+
+def _table(name: str) -> str:
+    if name not in ("turns", "docs"):
+        raise ValueError(name)
+    return name
 
 
 def best_turns(con: sqlite3.Connection, expr: str, weights: dict[str, float], filters: Filters,
-               limit: int) -> list[Turn]:
-    """The rows that match expr best by their own words (BM25 weighted per field), best first."""
-    rank = _bm25(FIELDS, weights, unranked=3)
+               limit: int, floor: int = 0, also: str = "") -> list[tuple[int, float]]:
+    """(rowid, score) of the rows from rowid `floor` on that match expr best by their own words
+    (BM25 weighted per field), best first; `also`: an expression naming each term once that the
+    rows are scored on instead (every term of expr among them). Only rowids: a row's text is read
+    for the hits alone."""
     where, args = filters.sql()
-    if where:   # a filter joins the notes' rows: FTS5 cannot sort for the join
-        sql = (f"SELECT t.rowid, t.path, t.turn, t.role, -t.rank FROM turns t JOIN files f ON f.path = t.path"
-               f" WHERE turns MATCH ? AND t.rank MATCH '{rank}'{where} ORDER BY t.rank LIMIT {int(limit)}")
-    else:   # FTS5 ranks by these itself (`rank MATCH`), which sorts inside the full-text table
-        sql = f"SELECT rowid, path, turn, role, -rank FROM turns WHERE turns MATCH ? AND rank MATCH '{rank}' " \
-              f"ORDER BY rank LIMIT {int(limit)}"
-    return [Turn(*row) for row in con.execute(sql, [expr, *args])]
+    if where:   # a filter joins the notes' rows: FTS5 sorts by rank, SQLite stops at the limit
+        return con.execute(f"SELECT t.rowid, -t.rank FROM turns t JOIN files f ON f.path = t.path WHERE turns MATCH ?"
+                           f" AND t.rank MATCH '{_bm25(FIELDS, weights, unranked=3)}' AND t.rowid >= ?{where}"
+                           f" ORDER BY t.rank LIMIT {int(limit)}", [expr, floor, *args]).fetchall()
+    score = _bm25(FIELDS, weights, unranked=3, table="turns")
+    if also:
+        return _with_also(con, "turns", score, expr, also, floor)[:limit]
+    # bm25() sorted by SQLite: FTS5's own `ORDER BY rank` costs twice as much per row
+    return con.execute(f"SELECT rowid, -{score} AS s FROM turns WHERE turns MATCH ? AND rowid >= ?"
+                       f" ORDER BY s DESC, rowid LIMIT {int(limit)}", [expr, floor]).fetchall()
+
+
+def _with_also(con: sqlite3.Connection, table: str, score: str, expr: str, also: str,
+               floor: int) -> list[tuple[int, float]]:
+    """Every row matching expr scored on also's terms, best first. BM25 adds up over the terms an
+    expression names, whatever joins them: `(expr) AND (also)` matches the rows expr matches (also
+    names each of expr's terms) and scores both, so the rows' score on expr alone is taken off."""
+    sql = f"SELECT rowid, -{score} FROM {_table(table)} WHERE {table} MATCH ? AND rowid >= ?"
+    own = dict(con.execute(sql, (expr, floor)))
+    both = con.execute(sql, (f"({expr}) AND ({also})", floor)).fetchall()
+    return sorted(((r, s - own[r]) for r, s in both if r in own), key=lambda rs: (-rs[1], rs[0]))
+
+
+def turns(con: sqlite3.Connection, scored: list[tuple[int, float]]) -> list[Turn]:
+    """The rows of these (rowid, score) pairs, as Turns, in the same order, found by their note's
+    span of rowids (a row's own text is not read): `turn` is the row's place in its trace (a
+    trace's turns are stored in order, one row each), None in other notes; `role` is None."""
+    if not scored:
+        return []
+    spans = dict(con.execute("SELECT j.value, (SELECT path || char(0) || lo FROM turn_spans WHERE lo <= j.value"
+                             " ORDER BY lo DESC LIMIT 1) FROM json_each(?) j", (json.dumps([r for r, _ in scored]),)))
+    out = []
+    for rowid, score in scored:
+        path, _, lo = (spans.get(rowid) or "").partition("\0")
+        if path:
+            out.append(Turn(rowid, path, rowid - int(lo) + 1 if path.startswith(TRACES) else None, None, score))
+    return out
+
+
+def keys(con: sqlite3.Connection, rowids: list[int]) -> dict[int, tuple[int | None, str]]:
+    """Each row's turn number and role, read from the row itself (for the hits shown)."""
+    return {r: (turn, role) for r, turn, role in con.execute(
+        f"SELECT rowid, turn, role FROM turns WHERE rowid IN ({','.join('?' * len(rowids))})", rowids)}
 
 
 def best_notes(con: sqlite3.Connection, expr: str, weights: dict[str, float], filters: Filters,
-               limit: int) -> list[NoteRank]:
-    """The notes whose whole text (tool output left out) matches expr best, best first."""
-    rank = _bm25(DOC_FIELDS, weights)
+               limit: int, floor: int = 0, also: str = "") -> list[NoteRank]:
+    """The notes (from row `floor` on) whose whole text, tool output left out, matches expr best,
+    best first; `also` as for best_turns."""
     where, args = filters.sql()
-    if where:
-        sql = (f"SELECT sp.path, -d.rank, sp.lo, sp.hi FROM docs d JOIN turn_spans sp ON sp.lo = d.rowid"
-               f" JOIN files f ON f.path = sp.path WHERE docs MATCH ? AND d.rank MATCH '{rank}'{where}"
-               f" ORDER BY d.rank LIMIT {int(limit)}")
-    else:
-        sql = (f"SELECT sp.path, -d.rank, sp.lo, sp.hi FROM (SELECT rowid, rank FROM docs WHERE docs MATCH ? AND"
-               f" rank MATCH '{rank}' ORDER BY rank LIMIT {int(limit)}) d JOIN turn_spans sp ON sp.lo = d.rowid"
-               " ORDER BY d.rank")
-    return [NoteRank(*row) for row in con.execute(sql, [expr, *args])]
-
-
-def turns_within(con: sqlite3.Connection, expr: str, weights: dict[str, float], note: NoteRank,
-                 limit: int) -> list[Turn]:
-    """One note's rows that match expr best, best first."""
-    return [Turn(*row) for row in con.execute(
-        f"SELECT rowid, path, turn, role, -rank FROM turns WHERE turns MATCH ? AND rank MATCH"
-        f" '{_bm25(FIELDS, weights, unranked=3)}' AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT {int(limit)}",
-        (expr, note.lo, note.hi))]
+    if where:   # as best_turns: FTS5 sorts by rank
+        return [NoteRank(*row) for row in con.execute(
+            f"SELECT sp.path, -d.rank, sp.lo, sp.hi FROM docs d JOIN turn_spans sp ON sp.lo = d.rowid JOIN files f"
+            f" ON f.path = sp.path WHERE docs MATCH ? AND d.rank MATCH '{_bm25(DOC_FIELDS, weights)}'"
+            f" AND d.rowid >= ?{where} ORDER BY d.rank LIMIT {int(limit)}", [expr, floor, *args])]
+    score = _bm25(DOC_FIELDS, weights, table="docs")
+    best = (_with_also(con, "docs", score, expr, also, floor) if also else con.execute(
+        f"SELECT rowid, -{score} AS s FROM docs WHERE docs MATCH ? AND rowid >= ? ORDER BY s DESC, rowid"
+        f" LIMIT {int(limit)}", (expr, floor)
+    ).fetchall())[:limit]
+    if not best:
+        return []
+    spans = {lo: (path, hi) for path, lo, hi in con.execute(
+        f"SELECT path, lo, hi FROM turn_spans WHERE lo IN ({','.join('?' * len(best))})", [r for r, _ in best])}
+    return [NoteRank(spans[r][0], s, r, spans[r][1]) for r, s in best if r in spans]
 
 
 def snippets(con: sqlite3.Connection, expr: str, rowids: list[int]) -> dict[int, str]:
