@@ -166,3 +166,25 @@ def test_an_edit_is_remembered_with_the_text_around_it(tmp_path):
     first.clear()   # the caller's copy: what is remembered stays whole
     assert cat.classify(inside) == cat._classify(inside, False) != {}
     assert any(key[6] == inside.context for key in cat._memo)
+
+
+def _every_literal(cat: catalogue.Catalogue) -> set[str]:
+    heads = (v.split("\0") if isinstance(v, str) else v for v in cat._by_head.values())
+    return set(cat._short).union(*heads)
+
+
+@pytest.mark.parametrize("grouped", [False, True], ids=["one text", "many texts"])
+def test_the_literals_a_text_holds_are_those_a_substring_search_finds(grouped):
+    """The prefilter's lookup (short literals as sets of letters and pairs, long ones through their
+    first and last three letters) finds exactly the catalogue's literals that occur in the text:
+    over every kind's examples and counter-examples, and texts of 0-3 letters, upper case, and
+    letters whose lower case is longer."""
+    cat = catalogue.build(FILES)
+    every = _every_literal(cat)
+    texts = [x for _, e in ENTRIES for x in e.get("examples", []) + e.get("counter", [])]
+    texts += ["", "a", "-", "$(", "rm", "git", "GIT PUSH --FORCE", "İstanbul rm -rf /", "a\n\tb", "x" * 5000]
+    cat._reads = 100 if grouped else 0
+    for text in texts:
+        cat._held.clear()
+        low = text.lower()
+        assert cat._read(text)[1] == {lit for lit in every if lit in low}, text

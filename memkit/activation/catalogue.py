@@ -34,6 +34,7 @@ LEGACY_TOOLS = {"Bash": "shell", "Edit": "edit", "MultiEdit": "edit", "Write": "
                 "WebFetch": "web", "WebSearch": "web"}
 MEMO_SIZE = 4096
 BIG_MEMO_SIZE = 16   # acts of more than 4 KB: the calls of the turn being extracted, asked about again
+HELD_SIZE, HELD_LONGEST = 2048, 2048   # texts whose literals are remembered, and their longest
 SNAPSHOT_VERSION = 5   # bump with the layout `_plain` writes (or `literals.derive` makes)
 
 
@@ -149,8 +150,9 @@ class Catalogue:
         if derived is None:
             derived = literals.derive(kinds, _all_rx)
         self._short, self._by_head, self._index, self._always = derived
-        self._heads = frozenset(self._by_head)
+        self._heads, self._short_sets = frozenset(self._by_head), literals.split_short(self._short)
         self._tails, self._reads = {}, 0   # head -> its literals grouped by tail (`_read`), texts read
+        self._held: dict = {}   # short text -> its doc: an ingest reads the same commands and lessons again
 
     @property
     def types(self) -> dict[str, Kind]:   # the name the extraction code reads
@@ -280,8 +282,16 @@ class Catalogue:
         return found
 
     def _read(self, text: str) -> tuple[str, frozenset]:
+        small = len(text) <= HELD_LONGEST
+        if small and (hit := self._held.get(text)) is not None:
+            return hit
         self._reads += 1   # a process reading many texts (an ingest) groups each head's literals by tail
-        return text, literals.held(text, self._short, self._by_head, self._heads, self._tails, self._reads > 64)
+        doc = text, literals.held(text, self._short_sets, self._by_head, self._heads, self._tails, self._reads > 64)
+        if small:
+            if len(self._held) >= HELD_SIZE:
+                self._held.clear()
+            self._held[text] = doc
+        return doc
 
 
 def _prose_part(k: Kind, doc, request: bool = True) -> str | None:

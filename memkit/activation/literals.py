@@ -129,12 +129,13 @@ def by_tail(lits: list[str]) -> list[str] | tuple:
 
 
 def held(text: str, short: tuple, by_head: dict, heads: frozenset, tails: dict, grouped: bool) -> frozenset:
-    """The known literals a text holds, found through their first three letters. by_head: a head's
+    """The known literals a text holds, found through their first three letters. short: the
+    literals of fewer than three letters, as `split_short` gives them; by_head: a head's
     literals (one string in a snapshot, split on first use); tails: with grouped, each head's
     literals as `by_tail` groups them (a process reading many texts)."""
     low = text.lower()
     grams = {low[i:i + 3] for i in range(len(low) - 2)}
-    present = {lit for lit in short if lit in low}
+    present = _short_held(low, grams, short)
     for head in grams & heads:
         lits = tails.get(head) if grouped else None
         if lits is None:
@@ -151,3 +152,18 @@ def held(text: str, short: tuple, by_head: dict, heads: frozenset, tails: dict, 
             if tail in grams:
                 present.update(lit for lit in longer if lit in low)
     return frozenset(present)
+
+
+def split_short(short: tuple) -> tuple[frozenset, frozenset, frozenset]:
+    """The literals of fewer than three letters by length (0, 1, 2), as `held` looks them up."""
+    return tuple(frozenset(lit for lit in short if len(lit) == n) for n in range(3))
+
+
+def _short_held(low: str, grams: set, short: tuple) -> set:
+    """The short literals low holds: its letters and pairs of letters as sets, each pair the
+    start of one of its three-letter grams but the last (one lookup each, not a search)."""
+    empty, ones, twos = short
+    pairs = {g[:2] for g in grams}
+    if len(low) >= 2:
+        pairs.add(low[-2:])
+    return set(empty) | ones.intersection(low) | twos.intersection(pairs)
