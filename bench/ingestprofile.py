@@ -31,7 +31,8 @@ PHASES = [("memkit.traces.ingest", "ingest", "read, render, redact, write traces
           ("memkit.pipeline", "_extract_paths", "heuristic extraction (candidates written)"),
           ("memkit.extract.batch", "_plan", "  of which: ids given, repeats gathered (in memory)"),
           ("memkit.extract.batch", "_write_all", "  of which: first sayings written"),
-          ("memkit.extract.batch", "_mark_all", "  of which: traces marked extracted (written again), indexed"),
+          ("memkit.extract.batch", "mark", "  of which: traces marked extracted (written again, in the first pass)"),
+          ("memkit.extract.batch", "_mark_all", "  of which: everything put in place, indexed"),
           ("memkit.storage.index", "update_paths", "index rows of what was written"),
           ("memkit.pipeline", "_scan", "promotion scan"),
           ("memkit.storage.vault", "_sync_file_system", "one file-system sync")]
