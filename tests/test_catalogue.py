@@ -183,8 +183,35 @@ def test_the_literals_a_text_holds_are_those_a_substring_search_finds(grouped):
     every = _every_literal(cat)
     texts = [x for _, e in ENTRIES for x in e.get("examples", []) + e.get("counter", [])]
     texts += ["", "a", "-", "$(", "rm", "git", "GIT PUSH --FORCE", "İstanbul rm -rf /", "a\n\tb", "x" * 5000]
-    cat._reads = 100 if grouped else 0
+    cat._reader.reads = 100 if grouped else 0
     for text in texts:
-        cat._held.clear()
+        cat._reader.memo.clear()
         low = text.lower()
         assert cat._read(text)[1] == {lit for lit in every if lit in low}, text
+
+
+class _EveryKind(catalogue.Catalogue):
+    """The catalogue with no literal index: every kind is tried on every act."""
+
+    def _candidates(self, present, path_docs, prose):
+        return sorted(self.kinds)
+
+
+def _same_with_every_kind(examples: list[str]) -> None:
+    cat, every = catalogue.build(FILES), _EveryKind(CAT.kinds)
+    for example in examples:
+        act = act_of(example)
+        for lesson in (False, True) if act.family == "prose" else (False,):
+            assert cat._classify(act, lesson) == every._classify(act, lesson), example
+
+
+def test_the_literal_index_leaves_out_only_kinds_that_cannot_match():
+    """Each kind's first example and counter-example (an action; a text as a request and as a
+    lesson) gets the same kinds whether the index picks the kinds to try or every kind is
+    tried: an action is never tried on kinds only a words or intent pattern leads to."""
+    _same_with_every_kind([x for _, e in ENTRIES for x in e.get("examples", [])[:1] + e.get("counter", [])[:1]])
+
+
+@pytest.mark.slow   # long: every example of every kind against every kind
+def test_the_literal_index_leaves_out_no_kind_any_example_needs():
+    _same_with_every_kind([x for _, e in ENTRIES for x in e.get("examples", []) + e.get("counter", [])])
