@@ -166,3 +166,52 @@ def test_an_edit_is_remembered_with_the_text_around_it(tmp_path):
     first.clear()   # the caller's copy: what is remembered stays whole
     assert cat.classify(inside) == cat._classify(inside, False) != {}
     assert any(key[6] == inside.context for key in cat._memo)
+
+
+def _every_literal(cat: catalogue.Catalogue) -> set[str]:
+    heads = (v.split("\0") if isinstance(v, str) else v for v in cat._by_head.values())
+    return set(cat._short).union(*heads)
+
+
+@pytest.mark.parametrize("grouped", [False, True], ids=["one text", "many texts"])
+def test_the_literals_a_text_holds_are_those_a_substring_search_finds(grouped):
+    """The prefilter's lookup (short literals as sets of letters and pairs, long ones through their
+    first and last three letters) finds exactly the catalogue's literals that occur in the text:
+    over every kind's examples and counter-examples, and texts of 0-3 letters, upper case, and
+    letters whose lower case is longer."""
+    cat = catalogue.build(FILES)
+    every = _every_literal(cat)
+    texts = [x for _, e in ENTRIES for x in e.get("examples", []) + e.get("counter", [])]
+    texts += ["", "a", "-", "$(", "rm", "git", "GIT PUSH --FORCE", "İstanbul rm -rf /", "a\n\tb", "x" * 5000]
+    cat._reader.reads = 100 if grouped else 0
+    for text in texts:
+        cat._reader.memo.clear()
+        low = text.lower()
+        assert cat._read(text)[1] == {lit for lit in every if lit in low}, text
+
+
+class _EveryKind(catalogue.Catalogue):
+    """The catalogue with no literal index: every kind is tried on every act."""
+
+    def _candidates(self, present, path_docs, prose):
+        return sorted(self.kinds)
+
+
+def _same_with_every_kind(examples: list[str]) -> None:
+    cat, every = catalogue.build(FILES), _EveryKind(CAT.kinds)
+    for example in examples:
+        act = act_of(example)
+        for lesson in (False, True) if act.family == "prose" else (False,):
+            assert cat._classify(act, lesson) == every._classify(act, lesson), example
+
+
+def test_the_literal_index_leaves_out_only_kinds_that_cannot_match():
+    """Each kind's first example and counter-example (an action; a text as a request and as a
+    lesson) gets the same kinds whether the index picks the kinds to try or every kind is
+    tried: an action is never tried on kinds only a words or intent pattern leads to."""
+    _same_with_every_kind([x for _, e in ENTRIES for x in e.get("examples", [])[:1] + e.get("counter", [])[:1]])
+
+
+@pytest.mark.slow   # long: every example of every kind against every kind
+def test_the_literal_index_leaves_out_no_kind_any_example_needs():
+    _same_with_every_kind([x for _, e in ENTRIES for x in e.get("examples", []) + e.get("counter", [])])

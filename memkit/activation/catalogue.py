@@ -34,7 +34,7 @@ LEGACY_TOOLS = {"Bash": "shell", "Edit": "edit", "MultiEdit": "edit", "Write": "
                 "WebFetch": "web", "WebSearch": "web"}
 MEMO_SIZE = 4096
 BIG_MEMO_SIZE = 16   # acts of more than 4 KB: the calls of the turn being extracted, asked about again
-SNAPSHOT_VERSION = 5   # bump with the layout `_plain` writes (or `literals.derive` makes)
+SNAPSHOT_VERSION = 6   # bump with the layout `_plain` writes (or `literals.derive` makes)
 
 
 def _selective(clause: frozenset) -> tuple[int, int]:
@@ -149,8 +149,7 @@ class Catalogue:
         if derived is None:
             derived = literals.derive(kinds, _all_rx)
         self._short, self._by_head, self._index, self._always = derived
-        self._heads = frozenset(self._by_head)
-        self._tails, self._reads = {}, 0   # head -> its literals grouped by tail (`_read`), texts read
+        self._reader = literals.Reader(self._short, self._by_head)
 
     @property
     def types(self) -> dict[str, Kind]:   # the name the extraction code reads
@@ -187,7 +186,7 @@ class Catalogue:
         present = frozenset().union(*(d[1] for d in docs.values() if d))
         path_docs = [self._doc(p) for p in act.paths] if act.paths and not prose else None   # once per act
         context, found = None, {}
-        for kid in self._candidates(present, path_docs):
+        for kid in self._candidates(present, path_docs, prose):
             k = self.kinds[kid]
             if k.tools and not prose and act.family not in k.tools and act.family not in k.calls:
                 continue
@@ -244,17 +243,16 @@ class Catalogue:
         k = self.kinds[kid]
         return bool(k.rx.get("unless")) and any(a in kinds and self.kinds[a].broad for a in k.alternatives)
 
-    def _candidates(self, present: frozenset, path_docs: list | None) -> list[str]:
-        """The kinds a literal of the act's text or paths leads to, and those no literal narrows."""
-        found = set(self._always["text"])
+    def _candidates(self, present: frozenset, path_docs: list | None, prose: bool) -> list[str]:
+        """The kinds a literal of the act's text or paths leads to, and those no literal narrows;
+        for an action, only those with a pattern tried on an action's text (or paths, or calls)."""
+        found = set(self._always["text" if prose else "concrete"])
         if path_docs:
             found |= self._always["paths"]
             by_path = self._always["by_path"]
             for lit in frozenset().union(*(d[1] for d in path_docs)):
                 found.update(by_path.get(lit, ()))
-        index = self._index
-        for ids in filter(None, map(index.get, present)):   # a snapshot's: one string each, split when held
-            found.update(ids.split("\0") if isinstance(ids, str) else ids)
+        literals.lead_to(self._index, present, prose, found)
         return sorted(found)
 
     def _action(self, act: Act, command_doc) -> tuple[str, frozenset]:
@@ -280,8 +278,7 @@ class Catalogue:
         return found
 
     def _read(self, text: str) -> tuple[str, frozenset]:
-        self._reads += 1   # a process reading many texts (an ingest) groups each head's literals by tail
-        return text, literals.held(text, self._short, self._by_head, self._heads, self._tails, self._reads > 64)
+        return self._reader.read(text)
 
 
 def _prose_part(k: Kind, doc, request: bool = True) -> str | None:

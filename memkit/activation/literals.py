@@ -82,38 +82,79 @@ def _optional(quant: str) -> bool:
     return bool(quant) and (quant[0] in "?*" or quant.startswith(("{0", "{,", "{}")))
 
 
+CONCRETE_KEYS = ("action", "command", "code")   # tried on an action's text; "words" and "intent" on prose only
+
+
 def derive(kinds: dict, all_rx) -> tuple:
     """The literal lookup tables: which kinds may match a text holding a given literal
-    (all_rx(kind): every pattern of a kind)."""
-    keys = ("action", "command", "code", "words", "intent")
+    (all_rx(kind): every pattern of a kind). The index gives, for each literal, the kinds one
+    of whose action, command or code patterns needs it, and those only a words or intent
+    pattern needs (tried on prose alone)."""
     lits = {lit for k in kinds.values() for rx in all_rx(k) for cs in rx.literals if cs for c in cs for lit in c}
     short = tuple(sorted(lit for lit in lits if len(lit) < 3))
     by_head: dict[str, list[str]] = {}
     for lit in sorted(lits - set(short)):
         by_head.setdefault(lit[:3], []).append(lit)
-    index: dict[str, set[str]] = {}
+    index: dict[str, tuple[set[str], set[str]]] = {}
+    # "text": kinds tried on every text, "concrete": those of them tried on an action's text;
     # "paths": kinds tried on every act that touches a path; "by_path": the others with path
     # patterns, by the literals those patterns need (looked up in the act's paths)
-    always: dict = {"text": set(), "paths": set(), "by_path": {}}
+    always: dict = {"text": set(), "concrete": set(), "paths": set(), "by_path": {}}
     for k in kinds.values():
-        for key in keys:
-            rx = k.rx.get(key)
-            if rx is None:
-                continue
-            if rx.any_literal is None:
-                always["text"].add(k.id)
-            else:
-                for lit in rx.any_literal:
-                    index.setdefault(lit, set()).add(k.id)
-        paths = k.rx.get("paths")
-        if k.calls or (paths is not None and paths.any_literal is None):
-            always["paths"].add(k.id)
-        elif paths is not None:
-            for lit in paths.any_literal:
-                always["by_path"].setdefault(lit, set()).add(k.id)
-        if k.calls:
-            always["text"].add(k.id)
+        _index_kind(k, index, always)
+    for concrete, prose in index.values():
+        prose -= concrete
     return short, by_head, index, always
+
+
+def _index_kind(k, index: dict, always: dict) -> None:
+    for key in ("words", "intent", *CONCRETE_KEYS):
+        rx = k.rx.get(key)
+        if rx is None:
+            continue
+        if rx.any_literal is None:
+            always["text"].add(k.id)
+            if key in CONCRETE_KEYS:
+                always["concrete"].add(k.id)
+        else:
+            for lit in rx.any_literal:
+                index.setdefault(lit, (set(), set()))[0 if key in CONCRETE_KEYS else 1].add(k.id)
+    paths = k.rx.get("paths")
+    if k.calls or (paths is not None and paths.any_literal is None):
+        always["paths"].add(k.id)
+    elif paths is not None:
+        for lit in paths.any_literal:
+            always["by_path"].setdefault(lit, set()).add(k.id)
+    if k.calls:
+        always["text"].add(k.id)
+        always["concrete"].add(k.id)
+
+
+def packed(ids: tuple) -> str:
+    """One index entry as a snapshot keeps it: the action kinds, then the prose-only ones."""
+    return "\0".join(sorted(ids[0])) + "\1" + "\0".join(sorted(ids[1]))
+
+
+def lead_to(index: dict, present: frozenset, prose: bool, found: set) -> None:
+    """Add to found the kinds the literals present lead to (for an action's text, only those
+    tried on an action's text); each entry is split the first time it is used."""
+    for lit in present:
+        ids = index.get(lit)
+        if ids is None:
+            continue
+        if type(ids) is not tuple or type(ids[0]) is not tuple:
+            ids = index[lit] = unpacked(ids)
+        found.update(ids[0])
+        if prose:
+            found.update(ids[1])
+
+
+def unpacked(ids) -> tuple[tuple, tuple]:
+    """An index entry as `packed` stored it (or as `derive` built it), as two tuples of ids."""
+    if not isinstance(ids, str):
+        return tuple(ids[0]), tuple(ids[1])
+    concrete, _, prose = ids.partition("\1")
+    return tuple(concrete.split("\0")) if concrete else (), tuple(prose.split("\0")) if prose else ()
 
 
 def by_tail(lits: list[str]) -> list[str] | tuple:
@@ -128,13 +169,39 @@ def by_tail(lits: list[str]) -> list[str] | tuple:
     return tuple(lit for lit in lits if len(lit) == 3), tuple((t, tuple(v)) for t, v in tails.items())
 
 
+class Reader:
+    """The literals texts hold, for one catalogue: a process reading many texts (an ingest) groups
+    each head's literals by tail, and remembers the literals of short texts it reads again (the
+    same commands and lessons)."""
+
+    MEMO_SIZE, MEMO_LONGEST = 2048, 2048   # texts remembered, and their longest
+
+    def __init__(self, short: tuple, by_head: dict):
+        self.short, self.by_head, self.heads = split_short(short), by_head, frozenset(by_head)
+        self.tails: dict = {}   # head -> its literals as `by_tail` groups them
+        self.reads, self.memo = 0, {}
+
+    def read(self, text: str) -> tuple[str, frozenset]:
+        """(text, the known literals it holds): a catalogue's doc of the text."""
+        if (hit := self.memo.get(text)) is not None:
+            return hit
+        self.reads += 1
+        doc = text, held(text, self.short, self.by_head, self.heads, self.tails, self.reads > 64)
+        if len(text) <= self.MEMO_LONGEST:
+            if len(self.memo) >= self.MEMO_SIZE:
+                self.memo.clear()
+            self.memo[text] = doc
+        return doc
+
+
 def held(text: str, short: tuple, by_head: dict, heads: frozenset, tails: dict, grouped: bool) -> frozenset:
-    """The known literals a text holds, found through their first three letters. by_head: a head's
+    """The known literals a text holds, found through their first three letters. short: the
+    literals of fewer than three letters, as `split_short` gives them; by_head: a head's
     literals (one string in a snapshot, split on first use); tails: with grouped, each head's
     literals as `by_tail` groups them (a process reading many texts)."""
     low = text.lower()
     grams = {low[i:i + 3] for i in range(len(low) - 2)}
-    present = {lit for lit in short if lit in low}
+    present = _short_held(low, grams, short)
     for head in grams & heads:
         lits = tails.get(head) if grouped else None
         if lits is None:
@@ -151,3 +218,18 @@ def held(text: str, short: tuple, by_head: dict, heads: frozenset, tails: dict, 
             if tail in grams:
                 present.update(lit for lit in longer if lit in low)
     return frozenset(present)
+
+
+def split_short(short: tuple) -> tuple[frozenset, frozenset, frozenset]:
+    """The literals of fewer than three letters by length (0, 1, 2), as `held` looks them up."""
+    return tuple(frozenset(lit for lit in short if len(lit) == n) for n in range(3))
+
+
+def _short_held(low: str, grams: set, short: tuple) -> set:
+    """The short literals low holds: its letters and pairs of letters as sets, each pair the
+    start of one of its three-letter grams but the last (one lookup each, not a search)."""
+    empty, ones, twos = short
+    pairs = {g[:2] for g in grams}
+    if len(low) >= 2:
+        pairs.add(low[-2:])
+    return set(empty) | ones.intersection(low) | twos.intersection(pairs)

@@ -10,6 +10,8 @@ import marshal
 import os
 from pathlib import Path
 
+from memkit.activation import literals
+
 SNAPSHOT_NAME = "actions.snapshot"
 
 
@@ -24,7 +26,7 @@ def write(state: Path, key: list, cat) -> None:
         kinds[k.id] = marshal.dumps((k.id, k.about, k.consequence, k.broad, k.safe, k.tools, k.calls, k.path_tools,
                                      k.langs, k.alternatives, rx, k.area, k.within))
     heads = {h: v if isinstance(v, str) else "\0".join(v) for h, v in cat._by_head.items()}
-    index = {lit: v if isinstance(v, str) else "\0".join(sorted(v)) for lit, v in cat._index.items()}
+    index = {lit: v if isinstance(v, str) else literals.packed(v) for lit, v in cat._index.items()}
     derived = (cat._short, heads, index, cat._always)   # strings: a hook unmarshals them in a fraction
     tmp = state / f".{SNAPSHOT_NAME}.{os.getpid()}.tmp"
     try:

@@ -1,11 +1,11 @@
 """Heuristic extraction of many traces, gathered before anything is written.
 
-Three passes over the worker processes (`pool.Workers`), the decisions between them in this
-process: find every trace's candidates (nothing written), give them their ids in trace order
-and decide which repeats fold into which first saying (`gather.across`, on records in
-memory), write only the first sayings (each with its repeats folded in, once) and the
-traces' `extracted` marks to temp files, then put them all in place after one sync, first
-sayings first. A run killed before that leaves its traces to the next run, which finds the
+Two passes over the worker processes (`pool.Workers`), the decisions between them in this
+process: find every trace's candidates (nothing written but the trace's `extracted` mark, to a
+temp file), give them their ids in trace order and decide which repeats fold into which first
+saying (`gather.across`, on records in memory), write only the first sayings (each with its
+repeats folded in, once) to temp files, then put them all in place after one sync, first
+sayings first, the marks after them. A run killed before that leaves its traces to the next run, which finds the
 same candidates and gathers them as a clean run would (a first saying already listing a
 repeat is left as it is). Never writes a repeat it folds away.
 """
@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from memkit.errors import InvalidInput
 from memkit.extract import Candidate, TraceContext, gather, pool
 
 STORE_EVERY = 16   # traces whose index rows are stored in one transaction
@@ -46,28 +45,33 @@ def run(job, rels: list[str], out: dict[str, Any]) -> None:
     from memkit.storage import ahead, index
 
     with pool.Workers(job, len(rels)) as workers, closing(index.connect(job.vault.index_path)) as con:
-        found = []
+        found: list[Found] = []
+        marks: dict[str, list] = {"written": [], "pending": [], "rows": []}
         for n, part in enumerate(workers.map(find, rels), 1):
             out["errors"] += part["errors"]
             out["traces"] += part["traces"]
             found += [part["found"]] if part["found"] is not None else []
+            for key in marks:
+                marks[key] += part["mark"][key]
             ahead.store(job.vault, con, part["rows"])
             if n % STORE_EVERY == 0 or n == len(rels):
                 con.commit()   # stored while the workers go on reading
         tasks, order = _plan(job, found, out)
         made = _write_all(workers, tasks, order, out)
-        _mark_all(job, workers, con, [f.rel for f in found], made, out)
+        _mark_all(job, con, marks, made, out)
 
 
 def find(job, rel: str) -> dict[str, Any]:
-    """First pass, in a worker: the trace's candidates, what gathering needs of each, and the
-    trace's index rows as read."""
+    """First pass, in a worker: the trace's candidates, what gathering needs of each, the
+    trace's index rows as read, and its `extracted` mark written to a temp file (put in place
+    after every candidate of the run, by `_mark_all`): the trace is read once."""
     import pickle
 
     from memkit import extract, redact
     from memkit.storage import ahead
 
-    part: dict[str, Any] = {"errors": [], "traces": 0, "found": None, "rows": []}
+    part: dict[str, Any] = {"errors": [], "traces": 0, "found": None, "rows": [],
+                            "mark": {"written": [], "pending": [], "rows": []}}
     try:
         st = (job.vault.root / rel).stat()   # before the read: a later change makes the rows stale
     except FileNotFoundError:
@@ -80,6 +84,7 @@ def find(job, rel: str) -> dict[str, Any]:
         ctx = replace(ctx, turns=[])
         records = [gather.made("", redact.data(_read(extract.meta_of(ctx, c, "", job.tag)))[0], ()) for c in found]
         part["found"] = Found(rel, ctx, pickle.dumps(found, pickle.HIGHEST_PROTOCOL), records)
+        part["mark"] = mark(job, [(rel, note)])   # after its rows: they are of the trace as read
     return part
 
 
@@ -194,48 +199,34 @@ def _write_one(job, ctx: TraceContext, c: Candidate, cid: str, rel: str, exclusi
     return None
 
 
-def _mark_all(job, workers: pool.Workers, con, rels: list[str], made: dict, out: dict[str, Any]) -> None:
-    """Third pass: every trace marked extracted, written to a temp file by a worker; then one sync
-    of them all and of the first sayings, the renames (first sayings first: no trace is marked
-    before every candidate of the run is in place) and the index rows of both. A run killed
-    before the renames leaves nothing of its candidates and every trace unmarked."""
+def _mark_all(job, con, marks: dict, made: dict, out: dict[str, Any]) -> None:
+    """Last step: one sync of the first sayings and of the traces' marks (temp files the first
+    pass wrote), the renames (first sayings first: no trace is marked before every candidate of
+    the run is in place) and the index rows of both. A run killed before the renames leaves
+    nothing of its candidates and every trace unmarked."""
     from memkit.storage import ahead, vault
 
-    groups = [rels[k:k + pool.CHUNK] for k in range(0, len(rels), pool.CHUNK)]
-    pending, marked, rows = [], [], []
-    for part in workers.map(mark, groups, chunk=1):
-        out["errors"] += part["errors"]
-        pending += part["pending"]
-        marked += part["written"]
-        rows += part["rows"]
-    for full in vault.put_in_place(job.vault.root, made["pending"] + pending):   # a name taken meanwhile
+    for full in vault.put_in_place(job.vault.root, made["pending"] + marks["pending"]):   # a name taken meanwhile
         gone = job.vault.rel(full)
         out["written"].remove(gone)
         out["errors"].append(f"{gone}: another file took this name during the run; the candidate was left out")
-    out["written"] += marked
+    out["written"] += marks["written"]
     indexed = out.setdefault("indexed", set())
     indexed.update(ahead.store(job.vault, con, made["rows"]))
-    indexed.update(ahead.restamp(job.vault, con, rows))
+    indexed.update(ahead.restamp(job.vault, con, marks["rows"]))
     con.commit()
 
 
-def mark(job, rels: list[str]) -> dict[str, Any]:
-    """Third pass, in a worker: these traces' `extracted` marks in temp files, and their `files` rows."""
+def mark(job, read: list[tuple[str, Any]]) -> dict[str, list]:
+    """These traces' `extracted` marks in temp files, from their notes as read, and their `files` rows."""
     from memkit import extract
-    from memkit.storage import ahead, notes
+    from memkit.storage import ahead
 
-    part: dict[str, Any] = {"written": [], "pending": [], "errors": []}
-    marked = []
+    part: dict[str, list] = {"written": [], "pending": []}
     with job.vault.replacing(part["pending"]):
-        for rel in rels:
-            try:
-                note = notes.read(job.vault.root / rel)
-            except (InvalidInput, FileNotFoundError) as e:
-                part["errors"].append(str(e))
-                continue
+        for rel, note in read:
             extract._mark(job.vault, rel, note, job.tag, part)
-            marked.append((rel, note))
-    notes_of = dict(marked)   # each mark written is one temp file, in order
+    notes_of = dict(read)   # each mark written is one temp file, in order
     part["rows"] = ahead.restamped(job.vault, [(rel, notes_of[rel], tmp)
                                                for rel, (tmp, _full, _x) in zip(part["written"], part["pending"])])
     return part

@@ -107,13 +107,14 @@ def verb_pick(reply: str, options: dict[str, str]) -> str:
 
 def decision(turns, i, text: str) -> Candidate | None:
     offered = pushback.proposal(turns, i)
-    options = alternatives(offered)
+    asked = _asked(offered)
+    options = asked or signals.options(offered)   # alternatives(offered), its question read once
     m = phrases()["decision_reply"].match(text)
     # naming an item in words picks it only from a menu: a list the agent asks about or calls options
     menu = bool(signals.last_question(offered)) or bool(_MENU.search(offered))
     choice = m.group("choice").lower() if m else (signals.named_option(text, options) if menu else "")
     if not m and not choice and len(text.split()) <= 60:
-        choice = verb_pick(text, _asked(offered))     # "do what that one says": only for a question's alternatives
+        choice = verb_pick(text, asked)     # "do what that one says": only for a question's alternatives
     if m or choice:
         if choice in options and len(options) >= 2 and not operational(options[choice]):
             chosen = _plain(options[choice])

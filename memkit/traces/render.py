@@ -24,6 +24,7 @@ _CALL = re.compile(r"^(`{3,})(json|text) memkit-call (\S+) (\S+)\s*$")
 _SAFE_TOOL = re.compile(r"\s+")
 _OUTPUT = re.compile(r"^(`{3,})text memkit-output\s*$")
 _SAFE_ID = re.compile(r"[^A-Za-z0-9]+")
+_TICKS = re.compile(r"`+")
 _JOINER = "\u2060"   # WORD JOINER: invisible, and no wikilink parser reads `[`+it+`[` as `[[`
 _LINK_OPEN = re.compile("\\[(?=\u2060*\\[)")
 _LINK_OPENED = re.compile("\\[\u2060(?=\u2060*\\[)")
@@ -128,12 +129,15 @@ def _render_turn(turn: Turn) -> str:
 
 
 def _fence(info: str, text: str) -> str:
-    ticks = "`" * max(3, max((len(m) for m in re.findall(r"`+", text)), default=0) + 1)
+    longest = max((len(m) for m in _TICKS.findall(text)), default=0) if "`" in text else 0   # most hold none
+    ticks = "`" * max(3, longest + 1)
     return f"{ticks}{info}\n{text}\n{ticks}"   # callers escape: headings are found before fences are
 
 
 def _escape(text: str) -> str:
-    return _links_off(_ESCAPED.sub(lambda m: "\\" + m.group(0), text))
+    if "## Turn " in text:   # a heading-like line (the search alone would try every character)
+        text = _ESCAPED.sub(lambda m: "\\" + m.group(0), text)
+    return _links_off(text)
 
 
 def _links_off(text: str) -> str:
