@@ -732,3 +732,24 @@ def test_a_request_meets_a_lesson_at_its_topic_and_a_stored_cue_keeps_its_topics
     assert match.judge(match.Cue(_row(cue)), probe, CAT) > 0
     other = acts.from_prose("add a column for the campaign id to the events table")
     assert match.judge(match.Cue(_row(cue)), match.Probe(other, CAT.classify(other), CAT, kind="prompt"), CAT) == 0
+
+
+def test_holding_something_back_for_now_forbids_nothing_later_and_a_condition_keeps_the_rule():
+    cue = compiled("Don't touch the migrations folder yet!! first show me the plan",
+                   "Edit: /p/migrations/0042_orders.py — op.drop_column('orders', 'note') (rejected)")
+    assert cue["forbids"] == [] and cue["entities"] == []
+    assert compiler.clauses("don't merge that PR for now") == [("moment", "don't merge that PR for now")]
+    for rule in ("never push a branch that isn't tested yet", "don't deploy again, not even for now"):
+        assert compiler.clauses(rule)[0][0] == "forbid"
+    standing = compiled("Don't touch the migrations folder",
+                        "Edit: /p/migrations/0042_orders.py — op.drop_column('orders', 'note') (rejected)")
+    assert standing["entities"]
+
+
+def test_a_question_asked_once_is_no_standing_rule_but_asking_for_always_is():
+    def standing(lesson):
+        return compiler.compile_lesson(CAT, lesson, "", lifecycle="knowledge")["standing"]
+
+    assert not standing("ok, and then can we verify that we don't have other similar cases?")
+    assert standing("could you always show me the diff first?")
+    assert standing("from now on say which files you changed")

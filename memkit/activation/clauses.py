@@ -63,8 +63,25 @@ _THEIR_NO = re.compile(r"(?i)\b(?!(?:you|we|i|please|just|and|so|but|then|also|e
                        r"notices?|knows?|picks?\s+up|reuses?|keeps?)\b")
 
 
+_MOMENT = re.compile(r"(?i)\b(?:yet|for\s+now|right\s+now|at\s+the\s+moment|for\s+the\s+time\s+being|this\s+time)\b")
+_CONDITIONED = re.compile(r"(?i)\b(?:until|unless|before|after|if|when|while|once|"
+                          r"(?:is|are|was|were|has|have|had)(?:n[’']?t|\s+not))\b")
+
+
+_EVER = re.compile(r"(?i)\b(?:never|ever|again|always|any\s*more|any\s*time)\b")
+
+
+def for_now(clause: str) -> bool:
+    """A clause that holds back the moment, not a kind of action: "don't touch the specs yet",
+    "no deploys for now". A "yet" inside a condition ("never push code that isn't tested yet")
+    leaves the rule standing."""
+    m = _MOMENT.search(clause)
+    return bool(m) and not _CONDITIONED.search(clause[:m.start()]) and not _EVER.search(clause)
+
+
 def clauses(lesson: str) -> list[tuple[str, str]]:
-    """(polarity, text) per clause: forbid, prescribe, allow or neutral. "use X, not Y" and
+    """(polarity, text) per clause: forbid, prescribe, allow, neutral, or moment (a forbid that
+    holds for now only, which forbids nothing later). "use X, not Y" and
     "X instead of Y" are split so that Y is forbidden and X prescribed."""
     out: list[tuple[str, str]] = []
     for part in _SPLIT.split(lesson):
@@ -99,7 +116,7 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         if forbid and (not ask or forbid.start() <= ask.start() or not said[ask.end():forbid.start()].strip()
                        or (_WEAK_ASK.fullmatch(ask.group(0)) and _STRONG_FORBID.search(said))):
             # ("must never", "should not": the modal carries the negation)
-            out.append(("forbid", part))
+            out.append(("moment" if for_now(said) else "forbid", part))
         elif ask:
             out.append(("prescribe", part))
         else:

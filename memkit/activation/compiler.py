@@ -42,6 +42,8 @@ _ENV = {"prod": re.compile(r"(?i)\b(prod|production)\b"), "staging": re.compile(
 _DURABLE = re.compile(r"(?i)\b(never|always|from\s+now\s+on|every\s+time|whenever|in\s+this\s+(repo|project|"
                       r"codebase|team)|we\s+(use|never|always|don'?t|do\s+not|keep|follow)|our\s+(style|rule|"
                       r"convention)|remember|going\s+forward|any\s+time|each\s+time|by\s+default)\b")
+_EVERMORE = re.compile(r"(?i)\b(never|always|from\s+now\s+on|every\s+time|whenever|going\s+forward|any\s+time|"
+                       r"each\s+time|by\s+default|in\s+future|in\s+the\s+future)\b")
 STANDING_AREAS = frozenset({"conduct"})
 
 
@@ -91,7 +93,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     """The cue for one lesson. `declared`: kinds an earlier step gave the note (not read: the
     compiler derives every kind from the lesson's words and the corrected call)."""
     lesson = " ".join(str(lesson or "").replace("``", "`").split())[:4000]
-    parts = clauses(lesson)
+    parts = [p for p in clauses(lesson) if p[0] != "moment"]   # "not yet" is no rule for later
     by = _read(cat, parts)
     prescribed = by["prescribe"] | by["allow"]
     forbid = by["forbid"] | (by["instead"] - prescribed)   # what replaces a thing is named in its reason too
@@ -129,7 +131,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         "prescribes": _prescribes(parts),
         "complies": sorted(complies) + [t for t in dict.fromkeys(terms) if t not in complies],
         "scope": _scope(project, parts),
-        "standing": _standing(cat, kind, lesson, whole, forbids, names, act, lifecycle),
+        "standing": _standing(cat, kind, lesson, parts, whole, names, act, lifecycle),
         "compiled": NAME,
         "of": fingerprint(lesson, trigger),
     }
@@ -378,7 +380,7 @@ def _scope(project: str, parts: list[tuple[str, str]]) -> dict:
     return scope
 
 
-def _standing(cat, kind: str, lesson: str, whole: set, forbids: set, names: dict, act, lifecycle: str) -> bool:
+def _standing(cat, kind: str, lesson: str, parts: list, whole: set, names: dict, act, lifecycle: str) -> bool:
     """A rule for every session (a way of working or of answering) rather than a trigger on one
     kind of action: its kinds are all about conduct, or it names no kind, no entity and no
     corrected call and says it holds beyond the moment."""
@@ -389,7 +391,10 @@ def _standing(cat, kind: str, lesson: str, whole: set, forbids: set, names: dict
         return True
     durable = lifecycle in ("self", "knowledge") or bool(_DURABLE.search(lesson))
     concrete = act is not None and act.family != "prose"
-    return not whole and not names["forbids"] and not concrete and durable
+    asked = not _EVERMORE.search(lesson) and all(text.rstrip(" .!)").endswith("?") for _, text in parts
+                                                 if len(text.split()) > 2)
+    # "can we check for other such cases?" asks for a thing once: a rule is said, not asked
+    return not whole and not names["forbids"] and not concrete and durable and not asked
 
 
 def is_current(cue, lesson: str, trigger: str) -> bool:
