@@ -753,3 +753,13 @@ def test_a_question_asked_once_is_no_standing_rule_but_asking_for_always_is():
     assert not standing("ok, and then can we verify that we don't have other similar cases?")
     assert standing("could you always show me the diff first?")
     assert standing("from now on say which files you changed")
+
+
+def test_a_person_reads_the_topics_a_request_meets_the_lesson_at():
+    from memkit.activation import render
+
+    cue = compiled("no, a mutation rewrites every part of the table; drop a partition instead",
+                   "Bash: clickhouse-client -q 'ALTER TABLE events DELETE WHERE day < today() - 90' (rejected)")
+    assert cue.get("topics")
+    line = render.describe_line(cue, CAT)
+    assert "a request about" in line and CAT.kinds[cue["topics"][0]].about in line

@@ -63,11 +63,11 @@ _THEIR_NO = re.compile(r"(?i)\b(?!(?:you|we|i|please|just|and|so|but|then|also|e
                        r"notices?|knows?|picks?\s+up|reuses?|keeps?)\b")
 
 
-_MOMENT = re.compile(r"(?i)\b(?:yet|for\s+now|right\s+now|at\s+the\s+moment|for\s+the\s+time\s+being|this\s+time)\b")
+# words that bind a clause to the moment: "not yet", "for now" (the compiler reads them too)
+MOMENT_WORDS = r"yet|for\s+now|right\s+now|at\s+the\s+moment|for\s+the\s+time\s+being|this\s+time|today"
+_MOMENT = re.compile(rf"(?i)\b(?:{MOMENT_WORDS})\b")
 _CONDITIONED = re.compile(r"(?i)\b(?:until|unless|before|after|if|when|while|once|"
                           r"(?:is|are|was|were|has|have|had)(?:n[’']?t|\s+not))\b")
-
-
 _EVER = re.compile(r"(?i)\b(?:never|ever|again|always|any\s*more|any\s*time)\b")
 
 

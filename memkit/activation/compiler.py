@@ -14,7 +14,7 @@ import re
 from memkit.activation import acts as acts_mod
 from memkit.activation import entities as entities_mod
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
-from memkit.activation.clauses import clauses
+from memkit.activation.clauses import MOMENT_WORDS, clauses
 
 VERSION = 8
 NAME = f"heuristic@{VERSION}"
@@ -23,7 +23,7 @@ KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "st
 
 _OUTRIGHT = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|forbidden|banned|not\s+allowed|"
                        r"off-limits|at\s+all|rather\s+you\s+didn'?t)\b")
-_FOR_NOW = re.compile(r"(?i)\b(yet|for\s+now|until|this\s+time|right\s+now|today)\b")
+_FOR_NOW = re.compile(rf"(?i)\b(?:{MOMENT_WORDS}|until)\b")
 _TELLS = re.compile(r"(?i)(?:i|i'm|i've|i'll|we've|they|it|that|this)\b(?!\s+(?:must|should|need|have\s+to|want))")
 # "I read the diff myself and commit from my own terminal": what someone does, not what is asked
 _STOPPED = re.compile(r"\s*\((rejected|interrupted)\)\s*$")   # a call the person refused or cut off
@@ -39,11 +39,11 @@ _LOCATED = re.compile(r"(?i)(?<![\w/.-])`?([\w][\w.-]{1,60})`?\s+(?:is|lives|sit
                       r"directory|dir)\b))")
 _BEFORE = re.compile(r"(?i)\bbefore\s+((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")
 _ENV = {"prod": re.compile(r"(?i)\b(prod|production)\b"), "staging": re.compile(r"(?i)\bstaging\b")}
-_DURABLE = re.compile(r"(?i)\b(never|always|from\s+now\s+on|every\s+time|whenever|in\s+this\s+(repo|project|"
-                      r"codebase|team)|we\s+(use|never|always|don'?t|do\s+not|keep|follow)|our\s+(style|rule|"
-                      r"convention)|remember|going\s+forward|any\s+time|each\s+time|by\s+default)\b")
-_EVERMORE = re.compile(r"(?i)\b(never|always|from\s+now\s+on|every\s+time|whenever|going\s+forward|any\s+time|"
-                       r"each\s+time|by\s+default|in\s+future|in\s+the\s+future)\b")
+_ALWAYS = (r"never|always|from\s+now\s+on|every\s+time|whenever|going\s+forward|any\s+time|each\s+time|"
+           r"by\s+default")
+_EVERMORE = re.compile(rf"(?i)\b(?:{_ALWAYS}|in\s+(?:the\s+)?future)\b")   # said to hold from now on
+_DURABLE = re.compile(rf"(?i)\b(?:{_ALWAYS}|in\s+this\s+(repo|project|codebase|team)|we\s+(use|never|always|don'?t|"
+                      r"do\s+not|keep|follow)|our\s+(style|rule|convention)|remember)\b")
 STANDING_AREAS = frozenset({"conduct"})
 
 
@@ -203,7 +203,7 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
 
 
 _FRAGMENT = re.compile(r"(?i)^(?:(?:ugh|argh|hmm+|oh|ah|uh|no+|nope|nah|wait|stop|whoa|actually)[,.!]*\s+)*"
-                       r"(?:not|no)\s+(?!(?:yet|now|so\s+fast|right\s+now|for\s+now|today|until|like\s+that)\b)"
+                       rf"(?:not|no)\s+(?!(?:{MOMENT_WORDS}|now|so\s+fast|until|like\s+that)\b)"
                        r"(?:\S+\s+){0,4}\S+?[.!]*$")   # "not yet": when, not what
 
 
@@ -391,9 +391,9 @@ def _standing(cat, kind: str, lesson: str, parts: list, whole: set, names: dict,
         return True
     durable = lifecycle in ("self", "knowledge") or bool(_DURABLE.search(lesson))
     concrete = act is not None and act.family != "prose"
-    asked = not _EVERMORE.search(lesson) and all(text.rstrip(" .!)").endswith("?") for _, text in parts
-                                                 if len(text.split()) > 2)
+    said = [text for _, text in parts if len(text.split()) > 2]
     # "can we check for other such cases?" asks for a thing once: a rule is said, not asked
+    asked = bool(said) and not _EVERMORE.search(lesson) and all(t.rstrip(" .!)").endswith("?") for t in said)
     return not whole and not names["forbids"] and not concrete and durable and not asked
 
 

@@ -128,9 +128,10 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     if near >= NEAR_REPEAT and tier < CONCRETE:
         tier = CONCRETE
         cue.why.append(f"nearly repeats the corrected call ({near:.2f})")
-    if not tier and probe.kind == "prompt" and (shared or cue.topics & probe.kinds):
+    about = shared or cue.topics & probe.kinds
+    if not tier and probe.kind == "prompt" and about:
         tier = TOPIC
-        cue.why.append("the request is about the lesson's topic: " + ", ".join(sorted(shared or cue.topics & probe.kinds)))
+        cue.why.append("the request is about the lesson's topic: " + ", ".join(sorted(about)))
     if not tier:
         if shared:
             cue.why.append("shares only broad kinds (" + ", ".join(sorted(shared)) + "), not the mistake")

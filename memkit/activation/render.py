@@ -144,7 +144,8 @@ def describe(cue: dict, cat) -> dict[str, list[str]]:
         fires.append(f"an action that touches {name}")
     if cue.get("example"):
         fires.append(f"a near repeat of `{cue['example'][:80]}`")
-    topics = [cat.kinds[k].about for k in cue.get("forbids", []) if k in cat.kinds and cat.kinds[k].broad]
+    topics = [cat.kinds[k].about for k in [*(k for k in cue.get("forbids", []) if k in cat.kinds and cat.kinds[k].broad),
+                                           *cue.get("topics", [])] if k in cat.kinds]
     if topics:
         fires.append("a request about " + ", ".join(topics))
     if cue.get("standing"):
