@@ -112,6 +112,38 @@ def mcp(venv: Path, vault: Path, work: Path, env: dict) -> None:
     expect(int(hits) > 0, "the MCP search tool answers over stdio", out)
 
 
+def served(memkit: Path, vault: Path, work: Path, env: dict) -> None:
+    """`memkit serve` answers a hook over HTTP, and `memkit search` through it prints what it prints alone."""
+    import time
+    import urllib.request
+
+    alone = run([memkit, "--vault", vault, "search", "git add", "--json"], cwd=work, env=env)
+    print("smoke: $ memkit serve --port 0 (in the background)", flush=True)
+    server = subprocess.Popen([str(memkit), "--vault", str(vault), "serve", "--port", "0"], cwd=work, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        state, deadline = vault / ".memkit" / "serve.json", time.monotonic() + 60
+        while not state.exists() and server.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        expect(state.exists(), "memkit serve starts and writes its state file", server.stderr.read()
+               if server.poll() is not None else "")
+        port = json.loads(state.read_text())["port"]
+        token = (vault / ".memkit" / "serve.token").read_text().strip()
+        payload = {"session_id": "smoke-2", "cwd": str(work), "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                   "tool_input": {"command": "git add -A && git commit -m wip"}}
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/memkit/check", json.dumps(payload).encode(),
+                                         {"X-Memkit-Token": token})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            body = answer.read().decode()
+        expect("git add -A" in body, "memkit serve answers a PreToolUse hook over HTTP", body)
+        through = run([memkit, "--vault", vault, "search", "git add", "--json"], cwd=work, env=env)
+        expect(through == alone, "search with the server running prints what it prints alone", through)
+    finally:
+        server.terminate()
+        server.wait(30)
+    expect(not (vault / ".memkit" / "serve.json").exists(), "memkit serve removes its state file when stopped")
+
+
 def git_hook(memkit: Path, vault: Path, work: Path, env: dict) -> None:
     run([memkit, "--vault", vault, "hooks", "install", "--git"], cwd=work, env=env)
     last = max(SESSIONS.glob("*.jsonl"))
@@ -152,6 +184,7 @@ def main() -> None:
     memkit = venv / "bin" / "memkit"
     vault = core(memkit, work, env)
     mcp(venv, vault, work, env)
+    served(memkit, vault, work, env)
     git_hook(memkit, vault, work, env)
     pipx(work, vault, env)
     print("smoke: all passed", flush=True)

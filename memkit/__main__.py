@@ -1,4 +1,4 @@
 """`python -m memkit` runs the command line."""
-from memkit.entry import main
+from memkit.entry import run
 
-main()
+run()

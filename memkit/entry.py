@@ -35,7 +35,8 @@ def _fast_pre_commit(argv: list[str]) -> int | None:
 
 
 def _fast_search(argv: list[str]) -> int | None:
-    """`[--vault V] search QUERY [--json] [--limit N] [--by turn|note]`, printed as click would."""
+    """`[--vault V] search QUERY [--json] [--limit N] [--by turn|note]`, printed as click would:
+    answered by the vault's running `memkit serve` when there is one, else searched here."""
     rest, vault_path = list(argv), None
     if rest[:1] == ["--vault"] and len(rest) >= 2:
         vault_path, rest = rest[1], rest[2:]
@@ -48,15 +49,19 @@ def _fast_search(argv: list[str]) -> int | None:
         return None
     import os
 
-    from memkit import search
-    from memkit.storage import vault as vault_mod
-
     colour = not opts["as_json"] and sys.stdout.isatty() and not os.environ.get("NO_COLOR") \
         and os.environ.get("TERM") != "dumb"
-    try:
-        out, note = search.answer(vault_mod.find(vault_path), opts.pop("query"), **opts, colour=colour)
-    except Exception:   # noqa: BLE001 — click says it, the one way every command does
-        return None
+    served = _served_search(vault_path, opts, colour)
+    if served is not None:
+        out, note = served
+    else:
+        from memkit import search
+        from memkit.storage import vault as vault_mod
+
+        try:
+            out, note = search.answer(vault_mod.find(vault_path), opts.pop("query"), **opts, colour=colour)
+        except Exception:   # noqa: BLE001 — click says it, the one way every command does
+            return None
     try:
         sys.stdout.write(out)
         sys.stdout.flush()
@@ -64,6 +69,106 @@ def _fast_search(argv: list[str]) -> int | None:
         return 0
     sys.stderr.write(note)
     return 0
+
+
+SERVED_WAIT = 10.0   # seconds a running `memkit serve` may take to answer before this process searches itself
+
+
+def _served_search(vault_path: str | None, opts: dict, colour: bool) -> tuple[str, str] | None:
+    """(stdout, note) as the vault's running `memkit serve` answers the search (index and pages
+    warm, nothing to import), or None when no server of this vault answers it whole."""
+    import json
+    import os
+
+    import _socket   # the C module: `socket` would cost a few ms of imports more than the answer
+
+    root = _vault_root(vault_path)
+    if root is None:
+        return None
+    state = os.path.join(root, ".memkit")
+    try:
+        with open(os.path.join(state, "serve.json"), encoding="utf-8") as f:
+            port = int(json.load(f)["port"])
+        with open(os.path.join(state, "serve.token"), encoding="utf-8") as f:
+            token = f.read().strip()
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not 0 < port < 65536 or not token.isascii() or not token.isprintable() or " " in token:
+        return None
+    body = opts["query"].encode("utf-8", "surrogateescape")
+    form = "json" if opts["as_json"] else "colour" if colour else "text"
+    request = (f"POST /memkit/search HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Memkit-Token: {token}\r\n"
+               f"X-Memkit-Limit: {opts['limit']}\r\nX-Memkit-By: {opts['by']}\r\nX-Memkit-Format: {form}\r\n"
+               f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode("ascii") + body
+    sock = _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
+    try:
+        sock.settimeout(SERVED_WAIT)
+        sock.connect(("127.0.0.1", port))
+        sock.sendall(request)
+        return _answer(sock)
+    except OSError:
+        return None
+    finally:
+        sock.close()
+
+
+def _answer(sock) -> tuple[str, str] | None:
+    """A 200 answer's body and its note, read up to its Content-Length; None for any other."""
+    got = b""
+    while b"\r\n\r\n" not in got:
+        chunk = sock.recv(1 << 16)
+        if not chunk:
+            return None
+        got += chunk
+    head, _, body = got.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    fields = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    length = fields.get("content-length", "")
+    if not lines[0].startswith("HTTP/1.1 200 ") or not length.isdigit():
+        return None
+    parts = [body]
+    while (have := sum(map(len, parts))) < int(length):
+        chunk = sock.recv(min(1 << 20, int(length) - have))
+        if not chunk:
+            return None
+        parts.append(chunk)
+    note = fields.get("x-memkit-note", "")
+    try:
+        return b"".join(parts)[:int(length)].decode("utf-8"), note + "\n" if note else ""
+    except UnicodeDecodeError:
+        return None
+
+
+def _vault_root(explicit: str | None) -> str | None:
+    """The folder vault.find would choose (--vault, $MEMKIT_VAULT, the nearest memkit.toml
+    upward), found without importing the storage layer; None when there is none."""
+    import os
+
+    chosen = explicit or os.environ.get("MEMKIT_VAULT")
+    if chosen:
+        root = os.path.expanduser(chosen)
+        return root if os.path.isfile(os.path.join(root, "memkit.toml")) else None
+    here = os.path.realpath(os.getcwd())
+    while True:
+        if os.path.isfile(os.path.join(here, "memkit.toml")):
+            return here
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
+
+
+def _leave(status: int) -> None:
+    """End a fast path at once: its output flushed, its files and index connections closed by
+    now, so tearing the interpreter down (a few ms of every hook call) has nothing left to do."""
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (BrokenPipeError, ValueError):
+            pass
+    os._exit(status)
 
 
 def _search_options(args: list[str]) -> dict | None:
@@ -90,14 +195,30 @@ def _search_options(args: list[str]) -> dict | None:
     return opts if opts["query"] is not None else None
 
 
+def _fast(argv: list[str]) -> int | None:
+    fast = _fast_hook(argv)
+    if fast is None:
+        fast = _fast_pre_commit(argv)
+    if fast is None:
+        fast = _fast_search(argv)
+    return fast
+
+
 def main() -> None:
-    fast = _fast_hook(sys.argv[1:])
-    if fast is None:
-        fast = _fast_pre_commit(sys.argv[1:])
-    if fast is None:
-        fast = _fast_search(sys.argv[1:])
+    """The command line for a caller in this process: a fast path's status goes to sys.exit."""
+    fast = _fast(sys.argv[1:])
     if fast is not None:
         sys.exit(fast)
+    from memkit.cli import main as cli_main
+
+    cli_main()
+
+
+def run() -> None:
+    """The `memkit` executable: main, except that a fast path ends the process at once."""
+    fast = _fast(sys.argv[1:])
+    if fast is not None:
+        _leave(fast)
     from memkit.cli import main as cli_main
 
     cli_main()

@@ -265,3 +265,66 @@ def _within(seconds: float, ok) -> bool:
             return False
         time.sleep(0.05)
     return True
+
+
+# ---- search: `memkit search` answered by the running server ------------------------------------------
+def _search_headers(limit="10", by="turn", form="json") -> dict:
+    return {serve.SEARCH_HEADERS["limit"]: limit, serve.SEARCH_HEADERS["by"]: by, serve.SEARCH_HEADERS["format"]: form}
+
+
+def test_a_search_over_http_is_what_memkit_search_prints(server, vault):
+    for query, args, headers in (("migration retries", ["--json"], _search_headers()),
+                                 ("legacy release", ["--by", "note", "--limit", "3"], _search_headers("3", "note", "text")),
+                                 ("nothing-like-it-anywhere", [], _search_headers(form="text"))):
+        command = run_cli("--vault", str(vault), "search", query, *args, check=True)
+        status, body = post(server, "/memkit/search", query.encode(), headers=headers)
+        assert status == 200 and body.decode("utf-8") == command.stdout
+    assert json.loads(post(server, "/memkit/search", b"commit", headers=_search_headers())[1])[0]["path"]
+
+
+@pytest.mark.parametrize("body, headers", [(b"tax", _search_headers(limit="0")), (b"tax", _search_headers(limit="x")),
+                                           (b"tax", _search_headers(by="file")), (b"tax", _search_headers(form="xml")),
+                                           (b"\xff\xfe tax", _search_headers())])
+def test_a_search_request_out_of_bounds_is_refused(server, body, headers):
+    assert post(server, "/memkit/search", body, headers=headers)[0] == 400
+    assert post(server, "/memkit/search", body, token="wrong", headers=headers)[0] == 401
+
+
+@pytest.fixture
+def running(vault):
+    """`memkit serve` as the command runs it (its state file written), on any free port."""
+    run_cli("--vault", str(vault), "ingest", *map(str, EXAMPLES), check=True)
+    started: list = []
+    thread = threading.Thread(target=serve.serve, args=(Vault(vault), 0, started.append), daemon=True)
+    thread.start()
+    assert _within(20.0, lambda: bool(started))
+    yield started[0]
+    started[0].shutdown()
+    thread.join(10)
+
+
+def test_the_executable_takes_a_search_to_the_running_server(running, vault):
+    from memkit import entry, search
+
+    opts = {"query": "migration retries", "as_json": True, "limit": 5, "by": "turn"}
+    served = entry._served_search(str(vault), dict(opts), False)
+    here = search.answer(Vault(vault), opts.pop("query"), **opts)
+    assert served == here and json.loads(served[0])
+    assert entry._served_search(str(vault / "elsewhere"), {**opts, "query": "retries"}, False) is None  # no vault there
+    assert run_cli("--vault", str(vault), "search", "migration retries", "--json", "--limit", "5").stdout == here[0]
+
+
+def test_without_an_answering_server_the_executable_searches_itself(running, vault):
+    from memkit import entry
+
+    opts = {"query": "migration retries", "as_json": True, "limit": 10, "by": "turn"}
+    token = vault / ".memkit" / serve.TOKEN_FILE
+    real = token.read_text()
+    token.write_text("not-the-token\n")                     # the server refuses: 401
+    assert entry._served_search(str(vault), dict(opts), False) is None
+    token.write_text(real)
+    assert entry._served_search(str(vault), dict(opts), False) is not None
+    running.shutdown()
+    running.server_close()                                    # nothing listens on the port any more
+    assert entry._served_search(str(vault), dict(opts), False) is None
+    assert json.loads(run_cli("--vault", str(vault), "search", "migration retries", "--json", check=True).stdout)

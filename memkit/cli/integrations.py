@@ -224,7 +224,8 @@ def serve(ctx, port, print_token):
     Claude Code's `type: "http"` hooks POST to /memkit/check and /memkit/context; the answer is
     what `check --hook` and `context --hook` print. With `[serve] port` set in memkit.toml,
     `memkit hooks install --claude` writes HTTP hooks that send the vault's token from
-    $MEMKIT_HOOK_TOKEN; without a running server the agent goes on without memory.
+    $MEMKIT_HOOK_TOKEN; without a running server the agent goes on without memory. While it
+    runs, `memkit search` in this vault is answered by it too (the same output, sooner).
 
     \b
     Example:

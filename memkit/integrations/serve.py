@@ -5,7 +5,8 @@ read the same JSON answer; a timeout or a non-2xx answer never blocks the agent.
 answers POST /memkit/check and /memkit/context with exactly the bytes `check --hook` and
 `context --hook` print for that payload, from what it keeps between answers (memkit.integrations
 .kept: the index connection, the catalogue, the person; memkit.toml is read again when it
-changes). A request that has arrived whole is answered on the accepting thread; a slow one gets
+changes). POST /memkit/search answers as `memkit search` prints, for the executable's short path
+(memkit.entry), which then starts no search of its own. A request that has arrived whole is answered on the accepting thread; a slow one gets
 a thread of its own. It binds to 127.0.0.1 only, refuses any request without the vault's token
 (`.memkit/serve.token`, sent as the X-Memkit-Token header), bounds request sizes and time, and
 answers garbage as the command hooks do: with nothing.
@@ -35,7 +36,7 @@ TOKEN_HEADER = "X-Memkit-Token"
 TOKEN_ENV = "MEMKIT_HOOK_TOKEN"
 MAX_BODY = 8 * 1024 * 1024   # bytes of one hook payload (a Write of a large file included)
 TIMEOUT = 5.0                # seconds a client may take to send its request
-PATHS = {"/memkit/check": "check", "/memkit/context": "context"}
+PATHS = {"/memkit/check": "check", "/memkit/context": "context", "/memkit/search": "search"}
 EVENTS = {"PreToolUse": "check", "SessionStart": "context", "UserPromptSubmit": "context"}
 
 
@@ -207,17 +208,35 @@ class Handler(BaseHTTPRequestHandler):
         if length < 0 or length > MAX_BODY:
             return self._send(413)
         raw = self.rfile.read(length)
+        if verb == "search":
+            return self._search(raw)
         self._send(200, respond(self.server, verb, raw).encode("utf-8"))
+
+    def _search(self, raw: bytes) -> None:
+        """What `memkit search QUERY` prints for the query in the body (options in headers, as
+        SEARCH_HEADERS names them); its note for stderr, if any, in the X-Memkit-Note header."""
+        try:
+            opts = search_options(self.headers, raw)
+        except ValueError:
+            return self._send(400)
+        from memkit import search
+
+        with self.server.answering:
+            out, note = search.answer(self.server.current(), **opts)
+        self._send(200, out.encode("utf-8"), {NOTE_HEADER: note.strip()} if note.strip() else None,
+                   "application/json" if opts["as_json"] else "text/plain")
 
     def do_GET(self) -> None:
         self._send(405)
 
     do_PUT = do_DELETE = do_PATCH = do_GET
 
-    def _send(self, status: int, body: bytes = b"") -> None:
+    def _send(self, status: int, body: bytes = b"", extra: dict[str, str] | None = None,
+              content: str = "application/json") -> None:
         """Status line, headers and body in one write (no wait for the client's ACK between them)."""
         head = (f"HTTP/1.1 {status} {self.responses[status][0]}\r\nDate: {self.date_time_string()}\r\n"
-                f"Content-Type: application/json; charset=utf-8\r\nContent-Length: {len(body)}\r\n")
+                f"Content-Type: {content}; charset=utf-8\r\nContent-Length: {len(body)}\r\n")
+        head += "".join(f"{k}: {' '.join(v.split())}\r\n" for k, v in (extra or {}).items())
         if status != 200 or not self.keep_open:
             head += "Connection: close\r\n"
             self.close_connection = True
@@ -235,6 +254,24 @@ class OneAnswer(Handler):
 
     def handle(self) -> None:
         self.handle_one_request()
+
+
+NOTE_HEADER = "X-Memkit-Note"
+SEARCH_HEADERS = {"limit": "X-Memkit-Limit", "by": "X-Memkit-By", "format": "X-Memkit-Format"}
+FORMATS = {"text": (False, False), "colour": (False, True), "json": (True, False)}   # (as_json, colour)
+
+
+def search_options(headers, raw: bytes) -> dict:
+    """search.answer's options from a search request: the query (the body, UTF-8), limit (1-1000),
+    by (turn or note), format (text, colour or json). ValueError for anything else."""
+    query = raw.decode("utf-8")   # UnicodeDecodeError is a ValueError
+    limit = int(headers.get(SEARCH_HEADERS["limit"], "10"))
+    by = headers.get(SEARCH_HEADERS["by"], "turn")
+    form = headers.get(SEARCH_HEADERS["format"], "text")
+    if not 1 <= limit <= 1000 or by not in ("turn", "note") or form not in FORMATS:
+        raise ValueError("not a search request")
+    as_json, colour = FORMATS[form]
+    return {"query": query, "limit": limit, "by": by, "as_json": as_json, "colour": colour}
 
 
 def respond(server: Server, verb: str, raw: bytes) -> str:

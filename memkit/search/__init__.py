@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import namedtuple
-from contextlib import closing
+from contextlib import closing, nullcontext
 
 from memkit.search import query as query_mod
 from memkit.search import rank
@@ -36,16 +36,19 @@ def marked(snippet: str, on: str = "", off: str = "") -> str:
 
 
 def search(vault, query: str, *, kind: str | None = None, layer: str | None = None, limit: int = 10,
-           refresh: bool = True, offset: int = 0, filters: Filters | None = None, by: str = "turn") -> list[Hit]:
-    """Hits for query, best first, `offset` skipped: turns, or with by="note" one hit per note."""
+           refresh: bool = True, offset: int = 0, filters: Filters | None = None, by: str = "turn",
+           con: sqlite3.Connection | None = None) -> list[Hit]:
+    """Hits for query, best first, `offset` skipped: turns, or with by="note" one hit per note.
+    con: the index already open (left open), else one is opened for this search."""
     if refresh:
-        index.refresh(vault, cues=False)
+        index.refresh(vault, cues=False, con=con)
     found = query_mod.terms(query)
     if not found:
         return []
     filters = filters or Filters(kind=kind, layer=layer)
     expr = query_mod.expression(found)   # every term, for the snippets' marks
-    with closing(index.open_readonly(vault.index_path) or index.connect(vault.index_path)) as con:
+    opened = None if con is not None else index.open_readonly(vault.index_path) or index.connect(vault.index_path)
+    with nullcontext(con) if opened is None else closing(opened) as con:
         try:
             rows = rank.ranked(con, found, filters)
         except sqlite3.OperationalError:   # a term FTS5 cannot take: nothing found, never an error
@@ -96,8 +99,9 @@ def answer(vault, query: str, *, filters: Filters | None = None, limit: int = 10
     """What `memkit search` prints: (stdout, a note for stderr when the index may miss recent edits)."""
     import json
 
-    stats = index.refresh(vault, cues=False)   # search reads no cue: their compiler is checked elsewhere
-    hits = search(vault, query, limit=limit, filters=filters, by=by, refresh=False)
+    with closing(index.connect(vault.index_path)) as con:   # one connection: a second would find the
+        stats = index.refresh(vault, cues=False, con=con)      # log the first checkpointed and removed
+        hits = search(vault, query, limit=limit, filters=filters, by=by, refresh=False, con=con)
     if as_json:
         out = json.dumps([h.as_dict() for h in hits], indent=2, ensure_ascii=False, default=str)
     elif not hits:

@@ -12,7 +12,7 @@ import os
 import sqlite3
 import stat as stat_mod
 import time
-from contextlib import closing
+from contextlib import closing, nullcontext
 from pathlib import Path
 TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations are strings here
 if TYPE_CHECKING:
@@ -96,18 +96,18 @@ def open_readonly(db_path: Path, **options: Any) -> sqlite3.Connection | None:
 
 
 def refresh(vault, *, full: bool = False, walk: bool = False, cues: bool = True,
-            progress: Callable[[int], None] | None = None) -> dict[str, int]:
+            progress: Callable[[int], None] | None = None, con: sqlite3.Connection | None = None) -> dict[str, int]:
     """Bring the index up to date with the files; returns counts (indexed, removed, problems,
     unchanged). A live watcher's journal names what changed; without one a large vault is checked
     by its folders and walked in the background (changes.freshen: `stale` is then the age in
-    seconds of the last walk). walk: stat every note now; full: rebuild every row; cues=False
-    leaves the check for a new lesson compiler or catalogue to a caller that reads cues."""
+    seconds of the last walk). walk: stat every note now; full: rebuild every row; cues=False leaves
+    the check for a new compiler or catalogue to a caller that reads cues; con: connect()'s, kept open."""
     from functools import partial
 
     from memkit.storage import changes
 
     stats = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
-    with closing(connect(vault.index_path)) as con:
+    with nullcontext(con) if con is not None else closing(connect(vault.index_path)) as con:
         journal = changes.current(vault)   # a live `memkit watch` notes what changes
         if not (full or walk or journal) and (quick := changes.freshen(vault, con, partial(_apply, con, vault))):
             return quick   # a new catalogue or compiler is seen by the next walk
