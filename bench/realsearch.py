@@ -7,10 +7,12 @@ extraction, as a person runs it) and, laid out under a temporary HOME/.claude/pr
 deja-vu's and claude-mem's indexes. Every question of bench/realsearch.toml is then asked of each
 tool as a whole process, the way a person or an agent runs it, REPEAT times; a question counts
 when the tool's first hit is in the expected session (memkit: a trace of that session, or a note
-taken from it). Times are medians over every call, beside `python -c pass`.
+taken from it). Each question is asked of every tool in turn, REPEAT rounds; times are medians over
+every call, beside `python -c pass`.
 
     .venv/bin/python bench/realsearch.py                          # memkit alone
     .venv/bin/python bench/realsearch.py --deja /tmp/deja/out/deja --claude-mem bench/out/venv-claude-mem/bin/claude-mem
+    .venv/bin/python bench/realsearch.py --served     # and memkit with `memkit serve` running (a copy of the vault)
 
 claude-mem searches only its last 30 days unless told otherwise; it is given `--days 100000`.
 """
@@ -22,8 +24,10 @@ import os
 import shutil
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
 import tomllib
 from pathlib import Path
 
@@ -85,8 +89,6 @@ def lay_out_home(home: Path) -> dict[str, str]:
 
 
 def deja_first(binary: str, env: dict):
-    run([binary, "index"], env=env)
-
     def ask(q: str) -> tuple[str, float]:
         r = run([binary, "search", q, "--json", "--limit", "10"], env=env, check=False)
         try:
@@ -98,8 +100,6 @@ def deja_first(binary: str, env: dict):
 
 
 def claude_mem_first(binary: str, env: dict):
-    run([binary, "cc-index"], env=env)
-
     def ask(q: str) -> tuple[str, float]:
         r = run([binary, "--backend", "claude", "search", q, "--json", "--days", "100000", "--limit", "10"],
                 env=env, check=False)
@@ -111,43 +111,79 @@ def claude_mem_first(binary: str, env: dict):
     return ask
 
 
-def score(ask, questions: list[list[str]], names: dict[str, set[str]]) -> dict:
-    found, walls, misses = 0, [], []
+def score(tools: dict, questions: list[list[str]], names: dict[str, set[str]]) -> dict[str, dict]:
+    """Each tool's count of expected sessions first and its p50; every question is asked of the
+    tools in turn, REPEAT rounds, so that a busy moment of the machine weighs on all of them alike."""
+    found, walls, misses = dict.fromkeys(tools, 0), {t: [] for t in tools}, {t: [] for t in tools}
+    floor = []   # `python -c pass`, in the same rotation
+    same_of = {expected: {expected} | {a for sid, also in names.items() if sid.startswith(expected) for a in also}
+               for _, expected in questions}
     for q, expected in questions:
-        got = ""
+        got = dict.fromkeys(tools, "")
         for _ in range(REPEAT):
-            got, wall = ask(q)
-            walls.append(wall)
-        same = {expected} | {a for sid, also in names.items() if sid.startswith(expected) for a in also}
-        if got and any(got.startswith(x) or x.startswith(got) for x in same):
-            found += 1
-        else:
-            misses.append(f"{q!r}: expected {expected}, first hit {got or 'none'}")
-    return {"found": found, "of": len(questions), "p50_ms": statistics.median(walls) * 1000, "misses": misses}
+            for name, ask in tools.items():
+                got[name], wall = ask(q)
+                walls[name].append(wall)
+            floor.append(run([PYTHON, "-c", "pass"]).wall)
+        for name in tools:
+            if got[name] and any(got[name].startswith(x) or x.startswith(got[name]) for x in same_of[expected]):
+                found[name] += 1
+            else:
+                misses[name].append(f"{q!r}: expected {expected}, first hit {got[name] or 'none'}")
+    return {t: {"found": found[t], "of": len(questions), "p50_ms": statistics.median(walls[t]) * 1000,
+                "misses": misses[t], "floor_ms": statistics.median(floor) * 1000} for t in tools}
+
+
+def serving(vault: Path) -> subprocess.Popen:
+    """`memkit serve` for this vault on a free port, once it answers (its state file is written)."""
+    proc = subprocess.Popen([MEMKIT, "--vault", str(vault), "serve", "--port", "0"], env=clean_env(),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not (vault / ".memkit" / "serve.json").exists():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            sys.exit("realsearch: memkit serve did not start")
+        time.sleep(0.1)
+    return proc
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deja", help="a deja-vu binary (see ../shared/peers/README.md)")
     ap.add_argument("--claude-mem", help="the claude-mem 1.0.3 command (pip install claude-mem==1.0.3)")
+    ap.add_argument("--served", action="store_true",
+                    help="also ask a copy of memkit's vault with `memkit serve` running for it")
     ap.add_argument("--verbose", "-v", action="store_true", help="list every miss")
     args = ap.parse_args()
     if not CORPORA.is_dir():
         sys.exit(f"realsearch: {CORPORA} not found (set MEMKIT_SHARED)")
     compile_package()
     results: dict[str, dict] = {}
+    server = None
     with tempfile.TemporaryDirectory(prefix="memkit-realsearch-") as tmp:
         vault = Path(tmp) / "vault"
         build_memkit(vault)
-        ask, names = memkit_first(vault, sessions_of_memkit(vault)), aliases(vault)
-        results["memkit"] = {k: score(ask, QUESTIONS[k], names) for k in ("claude", "console")}
+        sessions, names = sessions_of_memkit(vault), aliases(vault)
+        tools = {"memkit": memkit_first(vault, sessions)}
+        if args.served:   # a copy, so that the row above is a process searching alone
+            shutil.copytree(vault, Path(tmp) / "served", ignore=shutil.ignore_patterns("index.sqlite-*", "serve.*"))
+            server = serving(Path(tmp) / "served")
+            tools["memkit, `memkit serve` running"] = memkit_first(Path(tmp) / "served", sessions)
         env = lay_out_home(Path(tmp) / "home")
         if args.deja:
-            results["deja-vu"] = {"claude": score(deja_first(args.deja, env), QUESTIONS["claude"], names)}
+            run([args.deja, "index"], env=env)
+            tools["deja-vu"] = deja_first(args.deja, env)
         if args.claude_mem:
-            results["claude-mem 1.0.3"] = {"claude": score(claude_mem_first(args.claude_mem, env),
-                                                           QUESTIONS["claude"], names)}
-    floor = statistics.median(run([PYTHON, "-c", "pass"]).wall for _ in range(30)) * 1000
+            run([args.claude_mem, "cc-index"], env=env)
+            tools["claude-mem 1.0.3"] = claude_mem_first(args.claude_mem, env)
+        try:
+            claude = score(tools, QUESTIONS["claude"], names)
+            console = score({k: v for k, v in tools.items() if k.startswith("memkit")}, QUESTIONS["console"], names)
+        finally:
+            if server is not None:
+                server.terminate()
+                server.wait(30)
+        results = {t: {"claude": claude[t], **({"console": console[t]} if t in console else {})} for t in tools}
+    floor = results["memkit"]["claude"]["floor_ms"]
     print("| tool | Claude Code transcripts: expected session first | console copies | search p50 (whole process) |")
     print("|---|---:|---:|---:|")
     for name, r in results.items():

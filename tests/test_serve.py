@@ -328,3 +328,15 @@ def test_without_an_answering_server_the_executable_searches_itself(running, vau
     running.server_close()                                    # nothing listens on the port any more
     assert entry._served_search(str(vault), dict(opts), False) is None
     assert json.loads(run_cli("--vault", str(vault), "search", "migration retries", "--json", check=True).stdout)
+
+
+def test_a_note_edited_in_place_reaches_a_served_search_within_seconds(running, vault):
+    from memkit import entry
+
+    note = next(p for p in sorted((vault / "workshop").rglob("*.md")))
+    opts = {"query": "zanzibarquokka", "as_json": True, "limit": 10, "by": "turn"}
+    assert json.loads(entry._served_search(str(vault), dict(opts), False)[0]) == []
+    with open(note, "a", encoding="utf-8") as f:   # in place: the folder's mtime does not change
+        f.write("\nAlso seen: zanzibarquokka.\n")
+    assert _within(5.0, lambda: any(h["path"] == note.relative_to(vault).as_posix() for h in json.loads(
+        entry._served_search(str(vault), dict(opts), False)[0])))

@@ -2,12 +2,14 @@
 
 Owns the catalogue and the person at this clone as the server last loaded them, checked against
 their files every second by a background thread, beside the index connection the server keeps
-open (memkit.storage.keptindex). Activation takes them from `vault.kept`; a catalogue that fails
+open (memkit.storage.keptindex). The same thread walks a vault small enough to be walked whole
+(changes.SYNC_WALK), so that a search the server answers reads its index without a walk first. Activation takes them from `vault.kept`; a catalogue that fails
 to load is not kept, so each answer then loads it itself and fails as the command hook does.
 """
 from __future__ import annotations
 
 import threading
+import time
 
 from memkit.storage.keptindex import KeptIndex
 
@@ -21,8 +23,10 @@ class Kept:
     def __init__(self, vault):
         self.index = KeptIndex(vault.index_path)
         self.catalogue = self.person = None
+        self.walked: float | None = None   # time.monotonic() of the last walk of a small vault
         self.stop = threading.Event()
         self.refresh(vault)
+        self.walk(vault)
 
     def refresh(self, vault) -> None:
         """Load the catalogue and the person again (each load re-reads only what changed). When
@@ -37,11 +41,33 @@ class Kept:
             except Exception:   # noqa: BLE001 — the answers load it themselves and fail as the command hook does
                 setattr(self, name, None)
 
+    def walk(self, vault) -> None:
+        """Bring the index up to date with a small vault's notes (every one stat-ed, as a search
+        would before answering); a larger vault is left to each search's own refresh."""
+        from contextlib import closing
+
+        from memkit.storage import changes, index
+
+        try:
+            with closing(index.connect(vault.index_path)) as con:
+                small = changes.small(con)
+                if small:
+                    index.refresh(vault, cues=False, con=con)
+            self.walked = time.monotonic() if small else None
+        except Exception:   # noqa: BLE001 — a busy or broken index: each search refreshes it itself
+            self.walked = None
+
+    def fresh(self) -> bool:
+        """The index was walked whole a moment ago (and will be again within RECHECK seconds)."""
+        return self.walked is not None and time.monotonic() - self.walked < 3 * RECHECK
+
     def follow(self, current) -> threading.Thread:
         """Refresh every RECHECK seconds from current() (the vault now served) until close()."""
         def loop() -> None:
             while not self.stop.wait(RECHECK):
-                self.refresh(current())
+                vault = current()
+                self.refresh(vault)
+                self.walk(vault)
         thread = threading.Thread(target=loop, name="memkit-serve-recheck", daemon=True)
         thread.start()
         return thread

@@ -221,8 +221,9 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(400)
         from memkit import search
 
-        with self.server.answering:
-            out, note = search.answer(self.server.current(), **opts)
+        kept = self.server.kept
+        with self.server.answering:   # a small vault walked a moment ago: its index is read as it is
+            out, note = search.answer(self.server.current(), **opts, con=kept.index() if kept.fresh() else None)
         self._send(200, out.encode("utf-8"), {NOTE_HEADER: note.strip()} if note.strip() else None,
                    "application/json" if opts["as_json"] else "text/plain")
 

@@ -95,13 +95,18 @@ def lines(hits: list[Hit], on: str = "", off: str = "") -> list[str]:
 
 
 def answer(vault, query: str, *, filters: Filters | None = None, limit: int = 10, by: str = "turn",
-           as_json: bool = False, colour: bool = False) -> tuple[str, str]:
-    """What `memkit search` prints: (stdout, a note for stderr when the index may miss recent edits)."""
+           as_json: bool = False, colour: bool = False, con: sqlite3.Connection | None = None) -> tuple[str, str]:
+    """What `memkit search` prints: (stdout, a note for stderr when the index may miss recent edits).
+    con: an index a caller keeps fresh itself (memkit serve's), read as it is; else the index is
+    refreshed first, on one connection for both (a second would find the first's log removed)."""
     import json
 
-    with closing(index.connect(vault.index_path)) as con:   # one connection: a second would find the
-        stats = index.refresh(vault, cues=False, con=con)      # log the first checkpointed and removed
-        hits = search(vault, query, limit=limit, filters=filters, by=by, refresh=False, con=con)
+    if con is not None:
+        stats, hits = {}, search(vault, query, limit=limit, filters=filters, by=by, refresh=False, con=con)
+    else:
+        with closing(index.connect(vault.index_path)) as own:
+            stats = index.refresh(vault, cues=False, con=own)   # reads no cue: their compiler is checked elsewhere
+            hits = search(vault, query, limit=limit, filters=filters, by=by, refresh=False, con=own)
     if as_json:
         out = json.dumps([h.as_dict() for h in hits], indent=2, ensure_ascii=False, default=str)
     elif not hits:
