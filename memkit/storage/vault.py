@@ -16,7 +16,8 @@ TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations 
 if TYPE_CHECKING:
     from typing import Iterator
 
-from memkit import config as config_mod
+    from memkit import config as config_mod   # imported where used: a search reads no configuration
+
 from memkit.errors import InvalidInput, VaultLocked, VaultNotFound
 
 CONFIG_NAME = "memkit.toml"
@@ -52,6 +53,8 @@ class Vault:
     @property
     def config(self) -> config_mod.Config:
         if self._config is None:
+            from memkit import config as config_mod
+
             self._config = config_mod.load(self.root / CONFIG_NAME)
         return self._config
 
@@ -368,6 +371,8 @@ def init(root: Path) -> tuple[Vault, list[str]]:
             (p / ".gitkeep").touch()
             created.append(d + "/")
     if not (vault.root / CONFIG_NAME).exists():
+        from memkit import config as config_mod
+
         vault.write_text(CONFIG_NAME, config_mod.TEMPLATE)
         created.append(CONFIG_NAME)
     ignore = vault.root / ".gitignore"
