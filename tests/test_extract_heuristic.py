@@ -59,6 +59,22 @@ def test_rejected_call_then_direction_is_a_correction_with_its_trigger(vault, tm
     assert "[[" in corr.body and "#^t4]]" in corr.body
 
 
+def test_a_correction_of_a_long_plan_takes_its_kinds_from_the_plans_opening(vault, tmp_path):
+    later = " ".join(f"Step {n}: tidy module {n} and check its output by hand." for n in range(60))
+    plan = ("I'll force-push the rebased branch to origin so the review shows the new history. "
+            f"After that: {later} Finally I will run `docker system prune -af` to free disk space.")
+    assert len(plan) > 2 * heuristic.LESSON_LIMIT
+    _ingest(vault, tmp_path, "plan", [
+        {"role": "user", "content": "tidy up the branch before review"},
+        {"role": "assistant", "content": plan},
+        {"role": "user", "content": "no, stop. never rewrite published history, make a new commit instead"},
+    ])
+    (corr,) = observations(vault, "correction")
+    kinds = corr.meta["action_types"]
+    assert any(k.startswith("git:") for k in kinds)                   # what the plan opens with
+    assert not any(k.startswith(("docker:", "containers:")) for k in kinds)   # a step far down the plan
+
+
 def test_near_miss_small_talk_and_questions_are_not_observations(vault, tmp_path):
     _ingest(vault, tmp_path, "calm", [
         {"role": "user", "content": "rename the helper to parse_price"},

@@ -137,7 +137,9 @@ def _make_correction(turn, lesson, candidates: list[ToolCall], how, confidence, 
         types = set(lesson_types) if lesson_types else call_types
     else:
         trigger = ("proposed: " + signals.first_sentence(proposal)) if proposal else "the agent's previous step"
-        types = set(lesson_types) | tax.classify_text(proposal)
+        # as far as a lesson is read: a long plan names every step it might take, and its kinds
+        # would link this correction to every other in promotion (and cost seconds to classify)
+        types = set(lesson_types) | tax.classify_text(_trim(proposal))
     trigger += " (rejected)" if rejected else " (interrupted)" if "interrupted" in how else ""
     about = next((tax.about(t) for t in sorted(types, key=lambda t: (t not in lesson_types, t))), "") if types else ""
     life = pushback.lifecycle(lesson)
