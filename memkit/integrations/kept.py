@@ -1,10 +1,11 @@
 """What `memkit serve` keeps between answers: the index connection, the catalogue, the person.
 
 Owns the catalogue and the person at this clone as the server last loaded them, checked against
-their files every second by a background thread, beside the index connection the server keeps
-open (memkit.storage.keptindex). The same thread walks a vault small enough to be walked whole
-(changes.SYNC_WALK), so that a search the server answers reads its index without a walk first. Activation takes them from `vault.kept`; a catalogue that fails
-to load is not kept, so each answer then loads it itself and fails as the command hook does.
+their files every second by a background thread, beside the index connection the server keeps open
+(memkit.storage.keptindex). The same thread walks a vault small enough to be walked whole
+(changes.SYNC_WALK), so that a search the server answers reads its index without a walk first.
+Activation takes them from `vault.kept`; a catalogue that fails to load is not kept, so each answer
+then loads it itself and fails as the command hook does.
 """
 from __future__ import annotations
 

@@ -1,15 +1,15 @@
 """`memkit serve`: the agent's hooks answered over HTTP by a process that is already running.
 
-Claude Code's `type: "http"` hooks POST the same event JSON a command hook reads on stdin and
-read the same JSON answer; a timeout or a non-2xx answer never blocks the agent. This server
-answers POST /memkit/check and /memkit/context with exactly the bytes `check --hook` and
-`context --hook` print for that payload, from what it keeps between answers (memkit.integrations
-.kept: the index connection, the catalogue, the person; memkit.toml is read again when it
-changes). POST /memkit/search answers as `memkit search` prints, for the executable's short path
-(memkit.entry), which then starts no search of its own. A request that has arrived whole is answered on the accepting thread; a slow one gets
-a thread of its own. It binds to 127.0.0.1 only, refuses any request without the vault's token
-(`.memkit/serve.token`, sent as the X-Memkit-Token header), bounds request sizes and time, and
-answers garbage as the command hooks do: with nothing.
+Claude Code's `type: "http"` hooks POST the same event JSON a command hook reads on stdin and read
+the same JSON answer; a timeout or a non-2xx answer never blocks the agent. This server answers
+POST /memkit/check and /memkit/context with exactly the bytes `check --hook` and `context --hook`
+print for that payload, from what it keeps between answers (memkit.integrations.kept: the index
+connection, the catalogue, the person; memkit.toml is read again when it changes). POST
+/memkit/search answers as `memkit search` prints, for the executable's short path (memkit.entry),
+which then starts no search of its own. A request that has arrived whole is answered on the
+accepting thread; a slow one gets a thread of its own. It binds to 127.0.0.1 only, refuses any
+request without the vault's token (`.memkit/serve.token`, sent as the X-Memkit-Token header),
+bounds request sizes and time, and answers garbage as the command hooks do: with nothing.
 """
 from __future__ import annotations
 
