@@ -763,3 +763,28 @@ def test_a_person_reads_the_topics_a_request_meets_the_lesson_at():
     assert cue.get("topics")
     line = render.describe_line(cue, CAT)
     assert "a request about" in line and CAT.kinds[cue["topics"][0]].about in line
+
+
+def test_a_judgement_of_a_piece_of_the_work_is_no_rule_about_replies():
+    cue = compiled("this docstring is far too wordy, nobody needs the history of the module in it",
+                   "proposed: Here is the updated module.")
+    assert "conduct:reply-length" not in cue["forbids"] and not cue["standing"]
+    assert "conduct:reply-length" in compiled("your answers are too long, get to the point")["forbids"]
+
+
+def test_a_before_that_orders_the_steps_at_hand_is_no_moment_to_fire_at():
+    one_off = compiled("Before we push the branch, we should first rebase it onto the release tag.",
+                       "Bash: ls -la")
+    assert "git:push" not in one_off["forbids"] and not one_off.get("before")
+    assert not compiled("ok, but before you do that, show me the failing test", "Bash: ls")["forbids"]
+    for rule in ("run the linter before you push the branch", "we always rebase onto main before we push the branch"):
+        assert "git:push" in compiled(rule, "Bash: ls").get("before", []), rule
+
+
+def test_asking_to_undo_the_change_names_no_file_to_warn_about():
+    trigger = "Edit: src/billing/invoice.py — total = round(total, 2) (rejected)"
+    undo = compiled("no, put invoice.py back into its previous state, the rounding belongs in the view", trigger)
+    assert "src/billing/invoice.py" not in undo["entities"] and "invoice.py" not in undo["entities"]
+    assert compiled("restore that file to the version from this morning", trigger)["entities"] == []
+    kept = compiled("don't edit src/billing/invoice.py by hand, revert it; it is generated", trigger)
+    assert "src/billing/invoice.py" in kept["entities"]

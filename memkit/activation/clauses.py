@@ -71,6 +71,39 @@ _CONDITIONED = re.compile(r"(?i)\b(?:until|unless|before|after|if|when|while|onc
 _EVER = re.compile(r"(?i)\b(?:never|ever|again|always|any\s*more|any\s*time)\b")
 
 
+# "that comment is too verbose": a judgement of a piece of the work, not of the reply
+_WORK_TOO = re.compile(r"(?i)\b(?:that|this|the|these|those|your|its|my)\s+(?:[\w-]+\s+){0,2}?(?:comments?|messages?|"
+                       r"descriptions?|docstrings?|docs?|documentation|readme|changelog|functions?|methods?|class(?:es)?|"
+                       r"tests?|specs?|names?|titles?|logs?|sections?|paragraphs?|snippets?|variables?|code|lines?|files?|"
+                       r"scripts?|prs?|pull\s+requests?)\s+(?:is|are|was|were|'s|seems?|looks?|feels?|reads?)\s+"
+                       r"(?:\w+\s+){0,2}?too\b")
+# "restore it to the previous version", "put it back": the clause undoes the change at hand
+_UNDO = re.compile(r"(?i)\b(?:restore|revert|undo|roll\s*back|(?:put|change|set|turn|bring)\s+(?:\S+\s+){1,3}?back\b|"
+                   r"(?:in|into|to)\s+(?:(?:its|their|the|a)\s+)?(?:previous|original|old|former|earlier|last)\s+"
+                   r"(?:state|version|content|form)|back\s+to\s+(?:the\s+|its\s+)?(?:previous|original|old|way))")
+# "before we commit the images", "before you do that": a step of the task at hand, not a moment for ever
+_THIS_STEP = re.compile(r"(?i)^(?:(?:you|we|i)\s+)?(?:do|doing)\s+(?:that|this|it)\b|^we\s+\w+\s+"
+                        r"(?:the|this|that|these|those|it|them)\b")
+
+
+def judges_work(clause: str) -> bool:
+    """The clause finds a piece of the work too long or too much ("that comment is too verbose"),
+    which says nothing about how to answer."""
+    return bool(_WORK_TOO.search(clause))
+
+
+def undoes(lesson: str) -> bool:
+    """The lesson asks to undo the change at hand ("put it back", "restore the file to that
+    version"): what the corrected call touched is what to undo, not a name to warn about."""
+    return bool(_UNDO.search(lesson))
+
+
+def this_step(moment: str, clause: str) -> bool:
+    """A "before ..." that orders the steps at hand ("before we commit the images", "before you do
+    that") rather than naming a moment that comes back ("always ... before we push the branch")."""
+    return bool(_THIS_STEP.search(moment.strip())) and not _EVER.search(clause)
+
+
 def for_now(clause: str) -> bool:
     """A clause that holds back the moment, not a kind of action: "don't touch the specs yet",
     "no deploys for now". A "yet" inside a condition ("never push code that isn't tested yet")

@@ -14,9 +14,9 @@ import re
 from memkit.activation import acts as acts_mod
 from memkit.activation import entities as entities_mod
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
-from memkit.activation.clauses import MOMENT_WORDS, clauses
+from memkit.activation.clauses import MOMENT_WORDS, clauses, judges_work, this_step, undoes
 
-VERSION = 8
+VERSION = 9
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of", "before",
         "topics")
@@ -124,6 +124,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     names["forbids"] += entities_mod.code_shapes(act, parts, names["forbids"])
     forbids |= _flagged(cat, act, parts)
     terms = [t for t in terms if t.lower() not in bare] + siblings
+    if undoes(lesson):   # "put it back as it was": the call touched what to undo, not what to avoid
+        said = [t for p, t in parts if p in ("forbid", "instead")]
+        names["forbids"] = [n for n in names["forbids"] if any(n in t and entities_mod.negated(n, t) for t in said)]
     cue = {
         "forbids": sorted(forbids),
         "example": _example(act),
@@ -157,12 +160,14 @@ def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
             # asking for what a kind lacks ("pin every action to a SHA") forbids that kind; its
             # pattern matched in a request names only the action itself
             by["forbid"] |= {k for k in found if how[k] == "words" and _LACKS.search(cat.kinds[k].about)}
+        if judges_work(text):   # "that comment is too verbose": the work, not the reply
+            found -= _derived(cat)["answering"]
         if polarity == "neutral" or text.rstrip().endswith("?") and polarity != "forbid":
             # a remark or a question is no rule about how to answer or work
             found = {k for k in found if cat.kinds[k].area not in STANDING_AREAS}
         by[polarity] |= found
         moment = _BEFORE.search(text)
-        if moment and polarity in ("prescribe", "forbid"):   # "run the specs before you push": fire before pushing
+        if moment and polarity in ("prescribe", "forbid") and not this_step(moment.group(1), text):   # "run the specs before you push": fire before pushing
             by["before"] |= {k for k in cat.kinds_of(acts_mod.from_prose(moment.group(1)), lesson=True)
                              if cat.kinds[k].area not in STANDING_AREAS and not cat.kinds[k].safe}
     by["prescribe"] -= by["forbid"]

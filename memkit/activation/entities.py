@@ -117,7 +117,7 @@ _NEG = _Lazy(r"(?i)\b(never|don'?t|do\s+not|no|not|avoid\w*|stop|without|instead
                   r"(?:stay|keep)\s+out)\b")
 
 
-def _negated(name: str, text: str) -> bool:
+def negated(name: str, text: str) -> bool:
     """The name is near what the clause says no to ("don't write under vendor/…", "`x` is
     wrong"), not somewhere in a long sentence that has a "no" in it."""
     at = text.find(name)
@@ -142,7 +142,7 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
         elif polarity == "allow":
             comply.extend(n for n in names if not _ALLOWED.search(text))   # allowed(): with its condition
         elif polarity in ("forbid", "instead"):
-            forbid.extend(n for n in names if polarity == "instead" or _negated(n, text)
+            forbid.extend(n for n in names if polarity == "instead" or negated(n, text)
                           or (_norm(n) in touched and _norm(n) not in ran))
             first = re.match(r"[`'\"]?([a-z][a-z0-9._+-]{0,29}[a-z0-9_+])[`'\"]?(?:\s|$|[,.;:!?])", text.strip())
             if polarity == "instead" and first and first.group(1) not in _STOP and first.group(1) not in _PLAIN:
