@@ -788,3 +788,12 @@ def test_asking_to_undo_the_change_names_no_file_to_warn_about():
     assert compiled("restore that file to the version from this morning", trigger)["entities"] == []
     kept = compiled("don't edit src/billing/invoice.py by hand, revert it; it is generated", trigger)
     assert "src/billing/invoice.py" in kept["entities"]
+
+
+def test_a_step_left_out_before_a_stopped_call_is_due_before_that_kind_of_call():
+    stopped = 'Bash: git add src/parser.py && git commit -m "Handle empty input in the parser" (rejected)'
+    cue = compiled("hm, I didn't see you running the linter... did you?", stopped)
+    assert cue.get("before") == ["git:commit"] and "git:commit" in cue["forbids"]
+    assert not compiled("hm, I didn't see you running the linter... did you?",
+                        'Bash: git commit -m "Handle empty input"').get("before")   # a call that went through
+    assert not compiled("what does this commit change for the parser?", stopped).get("before")

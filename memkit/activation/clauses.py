@@ -86,6 +86,22 @@ _THIS_STEP = re.compile(r"(?i)^(?:(?:you|we|i)\s+)?(?:do|doing)\s+(?:that|this|i
                         r"(?:the|this|that|these|those|it|them)\b")
 
 
+# "I haven't seen you running coverage", "you forgot to run the linter": a step that should have
+# come first
+_OMITTED = re.compile(r"(?i)\b(?:(?:i\s+)?(?:haven[’']?t|have\s+not|didn[’']?t|did\s+not)\s+seen?\s+you\s+|"
+                      r"you\s+(?:forgot|forget|skipped|didn[’']?t|did\s+not|never)\s+(?:to\s+)?|did\s+you\s+(?:even\s+)?|"
+                      r"you\s+should\s+have\s+(?:first\s+)?)(?:run|ran|running|check|checked|checking|test|tested|testing|"
+                      r"verify|verified|verifying|lint|linted|linting|format|formatted|formatting|build|built|building|"
+                      r"review|reviewed|reviewing|update|updated|updating|rebase|rebased|rebasing|pull|pulled|pulling)\b")
+
+
+def omitted(lesson: str) -> bool:
+    """The lesson points out a step the agent left out ("I haven't seen you running coverage",
+    "you forgot to run the linter"); said after a call the person stopped, the step is due
+    before that kind of call."""
+    return bool(_OMITTED.search(lesson))
+
+
 def judges_work(clause: str) -> bool:
     """The clause finds a piece of the work too long or too much ("that comment is too verbose"),
     which says nothing about how to answer."""

@@ -14,7 +14,7 @@ import re
 from memkit.activation import acts as acts_mod
 from memkit.activation import entities as entities_mod
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
-from memkit.activation.clauses import MOMENT_WORDS, clauses, judges_work, this_step, undoes
+from memkit.activation.clauses import MOMENT_WORDS, clauses, judges_work, omitted, this_step, undoes
 
 VERSION = 9
 NAME = f"heuristic@{VERSION}"
@@ -109,6 +109,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if whole else None)
     if not _narrow(cat, forbids):
         forbids |= _refused(cat, parts, corrected, prescribed)
+    if act is not None and act.family == "shell" and _STOPPED.search(str(trigger or "")) and omitted(lesson):
+        by["before"] |= _moment_of(cat, act)   # "I haven't seen you running coverage" after a stopped
+        # commit: the step is due before any commit
     if not _narrow(cat, forbids):   # a "before X" rule, or one that forbids a broad X outright, fires
         by["before"] |= by["outright"]   # before any X, topic or not
         forbids |= by["before"]
@@ -210,6 +213,17 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
 _FRAGMENT = re.compile(r"(?i)^(?:(?:ugh|argh|hmm+|oh|ah|uh|no+|nope|nah|wait|stop|whoa|actually)[,.!]*\s+)*"
                        rf"(?:not|no)\s+(?!(?:{MOMENT_WORDS}|now|so\s+fast|until|like\s+that)\b)"
                        r"(?:\S+\s+){0,4}\S+?[.!]*$")   # "not yet": when, not what
+
+
+_SEGMENT = re.compile(r"&&|\|\||;|\|")
+
+
+def _moment_of(cat, act) -> set:
+    """The broad kinds of a call's programs and subcommands alone (`git commit`, not its message):
+    the moment a step left out is due before."""
+    heads = [" ".join(entities_mod.head(part.strip())) for part in _SEGMENT.split(act.command) if part.strip()]
+    found = cat.kinds_of(acts_mod.from_command(" && ".join(h for h in heads if h)))
+    return {k for k in found if cat.kinds[k].broad and not cat.kinds[k].safe and cat.kinds[k].area not in STANDING_AREAS}
 
 
 def _refused(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set) -> set:

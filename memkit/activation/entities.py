@@ -461,7 +461,7 @@ def _shapes(code: str, name: str, said: set[str]) -> list[str]:
 _HEAD_WORD = re.compile(r"[a-z][a-z0-9_.:-]*")
 
 
-def _head(command: str) -> list[str]:
+def head(command: str) -> list[str]:
     """The program and its subcommands: the leading plain words, up to the first flag or argument."""
     words = command.split()
     for i, w in enumerate(words):
@@ -482,10 +482,10 @@ def lacking(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
     lesson (a name it forbids); with those flags, or as the lesson spells it, it complies."""
     if act is None or act.family != "shell":
         return [], []
-    called = _head(act.command.splitlines()[0] if act.command else "")
+    called = head(act.command.splitlines()[0] if act.command else "")
     said = [m for p, text in parts if p in ("prescribe", "allow") for m in _TICK.findall(text)]
     for line in said:
-        asked = _head(line)
+        asked = head(line)
         common = [a for a, b in zip(asked, called) if a == b]
         common = common[:next((i for i, (a, b) in enumerate(zip(asked, called)) if a != b), len(common))]
         flags = [w.split("=", 1)[0] for w in line.split() if w.startswith("-")]
