@@ -797,3 +797,24 @@ def test_a_step_left_out_before_a_stopped_call_is_due_before_that_kind_of_call()
     assert not compiled("hm, I didn't see you running the linter... did you?",
                         'Bash: git commit -m "Handle empty input"').get("before")   # a call that went through
     assert not compiled("what does this commit change for the parser?", stopped).get("before")
+
+
+def test_a_rule_about_a_place_narrows_a_general_kind_to_that_place():
+    cue = compiled("Please write the setup guide the way the old one reads, don't add emojis!",
+                   "Bash: git add docs/setup.md (interrupted)")
+    assert "docs:emoji" in cue["forbids"] and "style:emoji" not in cue["forbids"]
+    assert "style:emoji" in compiled("no emojis in log messages, ever")["forbids"]
+
+
+def test_saying_why_a_run_failed_is_no_rule_and_a_double_dash_ends_a_clause():
+    assert compiler.clauses("no, the reason it failed is that the cache/ folder is empty -- check what the test expects") == [
+        ("neutral", "no, the reason it failed is that the cache/ folder is empty"), ("prescribe", "check what the test expects")]
+    cue = compiled("no, the reason it failed is that we emptied fixtures/ -- copy one back in",
+                   "Edit: src/loader.py — paths = sorted(found) (rejected)")
+    assert "fixtures/" not in cue["entities"]
+
+
+def test_names_a_proposal_in_words_mentions_are_no_target():
+    cue = compiled("I half agree. What would the --verbose switch print for each file, then?",
+                   "proposed: Review: should --verbose print every file?")
+    assert "--verbose" not in cue["entities"]

@@ -50,7 +50,7 @@ _TOLD = re.compile(r"(?i)\b(?:didn[’']?t|did\s+not|forgot\s+to|never)\b[^.;!?]
                    r"(?:told|asked|said|showed|explained)\b|\byou\s+forgot\s+to\b")
 _ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
                     r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b")
-_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|,\s+(?=but\b|so\b|and\s+(?:then|only|never|always)\b)"
+_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|(?<=[\w.!?)'\"])\s+--\s+(?=[A-Za-z(])|,\s+(?=but\b|so\b|and\s+(?:then|only|never|always)\b)"
                     r"|(?i:,\s+(?=(?:(?:and\s+|but\s+)?(?:don'?t|do\s+not|never|avoid|stop)|(?:and|but)\s+no)\b))"
                     r"|\s+\((?=e\.g\.|i\.e\.|like\b)"
                     r"|(?i:[,:]\s+(?=(?:please\s+|just\s+|instead\s+|rather\s+)?(?:use|using|always|prefer|put|keep|"
@@ -62,6 +62,10 @@ _THEIR_NO = re.compile(r"(?i)\b(?!(?:you|we|i|please|just|and|so|but|then|also|e
                        r"does\s+not|won'?t|will\s+not)\s+(?:lets?|allows?|accepts?|supports?|works?|handles?|sees?|"
                        r"notices?|knows?|picks?\s+up|reuses?|keeps?)\b")
 
+
+# "the reason it failed is …", "that's because …": a clause that says why something happened
+_CAUSE = re.compile(r"(?i)^(?:the\s+(?:reason|cause)\b|(?:it|this|that)\s+(?:failed|fails|broke|breaks|happened|happens)"
+                    r"\s+because\b|that'?s\s+(?:because|why)\b)")
 
 # words that bind a clause to the moment: "not yet", "for now" (the compiler reads them too)
 MOMENT_WORDS = r"yet|for\s+now|right\s+now|at\s+the\s+moment|for\s+the\s+time\s+being|this\s+time|today"
@@ -157,6 +161,9 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         if until:   # "no, you're not done until X": X is asked for, whatever came first, and calling
             out.append(("forbid", said[:until.end()]))   # it done before that is the mistake
             out.append(("prescribe", "only when " + said[until.end():].strip()))
+            continue
+        if _CAUSE.match(said):   # "no, the reason it failed is that …": why, not a rule
+            out.append(("neutral", part))
             continue
         forbid, ask = _FORBID.search(_THEIR_NO.sub(" ", said)), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
         if not forbid and not ask and _REFUSAL.match(part) and said.strip():

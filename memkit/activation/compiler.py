@@ -105,6 +105,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         whole, forbid, prescribed = (x - _derived(cat)["answering"] for x in (whole, forbid, prescribed))
     names = _names(lesson, parts, act, project)
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
+    forbids = _where(cat, lesson, forbids)
     if act is not None:
         forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if whole else None)
     if not _narrow(cat, forbids):
@@ -315,6 +316,18 @@ def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set) -> t
     # lesson asks for within it: a request meets a lesson at its topic
     forbids |= {k for k in whole & corrected if k in cat.kinds and cat.kinds[k].broad and not cat.kinds[k].safe}
     return forbids, complies
+
+
+def _where(cat, lesson: str, forbids: set) -> set:
+    """"document it in the old style, no emojis": one clause says where, another what; the special
+    case of a forbidden kind that the whole lesson names (emoji in docs) is the mistake, and the
+    wider kind (emoji anywhere) only its topic."""
+    wider = {k for k in forbids if k in cat.kinds}
+    if not wider:
+        return forbids
+    special = {s for s in cat.kinds_of(acts_mod.from_prose(lesson), lesson=True)
+               if s not in forbids and set(cat.kinds[s].within) & wider}
+    return _within(cat, forbids | special) if special else forbids
 
 
 _DERIVED: dict = {}

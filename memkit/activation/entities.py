@@ -128,7 +128,8 @@ def negated(name: str, text: str) -> bool:
 def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
     """{"forbids": names the lesson warns about, "complies": names it asks for}. A name in the
     corrected action too is kept first (it is what the correction was about)."""
-    touched = tokens(trigger) if trigger is not None else set()
+    # a proposal in words touched nothing: the names it mentions are no target of the correction
+    touched = tokens(trigger) if trigger is not None and trigger.family != "prose" else set()
     objects = _objects(trigger) if trigger is not None else set()
     ran = commands_of(trigger) if trigger is not None else set()   # programs the call ran
     forbid: list[str] = []
