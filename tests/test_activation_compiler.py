@@ -818,3 +818,30 @@ def test_names_a_proposal_in_words_mentions_are_no_target():
     cue = compiled("I half agree. What would the --verbose switch print for each file, then?",
                    "proposed: Review: should --verbose print every file?")
     assert "--verbose" not in cue["entities"]
+
+
+def test_a_word_typed_with_one_letter_dropped_or_swapped_is_read_as_the_catalogue_spells_it():
+    from memkit.activation import clauses
+
+    known = compiler._derived(CAT)["slips"]
+    assert clauses.mended("please no more doctrings in the tests", known) == "please no more docstrings in the tests"
+    assert "style:docstring" in compiled("Don't write doctrings in the test files")["forbids"]
+    for fine in ("Should we keep the nesting flat?", "a contact is no contract", "summarise the reviews", "raising"):
+        assert clauses.mended(fine, known) == fine
+
+
+def test_a_pasted_terminal_log_holds_no_rule():
+    log = ("git push origin release Enumerating objects: 42, done. Counting objects: 100% (42/42), done. "
+           "Writing objects: 100% (30/30), 4.1 KiB, done. Total 30 (delta 12) To github.com:acme/shop.git "
+           "3f2a1bc..9d8e7f6 release -> release")
+    cue = compiled(log, "proposed: Pushed.")
+    assert cue["forbids"] == [] and cue["entities"] == [] and not cue["standing"]
+    assert "git:force-push" in compiled("never force-push the release branch, done.")["forbids"]
+
+
+def test_asking_for_another_value_blames_the_value_not_the_rest_of_the_call():
+    stopped = "Bash: pandoc notes.md -t html4 -o /tmp/notes.html (rejected)"
+    lesson = "no, we don't want the old html4 writer, we need html5!"
+    assert [p for p, _ in compiler.clauses(lesson)] == ["forbid", "prescribe"]
+    assert "shell:fixed-tmp-path" not in compiled(lesson, stopped)["forbids"]
+    assert "shell:fixed-tmp-path" in compiled("no, we don't want the old html4 writer!", stopped)["forbids"]

@@ -24,7 +24,7 @@ _PRESCRIBE = re.compile(
     r"(?i)\b(use|using|always|only|prefer\w*|should|must|need\s+to|needs\s+to|has\s+to|have\s+to|"
     r"(?:every|each|all|any)\s[^.;!?]{0,60}?\b(?:needs?|requires?|must\s+have)\b|"
     r"instead|put|keep|go(es)?\s+(in|into|through|under)|run|via|through|pin|pinned|wrap\w*|pass|add\b|"
-    r"write|follow|we\s+(use|keep|run|follow)|make\s+sure|remember\s+to|do\s+it\s+as|"
+    r"write|follow|we\s+(use|keep|run|follow|need|want)|make\s+sure|remember\s+to|do\s+it\s+as|"
     r"starts?\s+with|is\s+done\s+with|comes?\s+from|belongs?\s+in|lives?\s+in|sits?\s+(in|next\s+to)|"
     r"goes?\s+in(to)?|instead)\b")
 _IMPERATIVE = re.compile(
@@ -53,6 +53,7 @@ _ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|(?<=[\w.!?)'\"])\s+--\s+(?=[A-Za-z(])|,\s+(?=but\b|so\b|and\s+(?:then|only|never|always)\b)"
                     r"|(?i:,\s+(?=(?:(?:and\s+|but\s+)?(?:don'?t|do\s+not|never|avoid|stop)|(?:and|but)\s+no)\b))"
                     r"|\s+\((?=e\.g\.|i\.e\.|like\b)"
+                    r"|(?i:[,:]\s+(?=we\s+(?:need|want)\s+(?!to\b)\w))"
                     r"|(?i:[,:]\s+(?=(?:please\s+|just\s+|instead\s+|rather\s+)?(?:use|using|always|prefer|put|keep|"
                     r"wrap|run|pass|call|go\s+through|do\s+it|add|write|stick\s+to|switch\s+to|ask|tell)\b))")
 _INSTEAD = re.compile(r"(?i),?\s*\b(instead\s+of|rather\s+than|not|never|and\s+never|but\s+never|but\s+not)\b\s+(?=\S)")
@@ -104,6 +105,58 @@ def omitted(lesson: str) -> bool:
     "you forgot to run the linter"); said after a call the person stopped, the step is due
     before that kind of call."""
     return bool(_OMITTED.search(lesson))
+
+
+_WORD = re.compile(r"[A-Za-z]{7,}")
+
+
+def _slips(word: str) -> set[str]:
+    """What a word reads as with one letter dropped or two neighbours swapped: the typing slips
+    that turn "docstrings" into "doctrings" or "directory" into "direcotry"."""
+    out = {word[:i] + word[i + 1:] for i in range(1, len(word) - 1)}   # the first and last letters stay:
+    return out | {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(1, len(word) - 2)}   # a
+    # dropped first letter or a changed end makes another word ("raising", "compute", "summaries")
+
+
+def mended(text: str, known: dict[str, str]) -> str:
+    """The text with a slipped word put back as the catalogue spells it ("doctrings" ->
+    "docstrings"); `known` maps each slip of a catalogue word to that word, a slip that two words
+    share to "" (left alone). A word the catalogue itself spells is never touched."""
+    def mend(m: re.Match) -> str:
+        word = m.group(0)
+        low = word.lower()
+        plural = low.endswith("s") and not low.endswith("ss")
+        stem = low[:-1] if plural else low
+        if stem in known.get("", ()) or low in known.get("", ()):
+            return word
+        fixed = known.get(stem)
+        if not fixed:
+            return word
+        fixed += "s" if plural else ""
+        return fixed.capitalize() if word[0].isupper() else fixed
+
+    return _WORD.sub(mend, text)
+
+
+def slips_of(words: set[str]) -> dict:
+    """The `known` map of `mended` for a vocabulary of words; only words of 9 letters or more are
+    mended to (a shorter one is one slip from too many other words: contract, contact)."""
+    known: dict = {"": frozenset(words)}
+    for w in sorted(w for w in words if len(w) >= 9):
+        for slip in _slips(w) - {w}:
+            known[slip] = "" if known.get(slip, w) != w else w
+    return known
+
+
+# what a terminal prints: progress counters, "…, done.", "remote:" lines, key fingerprints
+_PRINTED = re.compile(r"(?i)\b\d{1,3}%\s*\(\d+/\d+\)|,\s*done\.|(?:^|\s)remote:\s|\bSHA256:[A-Za-z0-9+/]{20,}|"
+                      r"\b[0-9a-f]{7,40}\.\.[0-9a-f]{7,40}\b|\bTotal\s+\d+\s+\(delta\s+\d+\)")
+
+
+def pasted(lesson: str) -> bool:
+    """The lesson is a terminal's output pasted in (three or more things only a program prints),
+    not words said to the agent: it holds no rule."""
+    return len(_PRINTED.findall(lesson)) >= 3
 
 
 def judges_work(clause: str) -> bool:

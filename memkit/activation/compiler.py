@@ -14,7 +14,17 @@ import re
 from memkit.activation import acts as acts_mod
 from memkit.activation import entities as entities_mod
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
-from memkit.activation.clauses import MOMENT_WORDS, clauses, judges_work, omitted, this_step, undoes
+from memkit.activation.clauses import (
+    MOMENT_WORDS,
+    clauses,
+    judges_work,
+    mended,
+    omitted,
+    pasted,
+    slips_of,
+    this_step,
+    undoes,
+)
 
 VERSION = 9
 NAME = f"heuristic@{VERSION}"
@@ -93,7 +103,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     """The cue for one lesson. `declared`: kinds an earlier step gave the note (not read: the
     compiler derives every kind from the lesson's words and the corrected call)."""
     lesson = " ".join(str(lesson or "").replace("``", "`").split())[:4000]
-    parts = [p for p in clauses(lesson) if p[0] != "moment"]   # "not yet" is no rule for later
+    parts = [p for p in clauses(mended(lesson, _derived(cat)["slips"])) if p[0] != "moment"   # "not yet"
+             and not pasted(lesson)]   # is no rule for later, nor is a pasted log; a slipped word
+    # ("doctrings") is read as the catalogue spells it
     by = _read(cat, parts)
     prescribed = by["prescribe"] | by["allow"]
     forbid = by["forbid"] | (by["instead"] - prescribed)   # what replaces a thing is named in its reason too
@@ -107,7 +119,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
     forbids = _where(cat, lesson, forbids)
     if act is not None:
-        forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if whole else None)
+        forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if whole else None, parts)
     if not _narrow(cat, forbids):
         forbids |= _refused(cat, parts, corrected, prescribed)
     if act is not None and act.family == "shell" and _STOPPED.search(str(trigger or "")) and omitted(lesson):
@@ -189,7 +201,8 @@ def _names(lesson: str, parts: list[tuple[str, str]], act, project: str) -> dict
     return names
 
 
-def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set, prescribed: set | None) -> set:
+def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set, prescribed: set | None,
+               parts: list) -> set:
     """What the corrected call adds when the lesson names what it acted on. prescribed: None when
     the lesson names no kind at all."""
     if not _named_in_call(names["forbids"], act):
@@ -204,11 +217,24 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
         folders = {seg for t in entities_mod.targets(act) if "/" in t for seg in t.split("/")}
         names["forbids"] = [n + "/" if entities_mod.kind_of(n) != "path" and n.lower() in folders else n
                             for n in names["forbids"]]
+        if any(p == "prescribe" for p, _ in parts):   # "no xml1, we need compact": the call was the
+            corrected = corrected & _through(cat, act, names["forbids"])   # right one but for that name
         return {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
                 and (stopped or cat.kinds[k].consequence == "high") and not cat.lacking(k, corrected)}
     # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
     # protoc"): the asked-for kind is the topic; what complies says it is done right
     return forbids | {k for k in prescribed & corrected if not cat.kinds[k].broad and not cat.kinds[k].safe}
+
+
+def _through(cat, act, named: list[str]) -> set:
+    """The kinds a shell call has through the names a lesson gives (`plutil -convert xml1 -o
+    /tmp/b.xml` has its /tmp path whatever the format); any other call, all of its kinds."""
+    found = cat.kinds_of(act)
+    if act.family != "shell":
+        return found
+    keys = [entities_mod._norm(n).strip("/") for n in named]
+    words = [w for w in act.command.split() if not any(k and k in w.lower() for k in keys)]
+    return found - cat.kinds_of(acts_mod.from_command(" ".join(words)))
 
 
 _FRAGMENT = re.compile(r"(?i)^(?:(?:ugh|argh|hmm+|oh|ah|uh|no+|nope|nah|wait|stop|whoa|actually)[,.!]*\s+)*"
@@ -343,7 +369,9 @@ def _derived(cat) -> dict:
             for a in k.alternatives:
                 replaced_by.setdefault(a, set()).add(k.id)
         _DERIVED.clear()
-        _DERIVED.update(of=cat, replaced_by=replaced_by,
+        words = {w for k in cat.kinds.values() if k.rx.get("words") for lits in k.rx["words"].literals if lits
+                 for clause in lits for lit in clause for w in re.findall(r"[a-z]{7,}", lit)}
+        _DERIVED.update(of=cat, replaced_by=replaced_by, slips=slips_of(words),
                         answering=cat.kinds_of(acts_mod.from_prose("what does this do?")))
     return _DERIVED
 
