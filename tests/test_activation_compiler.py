@@ -830,6 +830,21 @@ def test_a_word_typed_with_one_letter_dropped_or_swapped_is_read_as_the_catalogu
         assert clauses.mended(fine, known) == fine
 
 
+def test_a_question_about_a_concept_meets_no_lesson_at_its_topic():
+    from memkit.activation import acts, match
+
+    cue = compiled("never run ALTER TABLE ... DELETE on the events table, those mutations rewrite every part",
+                   "Bash: clickhouse-client -q \"ALTER TABLE events DELETE WHERE day = '2026-01-20'\"")
+
+    def tier(request):
+        asked = acts.from_prose(request)
+        return match.judge(match.Cue(_row(cue)), match.Probe(asked, CAT.classify(asked), CAT, kind="prompt"), CAT)
+
+    assert tier("purge the duplicate rows of the January import from the events table") > 0
+    assert tier("explain the difference between purging rows and dropping a partition") == 0
+    assert tier("what's the difference between deleting rows and truncating the table?") == 0
+
+
 def test_a_pasted_terminal_log_holds_no_rule():
     log = ("git push origin release Enumerating objects: 42, done. Counting objects: 100% (42/42), done. "
            "Writing objects: 100% (30/30), 4.1 KiB, done. Total 30 (delta 12) To github.com:acme/shop.git "
@@ -845,3 +860,16 @@ def test_asking_for_another_value_blames_the_value_not_the_rest_of_the_call():
     assert [p for p, _ in compiler.clauses(lesson)] == ["forbid", "prescribe"]
     assert "shell:fixed-tmp-path" not in compiled(lesson, stopped)["forbids"]
     assert "shell:fixed-tmp-path" in compiled("no, we don't want the old html4 writer!", stopped)["forbids"]
+
+
+def test_a_request_for_what_a_lessons_mistake_is_a_wrong_way_of_meets_the_lesson():
+    from memkit.activation import acts, match
+
+    cue = compiled("the commit message is far too long, it should not be longer than the diff",
+                   'Bash: git commit -m "fix: typo" (rejected)')
+    assert "git:long-commit-message" in cue["forbids"]
+    asked = acts.from_prose("write the commit message for the parser fix")
+    assert match.judge(match.Cue(_row(cue)), match.Probe(asked, CAT.classify(asked), CAT, kind="prompt"), CAT) \
+        == match.INTENT
+    other = acts.from_prose("rename the parser module")
+    assert match.judge(match.Cue(_row(cue)), match.Probe(other, CAT.classify(other), CAT, kind="prompt"), CAT) == 0
