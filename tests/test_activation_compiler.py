@@ -763,3 +763,113 @@ def test_a_person_reads_the_topics_a_request_meets_the_lesson_at():
     assert cue.get("topics")
     line = render.describe_line(cue, CAT)
     assert "a request about" in line and CAT.kinds[cue["topics"][0]].about in line
+
+
+def test_a_judgement_of_a_piece_of_the_work_is_no_rule_about_replies():
+    cue = compiled("this docstring is far too wordy, nobody needs the history of the module in it",
+                   "proposed: Here is the updated module.")
+    assert "conduct:reply-length" not in cue["forbids"] and not cue["standing"]
+    assert "conduct:reply-length" in compiled("your answers are too long, get to the point")["forbids"]
+
+
+def test_a_before_that_orders_the_steps_at_hand_is_no_moment_to_fire_at():
+    one_off = compiled("Before we push the branch, we should first rebase it onto the release tag.",
+                       "Bash: ls -la")
+    assert "git:push" not in one_off["forbids"] and not one_off.get("before")
+    assert not compiled("ok, but before you do that, show me the failing test", "Bash: ls")["forbids"]
+    for rule in ("run the linter before you push the branch", "we always rebase onto main before we push the branch"):
+        assert "git:push" in compiled(rule, "Bash: ls").get("before", []), rule
+
+
+def test_asking_to_undo_the_change_names_no_file_to_warn_about():
+    trigger = "Edit: src/billing/invoice.py — total = round(total, 2) (rejected)"
+    undo = compiled("no, put invoice.py back into its previous state, the rounding belongs in the view", trigger)
+    assert "src/billing/invoice.py" not in undo["entities"] and "invoice.py" not in undo["entities"]
+    assert compiled("restore that file to the version from this morning", trigger)["entities"] == []
+    kept = compiled("don't edit src/billing/invoice.py by hand, revert it; it is generated", trigger)
+    assert "src/billing/invoice.py" in kept["entities"]
+
+
+def test_a_step_left_out_before_a_stopped_call_is_due_before_that_kind_of_call():
+    stopped = 'Bash: git add src/parser.py && git commit -m "Handle empty input in the parser" (rejected)'
+    cue = compiled("hm, I didn't see you running the linter... did you?", stopped)
+    assert cue.get("before") == ["git:commit"] and "git:commit" in cue["forbids"]
+    assert not compiled("hm, I didn't see you running the linter... did you?",
+                        'Bash: git commit -m "Handle empty input"').get("before")   # a call that went through
+    assert not compiled("what does this commit change for the parser?", stopped).get("before")
+
+
+def test_a_rule_about_a_place_narrows_a_general_kind_to_that_place():
+    cue = compiled("Please write the setup guide the way the old one reads, don't add emojis!",
+                   "Bash: git add docs/setup.md (interrupted)")
+    assert "docs:emoji" in cue["forbids"] and "style:emoji" not in cue["forbids"]
+    assert "style:emoji" in compiled("no emojis in log messages, ever")["forbids"]
+
+
+def test_saying_why_a_run_failed_is_no_rule_and_a_double_dash_ends_a_clause():
+    assert compiler.clauses("no, the reason it failed is that the cache/ folder is empty -- check what the test expects") == [
+        ("neutral", "no, the reason it failed is that the cache/ folder is empty"), ("prescribe", "check what the test expects")]
+    cue = compiled("no, the reason it failed is that we emptied fixtures/ -- copy one back in",
+                   "Edit: src/loader.py — paths = sorted(found) (rejected)")
+    assert "fixtures/" not in cue["entities"]
+
+
+def test_names_a_proposal_in_words_mentions_are_no_target():
+    cue = compiled("I half agree. What would the --verbose switch print for each file, then?",
+                   "proposed: Review: should --verbose print every file?")
+    assert "--verbose" not in cue["entities"]
+
+
+def test_a_word_typed_with_one_letter_dropped_or_swapped_is_read_as_the_catalogue_spells_it():
+    from memkit.activation import clauses
+
+    known = compiler._derived(CAT)["slips"]
+    assert clauses.mended("please no more doctrings in the tests", known) == "please no more docstrings in the tests"
+    assert "style:docstring" in compiled("Don't write doctrings in the test files")["forbids"]
+    for fine in ("Should we keep the nesting flat?", "a contact is no contract", "summarise the reviews", "raising"):
+        assert clauses.mended(fine, known) == fine
+
+
+def test_a_question_about_a_concept_meets_no_lesson_at_its_topic():
+    from memkit.activation import acts, match
+
+    cue = compiled("never run ALTER TABLE ... DELETE on the events table, those mutations rewrite every part",
+                   "Bash: clickhouse-client -q \"ALTER TABLE events DELETE WHERE day = '2026-01-20'\"")
+
+    def tier(request):
+        asked = acts.from_prose(request)
+        return match.judge(match.Cue(_row(cue)), match.Probe(asked, CAT.classify(asked), CAT, kind="prompt"), CAT)
+
+    assert tier("purge the duplicate rows of the January import from the events table") > 0
+    assert tier("explain the difference between purging rows and dropping a partition") == 0
+    assert tier("what's the difference between deleting rows and truncating the table?") == 0
+
+
+def test_a_pasted_terminal_log_holds_no_rule():
+    log = ("git push origin release Enumerating objects: 42, done. Counting objects: 100% (42/42), done. "
+           "Writing objects: 100% (30/30), 4.1 KiB, done. Total 30 (delta 12) To github.com:acme/shop.git "
+           "3f2a1bc..9d8e7f6 release -> release")
+    cue = compiled(log, "proposed: Pushed.")
+    assert cue["forbids"] == [] and cue["entities"] == [] and not cue["standing"]
+    assert "git:force-push" in compiled("never force-push the release branch, done.")["forbids"]
+
+
+def test_asking_for_another_value_blames_the_value_not_the_rest_of_the_call():
+    stopped = "Bash: pandoc notes.md -t html4 -o /tmp/notes.html (rejected)"
+    lesson = "no, we don't want the old html4 writer, we need html5!"
+    assert [p for p, _ in compiler.clauses(lesson)] == ["forbid", "prescribe"]
+    assert "shell:fixed-tmp-path" not in compiled(lesson, stopped)["forbids"]
+    assert "shell:fixed-tmp-path" in compiled("no, we don't want the old html4 writer!", stopped)["forbids"]
+
+
+def test_a_request_for_what_a_lessons_mistake_is_a_wrong_way_of_meets_the_lesson():
+    from memkit.activation import acts, match
+
+    cue = compiled("the commit message is far too long, it should not be longer than the diff",
+                   'Bash: git commit -m "fix: typo" (rejected)')
+    assert "git:long-commit-message" in cue["forbids"]
+    asked = acts.from_prose("write the commit message for the parser fix")
+    assert match.judge(match.Cue(_row(cue)), match.Probe(asked, CAT.classify(asked), CAT, kind="prompt"), CAT) \
+        == match.INTENT
+    other = acts.from_prose("rename the parser module")
+    assert match.judge(match.Cue(_row(cue)), match.Probe(other, CAT.classify(other), CAT, kind="prompt"), CAT) == 0

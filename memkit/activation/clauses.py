@@ -24,7 +24,7 @@ _PRESCRIBE = re.compile(
     r"(?i)\b(use|using|always|only|prefer\w*|should|must|need\s+to|needs\s+to|has\s+to|have\s+to|"
     r"(?:every|each|all|any)\s[^.;!?]{0,60}?\b(?:needs?|requires?|must\s+have)\b|"
     r"instead|put|keep|go(es)?\s+(in|into|through|under)|run|via|through|pin|pinned|wrap\w*|pass|add\b|"
-    r"write|follow|we\s+(use|keep|run|follow)|make\s+sure|remember\s+to|do\s+it\s+as|"
+    r"write|follow|we\s+(use|keep|run|follow|need|want)|make\s+sure|remember\s+to|do\s+it\s+as|"
     r"starts?\s+with|is\s+done\s+with|comes?\s+from|belongs?\s+in|lives?\s+in|sits?\s+(in|next\s+to)|"
     r"goes?\s+in(to)?|instead)\b")
 _IMPERATIVE = re.compile(
@@ -50,9 +50,10 @@ _TOLD = re.compile(r"(?i)\b(?:didn[’']?t|did\s+not|forgot\s+to|never)\b[^.;!?]
                    r"(?:told|asked|said|showed|explained)\b|\byou\s+forgot\s+to\b")
 _ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
                     r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b")
-_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|,\s+(?=but\b|so\b|and\s+(?:then|only|never|always)\b)"
+_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|(?<=[\w.!?)'\"])\s+--\s+(?=[A-Za-z(])|,\s+(?=but\b|so\b|and\s+(?:then|only|never|always)\b)"
                     r"|(?i:,\s+(?=(?:(?:and\s+|but\s+)?(?:don'?t|do\s+not|never|avoid|stop)|(?:and|but)\s+no)\b))"
                     r"|\s+\((?=e\.g\.|i\.e\.|like\b)"
+                    r"|(?i:[,:]\s+(?=we\s+(?:need|want)\s+(?!to\b)\w))"
                     r"|(?i:[,:]\s+(?=(?:please\s+|just\s+|instead\s+|rather\s+)?(?:use|using|always|prefer|put|keep|"
                     r"wrap|run|pass|call|go\s+through|do\s+it|add|write|stick\s+to|switch\s+to|ask|tell)\b))")
 _INSTEAD = re.compile(r"(?i),?\s*\b(instead\s+of|rather\s+than|not|never|and\s+never|but\s+never|but\s+not)\b\s+(?=\S)")
@@ -63,12 +64,117 @@ _THEIR_NO = re.compile(r"(?i)\b(?!(?:you|we|i|please|just|and|so|but|then|also|e
                        r"notices?|knows?|picks?\s+up|reuses?|keeps?)\b")
 
 
+# "the reason it failed is …", "that's because …": a clause that says why something happened
+_CAUSE = re.compile(r"(?i)^(?:the\s+(?:reason|cause)\b|(?:it|this|that)\s+(?:failed|fails|broke|breaks|happened|happens)"
+                    r"\s+because\b|that'?s\s+(?:because|why)\b)")
+
 # words that bind a clause to the moment: "not yet", "for now" (the compiler reads them too)
 MOMENT_WORDS = r"yet|for\s+now|right\s+now|at\s+the\s+moment|for\s+the\s+time\s+being|this\s+time|today"
 _MOMENT = re.compile(rf"(?i)\b(?:{MOMENT_WORDS})\b")
 _CONDITIONED = re.compile(r"(?i)\b(?:until|unless|before|after|if|when|while|once|"
                           r"(?:is|are|was|were|has|have|had)(?:n[’']?t|\s+not))\b")
 _EVER = re.compile(r"(?i)\b(?:never|ever|again|always|any\s*more|any\s*time)\b")
+
+
+# "that comment is too verbose": a judgement of a piece of the work, not of the reply
+_WORK_TOO = re.compile(r"(?i)\b(?:that|this|the|these|those|your|its|my)\s+(?:[\w-]+\s+){0,2}?(?:comments?|messages?|"
+                       r"descriptions?|docstrings?|docs?|documentation|readme|changelog|functions?|methods?|class(?:es)?|"
+                       r"tests?|specs?|names?|titles?|logs?|sections?|paragraphs?|snippets?|variables?|code|lines?|files?|"
+                       r"scripts?|prs?|pull\s+requests?)\s+(?:is|are|was|were|'s|seems?|looks?|feels?|reads?)\s+"
+                       r"(?:\w+\s+){0,2}?too\b")
+# "restore it to the previous version", "put it back": the clause undoes the change at hand
+_UNDO = re.compile(r"(?i)\b(?:restore|revert|undo|roll\s*back|(?:put|change|set|turn|bring)\s+(?:\S+\s+){1,3}?back\b|"
+                   r"(?:in|into|to)\s+(?:(?:its|their|the|a)\s+)?(?:previous|original|old|former|earlier|last)\s+"
+                   r"(?:state|version|content|form)|back\s+to\s+(?:the\s+|its\s+)?(?:previous|original|old|way))")
+# "before we commit the images", "before you do that": a step of the task at hand, not a moment for ever
+_THIS_STEP = re.compile(r"(?i)^(?:(?:you|we|i)\s+)?(?:do|doing)\s+(?:that|this|it)\b|^we\s+\w+\s+"
+                        r"(?:the|this|that|these|those|it|them)\b")
+
+
+# "I haven't seen you running coverage", "you forgot to run the linter": a step that should have
+# come first
+_OMITTED = re.compile(r"(?i)\b(?:(?:i\s+)?(?:haven[’']?t|have\s+not|didn[’']?t|did\s+not)\s+seen?\s+you\s+|"
+                      r"you\s+(?:forgot|forget|skipped|didn[’']?t|did\s+not|never)\s+(?:to\s+)?|did\s+you\s+(?:even\s+)?|"
+                      r"you\s+should\s+have\s+(?:first\s+)?)(?:run|ran|running|check|checked|checking|test|tested|testing|"
+                      r"verify|verified|verifying|lint|linted|linting|format|formatted|formatting|build|built|building|"
+                      r"review|reviewed|reviewing|update|updated|updating|rebase|rebased|rebasing|pull|pulled|pulling)\b")
+
+
+def omitted(lesson: str) -> bool:
+    """The lesson points out a step the agent left out ("I haven't seen you running coverage",
+    "you forgot to run the linter"); said after a call the person stopped, the step is due
+    before that kind of call."""
+    return bool(_OMITTED.search(lesson))
+
+
+_WORD = re.compile(r"[A-Za-z]{7,}")
+
+
+def _slips(word: str) -> set[str]:
+    """What a word reads as with one letter dropped or two neighbours swapped: the typing slips
+    that turn "docstrings" into "doctrings" or "directory" into "direcotry"."""
+    out = {word[:i] + word[i + 1:] for i in range(1, len(word) - 1)}   # the first and last letters stay:
+    return out | {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(1, len(word) - 2)}   # a
+    # dropped first letter or a changed end makes another word ("raising", "compute", "summaries")
+
+
+def mended(text: str, known: dict[str, str]) -> str:
+    """The text with a slipped word put back as the catalogue spells it ("doctrings" ->
+    "docstrings"); `known` maps each slip of a catalogue word to that word, a slip that two words
+    share to "" (left alone). A word the catalogue itself spells is never touched."""
+    def mend(m: re.Match) -> str:
+        word = m.group(0)
+        low = word.lower()
+        plural = low.endswith("s") and not low.endswith("ss")
+        stem = low[:-1] if plural else low
+        if stem in known.get("", ()) or low in known.get("", ()):
+            return word
+        fixed = known.get(stem)
+        if not fixed:
+            return word
+        fixed += "s" if plural else ""
+        return fixed.capitalize() if word[0].isupper() else fixed
+
+    return _WORD.sub(mend, text)
+
+
+def slips_of(words: set[str]) -> dict:
+    """The `known` map of `mended` for a vocabulary of words; only words of 9 letters or more are
+    mended to (a shorter one is one slip from too many other words: contract, contact)."""
+    known: dict = {"": frozenset(words)}
+    for w in sorted(w for w in words if len(w) >= 9):
+        for slip in _slips(w) - {w}:
+            known[slip] = "" if known.get(slip, w) != w else w
+    return known
+
+
+# what a terminal prints: progress counters, "…, done.", "remote:" lines, key fingerprints
+_PRINTED = re.compile(r"(?i)\b\d{1,3}%\s*\(\d+/\d+\)|,\s*done\.|(?:^|\s)remote:\s|\bSHA256:[A-Za-z0-9+/]{20,}|"
+                      r"\b[0-9a-f]{7,40}\.\.[0-9a-f]{7,40}\b|\bTotal\s+\d+\s+\(delta\s+\d+\)")
+
+
+def pasted(lesson: str) -> bool:
+    """The lesson is a terminal's output pasted in (three or more things only a program prints),
+    not words said to the agent: it holds no rule."""
+    return len(_PRINTED.findall(lesson)) >= 3
+
+
+def judges_work(clause: str) -> bool:
+    """The clause finds a piece of the work too long or too much ("that comment is too verbose"),
+    which says nothing about how to answer."""
+    return bool(_WORK_TOO.search(clause))
+
+
+def undoes(lesson: str) -> bool:
+    """The lesson asks to undo the change at hand ("put it back", "restore the file to that
+    version"): what the corrected call touched is what to undo, not a name to warn about."""
+    return bool(_UNDO.search(lesson))
+
+
+def this_step(moment: str, clause: str) -> bool:
+    """A "before ..." that orders the steps at hand ("before we commit the images", "before you do
+    that") rather than naming a moment that comes back ("always ... before we push the branch")."""
+    return bool(_THIS_STEP.search(moment.strip())) and not _EVER.search(clause)
 
 
 def for_now(clause: str) -> bool:
@@ -108,6 +214,9 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         if until:   # "no, you're not done until X": X is asked for, whatever came first, and calling
             out.append(("forbid", said[:until.end()]))   # it done before that is the mistake
             out.append(("prescribe", "only when " + said[until.end():].strip()))
+            continue
+        if _CAUSE.match(said):   # "no, the reason it failed is that …": why, not a rule
+            out.append(("neutral", part))
             continue
         forbid, ask = _FORBID.search(_THEIR_NO.sub(" ", said)), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
         if not forbid and not ask and _REFUSAL.match(part) and said.strip():

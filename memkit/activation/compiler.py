@@ -14,9 +14,19 @@ import re
 from memkit.activation import acts as acts_mod
 from memkit.activation import entities as entities_mod
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
-from memkit.activation.clauses import MOMENT_WORDS, clauses
+from memkit.activation.clauses import (
+    MOMENT_WORDS,
+    clauses,
+    judges_work,
+    mended,
+    omitted,
+    pasted,
+    slips_of,
+    this_step,
+    undoes,
+)
 
-VERSION = 8
+VERSION = 9
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of", "before",
         "topics")
@@ -93,7 +103,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     """The cue for one lesson. `declared`: kinds an earlier step gave the note (not read: the
     compiler derives every kind from the lesson's words and the corrected call)."""
     lesson = " ".join(str(lesson or "").replace("``", "`").split())[:4000]
-    parts = [p for p in clauses(lesson) if p[0] != "moment"]   # "not yet" is no rule for later
+    parts = [p for p in clauses(mended(lesson, _derived(cat)["slips"])) if p[0] != "moment"   # "not yet"
+             and not pasted(lesson)]   # is no rule for later, nor is a pasted log; a slipped word
+    # ("doctrings") is read as the catalogue spells it
     by = _read(cat, parts)
     prescribed = by["prescribe"] | by["allow"]
     forbid = by["forbid"] | (by["instead"] - prescribed)   # what replaces a thing is named in its reason too
@@ -105,10 +117,14 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         whole, forbid, prescribed = (x - _derived(cat)["answering"] for x in (whole, forbid, prescribed))
     names = _names(lesson, parts, act, project)
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
+    forbids = _where(cat, lesson, forbids)
     if act is not None:
-        forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if whole else None)
+        forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if whole else None, parts)
     if not _narrow(cat, forbids):
         forbids |= _refused(cat, parts, corrected, prescribed)
+    if act is not None and act.family == "shell" and _STOPPED.search(str(trigger or "")) and omitted(lesson):
+        by["before"] |= _moment_of(cat, act)   # "I haven't seen you running coverage" after a stopped
+        # commit: the step is due before any commit
     if not _narrow(cat, forbids):   # a "before X" rule, or one that forbids a broad X outright, fires
         by["before"] |= by["outright"]   # before any X, topic or not
         forbids |= by["before"]
@@ -124,6 +140,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     names["forbids"] += entities_mod.code_shapes(act, parts, names["forbids"])
     forbids |= _flagged(cat, act, parts)
     terms = [t for t in terms if t.lower() not in bare] + siblings
+    if undoes(lesson):   # "put it back as it was": the call touched what to undo, not what to avoid
+        said = [t for p, t in parts if p in ("forbid", "instead")]
+        names["forbids"] = [n for n in names["forbids"] if any(n in t and entities_mod.negated(n, t) for t in said)]
     cue = {
         "forbids": sorted(forbids),
         "example": _example(act),
@@ -157,12 +176,14 @@ def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
             # asking for what a kind lacks ("pin every action to a SHA") forbids that kind; its
             # pattern matched in a request names only the action itself
             by["forbid"] |= {k for k in found if how[k] == "words" and _LACKS.search(cat.kinds[k].about)}
+        if judges_work(text):   # "that comment is too verbose": the work, not the reply
+            found -= _derived(cat)["answering"]
         if polarity == "neutral" or text.rstrip().endswith("?") and polarity != "forbid":
             # a remark or a question is no rule about how to answer or work
             found = {k for k in found if cat.kinds[k].area not in STANDING_AREAS}
         by[polarity] |= found
         moment = _BEFORE.search(text)
-        if moment and polarity in ("prescribe", "forbid"):   # "run the specs before you push": fire before pushing
+        if moment and polarity in ("prescribe", "forbid") and not this_step(moment.group(1), text):   # "run the specs before you push": fire before pushing
             by["before"] |= {k for k in cat.kinds_of(acts_mod.from_prose(moment.group(1)), lesson=True)
                              if cat.kinds[k].area not in STANDING_AREAS and not cat.kinds[k].safe}
     by["prescribe"] -= by["forbid"]
@@ -180,7 +201,8 @@ def _names(lesson: str, parts: list[tuple[str, str]], act, project: str) -> dict
     return names
 
 
-def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set, prescribed: set | None) -> set:
+def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set, prescribed: set | None,
+               parts: list) -> set:
     """What the corrected call adds when the lesson names what it acted on. prescribed: None when
     the lesson names no kind at all."""
     if not _named_in_call(names["forbids"], act):
@@ -195,6 +217,8 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
         folders = {seg for t in entities_mod.targets(act) if "/" in t for seg in t.split("/")}
         names["forbids"] = [n + "/" if entities_mod.kind_of(n) != "path" and n.lower() in folders else n
                             for n in names["forbids"]]
+        if any(p == "prescribe" for p, _ in parts):   # "no xml1, we need compact": the call was the
+            corrected = corrected & _through(cat, act, names["forbids"])   # right one but for that name
         return {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
                 and (stopped or cat.kinds[k].consequence == "high") and not cat.lacking(k, corrected)}
     # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
@@ -202,9 +226,31 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
     return forbids | {k for k in prescribed & corrected if not cat.kinds[k].broad and not cat.kinds[k].safe}
 
 
+def _through(cat, act, named: list[str]) -> set:
+    """The kinds a shell call has through the names a lesson gives (`plutil -convert xml1 -o
+    /tmp/b.xml` has its /tmp path whatever the format); any other call, all of its kinds."""
+    found = cat.kinds_of(act)
+    if act.family != "shell":
+        return found
+    keys = [entities_mod._norm(n).strip("/") for n in named]
+    words = [w for w in act.command.split() if not any(k and k in w.lower() for k in keys)]
+    return found - cat.kinds_of(acts_mod.from_command(" ".join(words)))
+
+
 _FRAGMENT = re.compile(r"(?i)^(?:(?:ugh|argh|hmm+|oh|ah|uh|no+|nope|nah|wait|stop|whoa|actually)[,.!]*\s+)*"
                        rf"(?:not|no)\s+(?!(?:{MOMENT_WORDS}|now|so\s+fast|until|like\s+that)\b)"
                        r"(?:\S+\s+){0,4}\S+?[.!]*$")   # "not yet": when, not what
+
+
+_SEGMENT = re.compile(r"&&|\|\||;|\|")
+
+
+def _moment_of(cat, act) -> set:
+    """The broad kinds of a call's programs and subcommands alone (`git commit`, not its message):
+    the moment a step left out is due before."""
+    heads = [" ".join(entities_mod.head(part.strip())) for part in _SEGMENT.split(act.command) if part.strip()]
+    found = cat.kinds_of(acts_mod.from_command(" && ".join(h for h in heads if h)))
+    return {k for k in found if cat.kinds[k].broad and not cat.kinds[k].safe and cat.kinds[k].area not in STANDING_AREAS}
 
 
 def _refused(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set) -> set:
@@ -298,6 +344,18 @@ def _forbids(cat, whole: set, forbid: set, prescribed: set, corrected: set) -> t
     return forbids, complies
 
 
+def _where(cat, lesson: str, forbids: set) -> set:
+    """"document it in the old style, no emojis": one clause says where, another what; the special
+    case of a forbidden kind that the whole lesson names (emoji in docs) is the mistake, and the
+    wider kind (emoji anywhere) only its topic."""
+    wider = {k for k in forbids if k in cat.kinds}
+    if not wider:
+        return forbids
+    special = {s for s in cat.kinds_of(acts_mod.from_prose(lesson), lesson=True)
+               if s not in forbids and set(cat.kinds[s].within) & wider}
+    return _within(cat, forbids | special) if special else forbids
+
+
 _DERIVED: dict = {}
 
 
@@ -311,7 +369,9 @@ def _derived(cat) -> dict:
             for a in k.alternatives:
                 replaced_by.setdefault(a, set()).add(k.id)
         _DERIVED.clear()
-        _DERIVED.update(of=cat, replaced_by=replaced_by,
+        words = {w for k in cat.kinds.values() if k.rx.get("words") for lits in k.rx["words"].literals if lits
+                 for clause in lits for lit in clause for w in re.findall(r"[a-z]{7,}", lit)}
+        _DERIVED.update(of=cat, replaced_by=replaced_by, slips=slips_of(words),
                         answering=cat.kinds_of(acts_mod.from_prose("what does this do?")))
     return _DERIVED
 

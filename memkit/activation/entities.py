@@ -117,7 +117,7 @@ _NEG = _Lazy(r"(?i)\b(never|don'?t|do\s+not|no|not|avoid\w*|stop|without|instead
                   r"(?:stay|keep)\s+out)\b")
 
 
-def _negated(name: str, text: str) -> bool:
+def negated(name: str, text: str) -> bool:
     """The name is near what the clause says no to ("don't write under vendor/…", "`x` is
     wrong"), not somewhere in a long sentence that has a "no" in it."""
     at = text.find(name)
@@ -128,7 +128,8 @@ def _negated(name: str, text: str) -> bool:
 def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
     """{"forbids": names the lesson warns about, "complies": names it asks for}. A name in the
     corrected action too is kept first (it is what the correction was about)."""
-    touched = tokens(trigger) if trigger is not None else set()
+    # a proposal in words touched nothing: the names it mentions are no target of the correction
+    touched = tokens(trigger) if trigger is not None and trigger.family != "prose" else set()
     objects = _objects(trigger) if trigger is not None else set()
     ran = commands_of(trigger) if trigger is not None else set()   # programs the call ran
     forbid: list[str] = []
@@ -142,7 +143,7 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
         elif polarity == "allow":
             comply.extend(n for n in names if not _ALLOWED.search(text))   # allowed(): with its condition
         elif polarity in ("forbid", "instead"):
-            forbid.extend(n for n in names if polarity == "instead" or _negated(n, text)
+            forbid.extend(n for n in names if polarity == "instead" or negated(n, text)
                           or (_norm(n) in touched and _norm(n) not in ran))
             first = re.match(r"[`'\"]?([a-z][a-z0-9._+-]{0,29}[a-z0-9_+])[`'\"]?(?:\s|$|[,.;:!?])", text.strip())
             if polarity == "instead" and first and first.group(1) not in _STOP and first.group(1) not in _PLAIN:
@@ -461,7 +462,7 @@ def _shapes(code: str, name: str, said: set[str]) -> list[str]:
 _HEAD_WORD = re.compile(r"[a-z][a-z0-9_.:-]*")
 
 
-def _head(command: str) -> list[str]:
+def head(command: str) -> list[str]:
     """The program and its subcommands: the leading plain words, up to the first flag or argument."""
     words = command.split()
     for i, w in enumerate(words):
@@ -482,10 +483,10 @@ def lacking(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
     lesson (a name it forbids); with those flags, or as the lesson spells it, it complies."""
     if act is None or act.family != "shell":
         return [], []
-    called = _head(act.command.splitlines()[0] if act.command else "")
+    called = head(act.command.splitlines()[0] if act.command else "")
     said = [m for p, text in parts if p in ("prescribe", "allow") for m in _TICK.findall(text)]
     for line in said:
-        asked = _head(line)
+        asked = head(line)
         common = [a for a, b in zip(asked, called) if a == b]
         common = common[:next((i for i, (a, b) in enumerate(zip(asked, called)) if a != b), len(common))]
         flags = [w.split("=", 1)[0] for w in line.split() if w.startswith("-")]

@@ -31,6 +31,8 @@ WRITE_WORDS = frozenset("rm rmdir mv cp ln touch mkdir chmod chown tee truncate 
 
 
 _PARTS = re.compile(r"[-_:]")
+_EXPLAIN = re.compile(r"(?i)\s*(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:explain\b|"
+                      r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?differences?\s+between\b|what\s+(?:is|are)\s+an?\s+)")
 
 
 class Cue:
@@ -77,7 +79,7 @@ def visible(cue: Cue, person: str) -> bool:
 class Probe:
     """The action or request being matched, classified once."""
 
-    __slots__ = ("act", "kinds", "parts", "tokens", "project", "kind", "text", "writes", "near", "cwd")
+    __slots__ = ("act", "kinds", "parts", "tokens", "project", "kind", "text", "writes", "near", "cwd", "explains")
 
     def __init__(self, act, parts: dict[str, str], cat, project: str = "", kind: str = "tool",
                  near: set[str] | None = None, cwd: str = ""):
@@ -87,6 +89,7 @@ class Probe:
         self.tokens = entities.tokens(act)
         self.text = act.text
         self.writes = kind == "prompt" or _writes(act, self.kinds)
+        self.explains = kind == "prompt" and bool(_EXPLAIN.match(act.text))
 
 
 def _writes(act, kinds: set[str]) -> bool:
@@ -119,6 +122,12 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
         concrete = cue.kinds & probe.near & specific
         tier = CONCRETE
         cue.why.append("same kind of action in the folder where it was corrected: " + ", ".join(sorted(concrete)))
+    if not concrete and probe.kind == "prompt":   # "write the commit message" meets "no essay-long
+        # commit messages": the request asks for the thing the lesson's mistake is a wrong way of
+        done = {k for k in cue.kinds & specific if k in cat.kinds and set(cat.kinds[k].alternatives) & probe.kinds}
+        if done:
+            tier = INTENT
+            cue.why.append("the request asks for what the lesson's mistake is a way of doing: " + ", ".join(sorted(done)))
     cue.matched = set(concrete)
     touched = _touched(cue, probe, specific)
     if touched and tier < ENTITY:
@@ -129,7 +138,8 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
         tier = CONCRETE
         cue.why.append(f"nearly repeats the corrected call ({near:.2f})")
     about = shared or cue.topics & probe.kinds
-    if not tier and probe.kind == "prompt" and about:
+    if not tier and probe.kind == "prompt" and about and not probe.explains:   # a question about a
+        # concept ("explain the difference between a stub and a fake") does nothing a lesson is about
         tier = TOPIC
         cue.why.append("the request is about the lesson's topic: " + ", ".join(sorted(about)))
     if not tier:
