@@ -50,7 +50,8 @@ _TOLD = re.compile(r"(?i)\b(?:didn[’']?t|did\s+not|forgot\s+to|never)\b[^.;!?]
                    r"(?:told|asked|said|showed|explained)\b|\byou\s+forgot\s+to\b")
 _ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
                     r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b")
-_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|(?<=[\w.!?)'\"])\s+--\s+(?=[A-Za-z(])|,\s+(?=but\b|so\b|and\s+(?:then|only|never|always)\b)"
+_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|(?<=[\w.!?)'\"])\s+--\s+(?=[A-Za-z(])"
+                    r"|,\s+(?=but\b|so\b|and\s+(?:then|only|never|always)\b)"
                     r"|(?i:,\s+(?=(?:(?:and\s+|but\s+)?(?:don'?t|do\s+not|never|avoid|stop)|(?:and|but)\s+no)\b))"
                     r"|\s+\((?=e\.g\.|i\.e\.|like\b)"
                     r"|(?i:[,:]\s+(?=we\s+(?:need|want)\s+(?!to\b)\w))"

@@ -183,7 +183,8 @@ def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
             found = {k for k in found if cat.kinds[k].area not in STANDING_AREAS}
         by[polarity] |= found
         moment = _BEFORE.search(text)
-        if moment and polarity in ("prescribe", "forbid") and not this_step(moment.group(1), text):   # "run the specs before you push": fire before pushing
+        # "run the specs before you push": fire before pushing ("before we commit the images": a step, no rule)
+        if moment and polarity in ("prescribe", "forbid") and not this_step(moment.group(1), text):
             by["before"] |= {k for k in cat.kinds_of(acts_mod.from_prose(moment.group(1)), lesson=True)
                              if cat.kinds[k].area not in STANDING_AREAS and not cat.kinds[k].safe}
     by["prescribe"] -= by["forbid"]
