@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from memkit.activation import acts, entities, hookindex, match, render
+from memkit.traces.project import project_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -45,10 +46,6 @@ class Result:
                 "action_types": sorted(probe.kinds) if probe else [],
                 "kinds": {k: v for k, v in sorted(probe.parts.items())} if probe else {},
                 "cues": [match.as_dict(c) for c in self.cues]}
-
-
-def project_of(cwd: str | None) -> str:
-    return (cwd or "").replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
 
 
 def _catalogue(vault):

@@ -11,9 +11,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from memkit.traces.readers.lines import iter_lines
-from memkit.traces.model import Session, ToolCall, Turn
 from memkit.layers import Flag, Role
+from memkit.traces.model import Session, ToolCall, Turn
+from memkit.traces.project import project_of
+from memkit.traces.readers.lines import iter_lines
 
 NAME = "claude-code"
 AGENT = "claude-code"
@@ -176,7 +177,7 @@ class _Reader:
         if not self.turns and not self.summaries:
             return []
         cwd = str(self.meta.get("cwd") or "")
-        s = Session(sid, AGENT, self.turns, project=_project(cwd), cwd=cwd, skipped_lines=self.skipped)
+        s = Session(sid, AGENT, self.turns, project=project_of(cwd), cwd=cwd, skipped_lines=self.skipped)
         if self.meta.get("sidechain") or self.path.stem.startswith("agent-"):
             s.parent_session, s.agent_id = sid, str(self.meta.get("agentId") or self.path.stem[6:])
         s.extra = {k: self.meta[k] for k in ("gitBranch", "version", "slug") if k in self.meta}
@@ -197,10 +198,6 @@ def _content_text(content: Any) -> str:
 
 def _join(a: str, b: str) -> str:
     return f"{a}\n\n{b}" if a else b
-
-
-def _project(cwd: str) -> str:
-    return cwd.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] if cwd else ""
 
 
 def rejection_feedback(text: str) -> str:

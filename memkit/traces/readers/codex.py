@@ -13,9 +13,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from memkit.traces.readers.lines import iter_lines
-from memkit.traces.model import Session, ToolCall, Turn
 from memkit.layers import Flag, Role
+from memkit.traces.model import Session, ToolCall, Turn
+from memkit.traces.project import project_of
+from memkit.traces.readers.lines import iter_lines
 
 NAME = "codex"
 AGENT = "codex"
@@ -215,7 +216,7 @@ class _Reader:
         match = UUID.search(path.stem)
         sid = _str(self.meta.get("id")) or (match.group(1) if match else path.stem)
         cwd = _str(self.meta.get("cwd"))
-        session = Session(sid, AGENT, turns, project=_project(cwd), cwd=cwd,
+        session = Session(sid, AGENT, turns, project=project_of(cwd), cwd=cwd,
                           started=_ts(self.meta.get("timestamp")), skipped_lines=self.skipped)
         session.extra = {k: self.meta[k] for k in ("originator", "cli_version", "source", "model", "branch")
                          if k in self.meta}
@@ -283,5 +284,3 @@ def _str(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _project(cwd: str) -> str:
-    return cwd.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] if cwd else ""

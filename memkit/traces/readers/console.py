@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memkit.traces.model import Session, ToolCall, Turn
 from memkit.layers import Flag, Role
+from memkit.traces.model import Session, ToolCall, Turn
+from memkit.traces.project import project_of
 
 NAME = "console"
 AGENT = "claude-code"
@@ -165,7 +166,7 @@ class _Builder:
         if b.kind == "banner":
             self.close()
             cwd = b.lines[0][len(BANNER):]
-            self.session = Session("", AGENT, cwd=cwd, project=_project(cwd))
+            self.session = Session("", AGENT, cwd=cwd, project=project_of(cwd))
             return
         self.pending, self.context = None, META
         if b.kind in MARKERS:                  # one-line blocks: hook messages, interrupts, compaction
@@ -301,5 +302,3 @@ def _join(lines: list[str]) -> str:
     return "\n".join(lines).strip("\n")
 
 
-def _project(cwd: str) -> str:
-    return cwd.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] if cwd else ""

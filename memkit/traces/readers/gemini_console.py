@@ -16,6 +16,7 @@ from pathlib import Path
 
 from memkit.layers import Flag, Role
 from memkit.traces.model import Session, ToolCall, Turn
+from memkit.traces.project import project_of
 from memkit.traces.readers.console import _body, _dedent, _join, _lines  # the same text conventions
 
 NAME = "gemini_console"
@@ -170,7 +171,7 @@ class _Builder:
     def place(self, cwd: str) -> None:
         if self.session is not None and not self.session.cwd:
             self.session.cwd = cwd
-            self.session.project = cwd.rstrip("/").rsplit("/", 1)[-1]
+            self.session.project = project_of(cwd)
 
     def prompt(self, text: str) -> None:
         if text:

@@ -12,9 +12,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from memkit.traces.readers.lines import iter_lines
-from memkit.traces.model import Session, ToolCall, Turn
 from memkit.layers import Flag, Role
+from memkit.traces.model import Session, ToolCall, Turn
+from memkit.traces.project import project_of
+from memkit.traces.readers.lines import iter_lines
 
 NAME = "generic"
 AGENT = "generic"
@@ -66,7 +67,7 @@ def read(path: Path) -> list[Session]:
         return []
     cwd = _str(header.get("cwd"))
     session = Session(_str(header.get("session_id")) or path.stem, _str(header.get("agent")) or AGENT,
-                      turns, project=_str(header.get("project")) or _project(cwd), cwd=cwd,
+                      turns, project=_str(header.get("project")) or project_of(cwd), cwd=cwd,
                       skipped_lines=skipped)
     return [session.finish()]
 
@@ -138,5 +139,3 @@ def _str(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _project(cwd: str) -> str:
-    return cwd.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] if cwd else ""
