@@ -71,14 +71,18 @@ def _fast_search(argv: list[str]) -> int | None:
     return 0
 
 
-SERVED_WAIT = 10.0   # seconds a running `memkit serve` may take to answer before this process searches itself
+SERVED_CONNECT = 1.0   # seconds to reach a running `memkit serve` (on loopback: at once, or never)
+SERVED_WAIT = 10.0     # seconds it may take to answer before this process searches itself
 
 
 def _served_search(vault_path: str | None, opts: dict, colour: bool) -> tuple[str, str] | None:
     """(stdout, note) as the vault's running `memkit serve` answers the search (index and pages
-    warm, nothing to import), or None when no server of this vault answers it whole."""
+    warm, nothing to import), or None when no server of this very vault answers it whole: its
+    state file must name a live process serving this folder (a copied vault carries its
+    original's state file), and the server checks the folder too."""
     import json
     import os
+    from urllib.parse import quote
 
     import _socket   # the C module: `socket` would cost a few ms of imports more than the answer
 
@@ -88,22 +92,30 @@ def _served_search(vault_path: str | None, opts: dict, colour: bool) -> tuple[st
     state = os.path.join(root, ".memkit")
     try:
         with open(os.path.join(state, "serve.json"), encoding="utf-8") as f:
-            port = int(json.load(f)["port"])
+            served = json.load(f)
+        port, pid, where = int(served["port"]), int(served["pid"]), str(served["root"])
         with open(os.path.join(state, "serve.token"), encoding="utf-8") as f:
             token = f.read().strip()
+        os.kill(pid, 0)   # the server that wrote it still runs (a killed one leaves its file behind)
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if not 0 < port < 65536 or not token.isascii() or not token.isprintable() or " " in token:
+    if where != os.path.realpath(root) or not 0 < port < 65536 or not token.isascii() \
+            or not token.isprintable() or " " in token:
         return None
     body = opts["query"].encode("utf-8", "surrogateescape")
     form = "json" if opts["as_json"] else "colour" if colour else "text"
     request = (f"POST /memkit/search HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Memkit-Token: {token}\r\n"
+               f"X-Memkit-Vault: {quote(where)}\r\n"
                f"X-Memkit-Limit: {opts['limit']}\r\nX-Memkit-By: {opts['by']}\r\nX-Memkit-Format: {form}\r\n"
                f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode("ascii") + body
-    sock = _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
     try:
-        sock.settimeout(SERVED_WAIT)
+        sock = _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
+    except OSError:
+        return None
+    try:
+        sock.settimeout(SERVED_CONNECT)
         sock.connect(("127.0.0.1", port))
+        sock.settimeout(SERVED_WAIT)
         sock.sendall(request)
         return _answer(sock)
     except OSError:
@@ -148,7 +160,10 @@ def _vault_root(explicit: str | None) -> str | None:
     if chosen:
         root = os.path.expanduser(chosen)
         return root if os.path.isfile(os.path.join(root, "memkit.toml")) else None
-    here = os.path.realpath(os.getcwd())
+    try:
+        here = os.path.realpath(os.getcwd())
+    except OSError:   # a folder removed under the shell: the full path says so
+        return None
     while True:
         if os.path.isfile(os.path.join(here, "memkit.toml")):
             return here

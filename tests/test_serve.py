@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import socket
 import threading
@@ -268,24 +269,32 @@ def _within(seconds: float, ok) -> bool:
 
 
 # ---- search: `memkit search` answered by the running server ------------------------------------------
-def _search_headers(limit="10", by="turn", form="json") -> dict:
-    return {serve.SEARCH_HEADERS["limit"]: limit, serve.SEARCH_HEADERS["by"]: by, serve.SEARCH_HEADERS["format"]: form}
+def _search_headers(limit="10", by="turn", form="json", vault=None) -> dict:
+    from urllib.parse import quote
+
+    where = quote(os.path.realpath(vault)) if vault is not None else ""
+    return {serve.SEARCH_HEADERS["limit"]: limit, serve.SEARCH_HEADERS["by"]: by, serve.SEARCH_HEADERS["format"]: form,
+            serve.VAULT_HEADER: where}
 
 
 def test_a_search_over_http_is_what_memkit_search_prints(server, vault):
-    for query, args, headers in (("migration retries", ["--json"], _search_headers()),
-                                 ("legacy release", ["--by", "note", "--limit", "3"], _search_headers("3", "note", "text")),
-                                 ("nothing-like-it-anywhere", [], _search_headers(form="text"))):
+    for query, args, headers in (("migration retries", ["--json"], _search_headers(vault=vault)),
+                                 ("legacy release", ["--by", "note", "--limit", "3"],
+                                  _search_headers("3", "note", "text", vault)),
+                                 ("nothing-like-it-anywhere", [], _search_headers(form="text", vault=vault))):
         command = run_cli("--vault", str(vault), "search", query, *args, check=True)
         status, body = post(server, "/memkit/search", query.encode(), headers=headers)
         assert status == 200 and body.decode("utf-8") == command.stdout
-    assert json.loads(post(server, "/memkit/search", b"commit", headers=_search_headers())[1])[0]["path"]
+    assert json.loads(post(server, "/memkit/search", b"commit", headers=_search_headers(vault=vault))[1])[0]["path"]
+    assert post(server, "/memkit/search", b"commit", headers=_search_headers())[0] == 409   # no vault named
+    assert post(server, "/memkit/search", b"commit", headers=_search_headers(vault=vault / "workshop"))[0] == 409
 
 
 @pytest.mark.parametrize("body, headers", [(b"tax", _search_headers(limit="0")), (b"tax", _search_headers(limit="x")),
                                            (b"tax", _search_headers(by="file")), (b"tax", _search_headers(form="xml")),
                                            (b"\xff\xfe tax", _search_headers())])
-def test_a_search_request_out_of_bounds_is_refused(server, body, headers):
+def test_a_search_request_out_of_bounds_is_refused(server, vault, body, headers):
+    headers = {**headers, serve.VAULT_HEADER: _search_headers(vault=vault)[serve.VAULT_HEADER]}
     assert post(server, "/memkit/search", body, headers=headers)[0] == 400
     assert post(server, "/memkit/search", body, token="wrong", headers=headers)[0] == 401
 
@@ -340,3 +349,19 @@ def test_a_note_edited_in_place_reaches_a_served_search_within_seconds(running, 
         f.write("\nAlso seen: zanzibarquokka.\n")
     assert _within(5.0, lambda: any(h["path"] == note.relative_to(vault).as_posix() for h in json.loads(
         entry._served_search(str(vault), dict(opts), False)[0])))
+
+
+def test_the_servers_walk_never_rebuilds_an_index_another_memkit_made(running, vault):
+    import sqlite3
+
+    path = vault / ".memkit" / "index.sqlite"
+    con = sqlite3.connect(path)
+    con.execute("UPDATE meta SET value='999' WHERE key='schema'")   # as a newer memkit would leave it
+    con.commit()
+    con.close()
+    inode = path.stat().st_ino
+    time.sleep(2.5)                                                 # two walks of the server's thread
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == ("999",)
+    con.close()
+    assert path.stat().st_ino == inode and not running.kept.fresh()

@@ -44,17 +44,24 @@ class Kept:
 
     def walk(self, vault) -> None:
         """Bring the index up to date with a small vault's notes (every one stat-ed, as a search
-        would before answering); a larger vault is left to each search's own refresh."""
+        would before answering). A larger vault is left to each search's own refresh; an index
+        that is missing, empty or of another memkit version to the hooks' rebuild (which never
+        rebuilds one a newer memkit made)."""
         from contextlib import closing
 
         from memkit.storage import changes, index
 
+        self.walked = None
         try:
-            with closing(index.connect(vault.index_path)) as con:
-                small = changes.small(con)
-                if small:
-                    index.refresh(vault, cues=False, con=con)
-            self.walked = time.monotonic() if small else None
+            current = index.open_readonly(vault.index_path)   # None: missing, or another schema
+            if current is None:
+                return
+            with closing(current):
+                if not changes.walkable(current):
+                    return
+            with closing(index.connect(vault.index_path, create=False)) as con:
+                index.refresh(vault, cues=False, con=con)
+            self.walked = time.monotonic()
         except Exception:   # noqa: BLE001 — a busy or broken index: each search refreshes it itself
             self.walked = None
 

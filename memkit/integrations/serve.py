@@ -24,6 +24,7 @@ import socketserver
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import unquote
 
 from memkit.errors import InvalidInput
 from memkit.integrations.kept import Kept
@@ -115,8 +116,8 @@ class Server(ThreadingHTTPServer):
         if not self.slots.acquire(blocking=False):
             self.shutdown_request(request)
             return
-        if not arrived(request, ARRIVAL):
-            super().process_request(request, client_address)
+        if not arrived(request, ARRIVAL) or _searching(request):   # a search may take a while: its own
+            super().process_request(request, client_address)           # thread, the hooks go on
             return
         try:
             OneAnswer(request, client_address, self)
@@ -180,6 +181,14 @@ def arrived(sock: socket.socket, wait: float) -> bool:
             pass
 
 
+def _searching(sock: socket.socket) -> bool:
+    """The request waiting on this connection is a search (peeked at, not taken)."""
+    try:
+        return sock.recv(len(b"POST /memkit/search"), socket.MSG_PEEK) == b"POST /memkit/search"
+    except OSError:
+        return False
+
+
 def _stamp(path) -> tuple[int, int] | None:
     try:
         st = os.stat(path)
@@ -214,17 +223,25 @@ class Handler(BaseHTTPRequestHandler):
 
     def _search(self, raw: bytes) -> None:
         """What `memkit search QUERY` prints for the query in the body (options in headers, as
-        SEARCH_HEADERS names them); its note for stderr, if any, in the X-Memkit-Note header."""
+        SEARCH_HEADERS names them); its note for stderr, if any, in the X-Memkit-Note header.
+        409 when the request names another vault folder than this server's (a copied vault)."""
         try:
             opts = search_options(self.headers, raw)
         except ValueError:
             return self._send(400)
+        vault = self.server.current()
+        if unquote(self.headers.get(VAULT_HEADER, "")) != os.path.realpath(vault.root):
+            return self._send(409)
         from memkit import search
 
         kept = self.server.kept
-        with self.server.answering:   # a small vault walked a moment ago: its index is read as it is
-            out, note = search.answer(self.server.current(), **opts, con=kept.index() if kept.fresh() else None)
-        self._send(200, out.encode("utf-8"), {NOTE_HEADER: note.strip()} if note.strip() else None,
+        if kept.fresh():   # a small vault walked a moment ago: the kept index is read as it is, by one
+            with self.server.answering:   # answer at a time (hooks read the same connection)
+                out, note = search.answer(vault, **opts, con=kept.index())
+        else:   # an index of its own, refreshed first: the hooks need not wait for it
+            out, note = search.answer(vault, **opts)
+        note = " ".join(note.split()).encode("ascii", "replace").decode()
+        self._send(200, out.encode("utf-8"), {NOTE_HEADER: note} if note else None,
                    "application/json" if opts["as_json"] else "text/plain")
 
     def do_GET(self) -> None:
@@ -257,7 +274,7 @@ class OneAnswer(Handler):
         self.handle_one_request()
 
 
-NOTE_HEADER = "X-Memkit-Note"
+NOTE_HEADER, VAULT_HEADER = "X-Memkit-Note", "X-Memkit-Vault"   # the vault: its real path, percent-encoded
 SEARCH_HEADERS = {"limit": "X-Memkit-Limit", "by": "X-Memkit-By", "format": "X-Memkit-Format"}
 FORMATS = {"text": (False, False), "colour": (False, True), "json": (True, False)}   # (as_json, colour)
 
@@ -298,7 +315,8 @@ def serve(vault, port: int | None = None, ready=None) -> None:
     state = vault.state / STATE_FILE
     try:
         warm(server.vault)
-        state.write_text(json.dumps({"pid": os.getpid(), "port": server.server_address[1], "started": time.time()}))
+        state.write_text(json.dumps({"pid": os.getpid(), "port": server.server_address[1], "started": time.time(),
+                                     "root": os.path.realpath(server.vault.root)}))
         _stop_on_sigterm()
         if ready:
             ready(server)

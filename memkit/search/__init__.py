@@ -40,8 +40,8 @@ def search(vault, query: str, *, kind: str | None = None, layer: str | None = No
            con: sqlite3.Connection | None = None) -> list[Hit]:
     """Hits for query, best first, `offset` skipped: turns, or with by="note" one hit per note.
     con: the index already open (left open), else one is opened for this search."""
-    if refresh:
-        index.refresh(vault, cues=False, con=con)
+    if refresh:   # on a connection of its own: a caller's may be read-only
+        index.refresh(vault, cues=False)
     found = query_mod.terms(query)
     if not found:
         return []

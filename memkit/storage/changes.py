@@ -158,6 +158,12 @@ def small(con) -> bool:
     return (con.execute("SELECT max(rowid) FROM files").fetchone()[0] or 0) <= SYNC_WALK
 
 
+def walkable(con) -> bool:
+    """An index that holds notes and is small: walked whole by a long-running process's own
+    thread (an empty one is the hooks' background rebuild's to fill)."""
+    return 0 < (con.execute("SELECT max(rowid) FROM files").fetchone()[0] or 0) <= SYNC_WALK
+
+
 def freshen(vault, con, apply: Callable[[list[tuple], list[str], dict], None]) -> dict[str, float]:
     """The cheap refresh (the caller has checked there is no live watcher): the folders that
     changed are listed and `apply(jobs, gone, stats)` indexes their new and replaced notes (jobs as
