@@ -82,7 +82,6 @@ def _served_search(vault_path: str | None, opts: dict, colour: bool) -> tuple[st
     original's state file), and the server checks the folder too."""
     import json
     import os
-    from urllib.parse import quote
 
     import _socket   # the C module: `socket` would cost a few ms of imports more than the answer
 
@@ -105,7 +104,7 @@ def _served_search(vault_path: str | None, opts: dict, colour: bool) -> tuple[st
     body = opts["query"].encode("utf-8", "surrogateescape")
     form = "json" if opts["as_json"] else "colour" if colour else "text"
     request = (f"POST /memkit/search HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Memkit-Token: {token}\r\n"
-               f"X-Memkit-Vault: {quote(where)}\r\n"
+               f"X-Memkit-Vault: {where.encode('utf-8', 'surrogateescape').hex()}\r\n"
                f"X-Memkit-Limit: {opts['limit']}\r\nX-Memkit-By: {opts['by']}\r\nX-Memkit-Format: {form}\r\n"
                f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode("ascii") + body
     try:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import re
 import socket
 import threading
@@ -270,9 +269,7 @@ def _within(seconds: float, ok) -> bool:
 
 # ---- search: `memkit search` answered by the running server ------------------------------------------
 def _search_headers(limit="10", by="turn", form="json", vault=None) -> dict:
-    from urllib.parse import quote
-
-    where = quote(os.path.realpath(vault)) if vault is not None else ""
+    where = serve.vault_key(vault) if vault is not None else ""
     return {serve.SEARCH_HEADERS["limit"]: limit, serve.SEARCH_HEADERS["by"]: by, serve.SEARCH_HEADERS["format"]: form,
             serve.VAULT_HEADER: where}
 

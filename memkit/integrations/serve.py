@@ -24,7 +24,6 @@ import socketserver
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import unquote
 
 from memkit.errors import InvalidInput
 from memkit.integrations.kept import Kept
@@ -230,7 +229,7 @@ class Handler(BaseHTTPRequestHandler):
         except ValueError:
             return self._send(400)
         vault = self.server.current()
-        if unquote(self.headers.get(VAULT_HEADER, "")) != os.path.realpath(vault.root):
+        if self.headers.get(VAULT_HEADER, "") != vault_key(vault.root):
             return self._send(409)
         from memkit import search
 
@@ -274,7 +273,12 @@ class OneAnswer(Handler):
         self.handle_one_request()
 
 
-NOTE_HEADER, VAULT_HEADER = "X-Memkit-Note", "X-Memkit-Vault"   # the vault: its real path, percent-encoded
+NOTE_HEADER, VAULT_HEADER = "X-Memkit-Note", "X-Memkit-Vault"
+
+
+def vault_key(root) -> str:
+    """What a search request names its vault by: the folder's real path, UTF-8 in hex."""
+    return os.path.realpath(root).encode("utf-8", "surrogateescape").hex()
 SEARCH_HEADERS = {"limit": "X-Memkit-Limit", "by": "X-Memkit-By", "format": "X-Memkit-Format"}
 FORMATS = {"text": (False, False), "colour": (False, True), "json": (True, False)}   # (as_json, colour)
 
