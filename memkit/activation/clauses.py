@@ -84,18 +84,19 @@ _WORK_TOO = re.compile(r"(?i)\b(?:that|this|the|these|those|your|its|my)\s+(?:[\
                        r"scripts?|prs?|pull\s+requests?)\s+(?:is|are|was|were|'s|seems?|looks?|feels?|reads?)\s+"
                        r"(?:\w+\s+){0,2}?too\b")
 # "restore it to the previous version", "put it back": the clause undoes the change at hand
-_UNDO = re.compile(r"(?i)\b(?:restore|revert|undo|roll\s*back|(?:put|change|set|turn|bring)\s+(?:\S+\s+){1,3}?back\b|"
-                   r"(?:in|into|to)\s+(?:(?:its|their|the|a)\s+)?(?:previous|original|old|former|earlier|last)\s+"
+_UNDO = re.compile(r"(?i)\b(?:restore|revert|undo|roll\s*back|(?:put|change|set|turn|bring)\s+(?:\S+\s+){1,3}?back\b"
+                   r"(?!\s+(?:up|on|online)\b)|"   # "bring the server back up" starts it again, undoes nothing
+                   r"(?:in|into|to)\s+(?:(?:its|their|the|a)\s+)?(?:previous|original|old|former|earlier)\s+"
                    r"(?:state|version|content|form)|back\s+to\s+(?:the\s+|its\s+)?(?:previous|original|old|way))")
-# "before we commit the images", "before you do that": a step of the task at hand, not a moment for ever
-_THIS_STEP = re.compile(r"(?i)^(?:(?:you|we|i)\s+)?(?:do|doing)\s+(?:that|this|it)\b|^we\s+\w+\s+"
-                        r"(?:the|this|that|these|those|it|them)\b")
+# "before you do that", "before doing it": the step at hand, not a moment that comes back ("before
+# we push the branch" is one: who does it says nothing of how often)
+_THIS_STEP = re.compile(r"(?i)^(?:(?:you|we|i)\s+)?(?:do|doing)\s+(?:that|this|it)\b|^(?:that|this|it)\b")
 
 
 # "I haven't seen you running coverage", "you forgot to run the linter": a step that should have
 # come first
 _OMITTED = re.compile(r"(?i)\b(?:(?:i\s+)?(?:haven[’']?t|have\s+not|didn[’']?t|did\s+not)\s+seen?\s+you\s+|"
-                      r"you\s+(?:forgot|forget|skipped|didn[’']?t|did\s+not|never)\s+(?:to\s+)?|did\s+you\s+(?:even\s+)?|"
+                      r"you\s+(?:forgot|forget|skipped|didn[’']?t|did\s+not|never)\s+(?:to\s+)?|"
                       r"you\s+should\s+have\s+(?:first\s+)?)(?:run|ran|running|check|checked|checking|test|tested|testing|"
                       r"verify|verified|verifying|lint|linted|linting|format|formatted|formatting|build|built|building|"
                       r"review|reviewed|reviewing|update|updated|updating|rebase|rebased|rebasing|pull|pulled|pulling)\b")
@@ -108,7 +109,7 @@ def omitted(lesson: str) -> bool:
     return bool(_OMITTED.search(lesson))
 
 
-_WORD = re.compile(r"[A-Za-z]{7,}")
+_WORD = re.compile(r"(?<![\w`./\\:(-])[A-Za-z]{7,}(?![\w`./\\:(-])")   # a word of prose, not part of a name
 
 
 def _slips(word: str) -> set[str]:
@@ -125,6 +126,8 @@ def mended(text: str, known: dict[str, str]) -> str:
     share to "" (left alone). A word the catalogue itself spells is never touched."""
     def mend(m: re.Match) -> str:
         word = m.group(0)
+        if any(c.isupper() for c in word[1:]):   # CamelCase: a name, spelled as it is
+            return word
         low = word.lower()
         plural = low.endswith("s") and not low.endswith("ss")
         stem = low[:-1] if plural else low
@@ -136,7 +139,8 @@ def mended(text: str, known: dict[str, str]) -> str:
         fixed += "s" if plural else ""
         return fixed.capitalize() if word[0].isupper() else fixed
 
-    return _WORD.sub(mend, text)
+    parts = text.split("`")   # inside backticks: code, spelled as it is
+    return "`".join(_WORD.sub(mend, part) if k % 2 == 0 else part for k, part in enumerate(parts))
 
 
 def slips_of(words: set[str]) -> dict:

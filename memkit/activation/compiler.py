@@ -26,7 +26,7 @@ from memkit.activation.clauses import (
     undoes,
 )
 
-VERSION = 9
+VERSION = 10
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of", "before",
         "topics")
@@ -103,9 +103,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     """The cue for one lesson. `declared`: kinds an earlier step gave the note (not read: the
     compiler derives every kind from the lesson's words and the corrected call)."""
     lesson = " ".join(str(lesson or "").replace("``", "`").split())[:4000]
-    parts = [p for p in clauses(mended(lesson, _derived(cat)["slips"])) if p[0] != "moment"   # "not yet"
-             and not pasted(lesson)]   # is no rule for later, nor is a pasted log; a slipped word
-    # ("doctrings") is read as the catalogue spells it
+    # "not yet" is no rule for later, nor is a pasted log; a slipped word ("doctrings") is read as
+    # the catalogue spells it
+    parts = [] if pasted(lesson) else [p for p in clauses(mended(lesson, _derived(cat)["slips"])) if p[0] != "moment"]
     by = _read(cat, parts)
     prescribed = by["prescribe"] | by["allow"]
     forbid = by["forbid"] | (by["instead"] - prescribed)   # what replaces a thing is named in its reason too

@@ -122,12 +122,6 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
         concrete = cue.kinds & probe.near & specific
         tier = CONCRETE
         cue.why.append("same kind of action in the folder where it was corrected: " + ", ".join(sorted(concrete)))
-    if not concrete and probe.kind == "prompt":   # "write the commit message" meets "no essay-long
-        # commit messages": the request asks for the thing the lesson's mistake is a wrong way of
-        done = {k for k in cue.kinds & specific if k in cat.kinds and set(cat.kinds[k].alternatives) & probe.kinds}
-        if done:
-            tier = INTENT
-            cue.why.append("the request asks for what the lesson's mistake is a way of doing: " + ", ".join(sorted(done)))
     cue.matched = set(concrete)
     touched = _touched(cue, probe, specific)
     if touched and tier < ENTITY:
