@@ -59,10 +59,11 @@ def test_rejected_call_then_direction_is_a_correction_with_its_trigger(vault, tm
     assert "[[" in corr.body and "#^t4]]" in corr.body
 
 
-def test_a_correction_of_a_long_plan_takes_its_kinds_from_the_plans_opening(vault, tmp_path):
-    later = " ".join(f"Step {n}: tidy module {n} and check its output by hand." for n in range(60))
+def test_a_correction_of_a_long_plan_takes_its_kinds_from_the_plans_opening_and_its_last_sentence(vault, tmp_path):
+    steps = [f"Step {n}: tidy module {n} and check its output by hand." for n in range(60)]
+    steps[30] = "Step 30: run `docker system prune -af` to free disk space."
     plan = ("I'll force-push the rebased branch to origin so the review shows the new history. "
-            f"After that: {later} Finally I will run `docker system prune -af` to free disk space.")
+            f"After that: {' '.join(steps)} Last, I will drop the staging database with `dropdb shop_staging`.")
     assert len(plan) > 2 * heuristic.LESSON_LIMIT
     _ingest(vault, tmp_path, "plan", [
         {"role": "user", "content": "tidy up the branch before review"},
@@ -71,8 +72,9 @@ def test_a_correction_of_a_long_plan_takes_its_kinds_from_the_plans_opening(vaul
     ])
     (corr,) = observations(vault, "correction")
     kinds = corr.meta["action_types"]
-    assert any(k.startswith("git:") for k in kinds)                   # what the plan opens with
-    assert not any(k.startswith(("docker:", "containers:")) for k in kinds)   # a step far down the plan
+    assert any(k.startswith("git:") for k in kinds)                            # what the plan opens with
+    assert any(k.startswith("db:") for k in kinds), kinds                     # and the step it ends with
+    assert not any(k.startswith(("docker:", "containers:")) for k in kinds)   # a step deep inside it
 
 
 def test_near_miss_small_talk_and_questions_are_not_observations(vault, tmp_path):

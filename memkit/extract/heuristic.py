@@ -137,9 +137,11 @@ def _make_correction(turn, lesson, candidates: list[ToolCall], how, confidence, 
         types = set(lesson_types) if lesson_types else call_types
     else:
         trigger = ("proposed: " + signals.first_sentence(proposal)) if proposal else "the agent's previous step"
-        # as far as a lesson is read: a long plan names every step it might take, and its kinds
-        # would link this correction to every other in promotion (and cost seconds to classify)
-        types = set(lesson_types) | tax.classify_text(_trim(proposal))
+        # its opening, read as far as a lesson is, and its last sentence (where a plan asks about
+        # the next step): every step of a long plan would link this correction to every other in
+        # promotion (and cost seconds to classify)
+        last = next(iter(reversed(list(signals.sentences(proposal[-2000:])))), "")
+        types = set(lesson_types) | tax.classify_text(_trim(proposal)) | tax.classify_text(last)
     trigger += " (rejected)" if rejected else " (interrupted)" if "interrupted" in how else ""
     about = next((tax.about(t) for t in sorted(types, key=lambda t: (t not in lesson_types, t))), "") if types else ""
     life = pushback.lifecycle(lesson)
