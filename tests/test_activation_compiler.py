@@ -885,3 +885,18 @@ def test_a_name_is_never_mended_and_a_question_about_a_step_is_no_step_left_out(
     assert clauses.omitted("you forgot to run the linter") and clauses.omitted("I haven't seen you running coverage")
     assert not clauses.undoes("upgrade to the last version") and not clauses.undoes("bring the server back up")
     assert clauses.undoes("put it back as it was")
+
+
+def test_a_request_to_explain_and_then_act_is_a_request_to_act():
+    from memkit.activation import acts, match
+
+    cue = compiled("never run ALTER TABLE ... DELETE on the events table, those mutations rewrite every part",
+                   "Bash: clickhouse-client -q \"ALTER TABLE events DELETE WHERE day = '2026-01-20'\"")
+
+    def probe(request):
+        return match.Probe(acts.from_prose(request), CAT.classify(acts.from_prose(request)), CAT, kind="prompt")
+
+    assert probe("explain the difference between purging rows and dropping a partition").explains
+    assert not probe("explain why the purge of the events table failed and fix it").explains
+    assert not probe("explain the plan, then delete the duplicate rows from the events table").explains
+    assert probe("what's the difference between add and commit?").explains

@@ -31,6 +31,9 @@ WRITE_WORDS = frozenset("rm rmdir mv cp ln touch mkdir chmod chown tee truncate 
 
 
 _PARTS = re.compile(r"[-_:]")
+_AND_DO = re.compile(r"(?i)\b(?:and|then)\s+(?:then\s+)?(?:please\s+)?(?:fix|change|update|make|add|remove|delete|"
+                     r"write|run|deploy|apply|rename|move|migrate|commit|push|refactor|implement|install)\b")
+# a request that only asks for an explanation ("explain the difference between …"), not for work
 _EXPLAIN = re.compile(r"(?i)\s*(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:explain\b|"
                       r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?differences?\s+between\b|what\s+(?:is|are)\s+an?\s+)")
 
@@ -89,7 +92,8 @@ class Probe:
         self.tokens = entities.tokens(act)
         self.text = act.text
         self.writes = kind == "prompt" or _writes(act, self.kinds)
-        self.explains = kind == "prompt" and bool(_EXPLAIN.match(act.text))
+        asked = _EXPLAIN.match(act.text) if kind == "prompt" else None   # "explain X and fix it" asks for work
+        self.explains = bool(asked) and ("differen" in asked.group(0).lower() or not _AND_DO.search(act.text))
 
 
 def _writes(act, kinds: set[str]) -> bool:
