@@ -132,3 +132,18 @@ def test_a_note_folder_moved_away_or_an_odd_name_never_leaves_the_index_stale(va
         # the whole library folder goes: its watch went with it, so the journal is no longer trusted
         journal.note(str(vault / "library"), is_directory=True)
         assert changes.current(v) is None
+
+
+def test_a_small_vault_edited_for_months_is_still_small(tmp_path):
+    from memkit.storage import index
+
+    con = index.connect(tmp_path / "index.sqlite")
+    rows = [(f"observations/n{k}.md",) for k in range(changes.SYNC_WALK + 500)]
+    con.executemany("INSERT INTO files(path) VALUES(?)", rows)
+    con.execute("DELETE FROM files WHERE rowid <= ?", (changes.SYNC_WALK + 400,))   # a note indexed again
+    con.commit()                                      # takes a new rowid: 100 notes, the last rowid 2,500
+    assert con.execute("SELECT max(rowid) FROM files").fetchone()[0] > changes.SYNC_WALK
+    assert changes.small(con) and changes.walkable(con)
+    con.execute("DELETE FROM files")
+    assert changes.small(con) and not changes.walkable(con)   # empty: the rebuild's to fill
+    con.close()

@@ -153,15 +153,21 @@ def _settled(mtime_ns: int, now: float) -> int:
     return mtime_ns if mtime_ns < now * 1e9 - SETTLED_NS else -1   # -1: list it again next time
 
 
+def _notes(con) -> int:
+    """The notes the index holds, counted up to SYNC_WALK + 1 (rowids grow with every re-index,
+    so the last one would count a small vault edited for months as a large one)."""
+    return con.execute("SELECT count(*) FROM (SELECT 1 FROM files LIMIT ?)", (SYNC_WALK + 1,)).fetchone()[0]
+
+
 def small(con) -> bool:
     """A vault walked whole on every refresh (its folders' mtimes are not consulted)."""
-    return (con.execute("SELECT max(rowid) FROM files").fetchone()[0] or 0) <= SYNC_WALK
+    return _notes(con) <= SYNC_WALK
 
 
 def walkable(con) -> bool:
     """An index that holds notes and is small: walked whole by a long-running process's own
     thread (an empty one is the hooks' background rebuild's to fill)."""
-    return 0 < (con.execute("SELECT max(rowid) FROM files").fetchone()[0] or 0) <= SYNC_WALK
+    return 0 < _notes(con) <= SYNC_WALK
 
 
 def freshen(vault, con, apply: Callable[[list[tuple], list[str], dict], None]) -> dict[str, float]:
