@@ -225,7 +225,8 @@ def serve(ctx, port, print_token):
     what `check --hook` and `context --hook` print. With `[serve] port` set in memkit.toml,
     `memkit hooks install --claude` writes HTTP hooks that send the vault's token from
     $MEMKIT_HOOK_TOKEN; without a running server the agent goes on without memory. While it
-    runs, `memkit search` in this vault is answered by it too (the same output, sooner).
+    runs, `memkit search` in this vault is answered by it too, sooner (a note edited in place
+    reaches it within about a second).
 
     \b
     Example:
