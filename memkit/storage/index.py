@@ -1,9 +1,8 @@
 """The index: `.memkit/index.sqlite`, a disposable cache built from the vault's files.
 
-Owns the schema, the incremental refresh (mtime and size per file), full rebuilds,
-and the rows each note contributes (full-text chunks, one per trace turn, and
-activation cues). Never the source of truth: on a schema change it is deleted and
-rebuilt, and deleting it loses nothing.
+Owns the schema, the incremental refresh (mtime and size per file), full rebuilds, and the rows
+each note contributes (full-text chunks, one per trace turn, and activation cues). Never the
+source of truth: on a schema change it is deleted and rebuilt, and deleting it loses nothing.
 """
 from __future__ import annotations
 
@@ -224,19 +223,20 @@ _worker_vault = None
 
 def _computed(vault, jobs: Iterable[tuple]) -> Iterator[tuple[tuple, tuple]]:
     """(job, rows) for each job (path, rel, mtime_ns, size, fresh, inode), in order. From PARALLEL_FROM
-    jobs on, the rows are computed on every core while this process alone writes the database."""
+    jobs on, the rows are computed on every core while this process alone writes the database, unless
+    it runs other threads (a server's walk): a fork copies the locks they hold, not the threads."""
+    import threading
     from itertools import chain, islice
 
     it = iter(jobs)
     head = list(islice(it, PARALLEL_FROM))
-    workers = min(os.cpu_count() or 1, 8)
+    stream = chain(head, it)
+    workers = min(os.cpu_count() or 1, 8) if threading.active_count() == 1 else 1
     if len(head) >= PARALLEL_FROM and workers >= 2:
         import multiprocessing
     if len(head) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        for job in chain(head, it):
-            yield job, _rows(vault, *job[:4], job[5])
+        yield from ((job, _rows(vault, *job[:4], job[5])) for job in stream)
         return
-    stream = chain(head, it)
     with multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker, initargs=(vault,)) as pool:
         while window := list(islice(stream, _WINDOW)):
             yield from zip(window, pool.imap(_job, window, chunksize=8))
