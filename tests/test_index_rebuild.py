@@ -55,3 +55,31 @@ def test_parallel_rebuild_equals_one_by_one(vault):
     assert rebuilt == one_by_one
     con = sqlite3.connect(v.index_path)
     assert con.execute("SELECT count(*) FROM problems").fetchone()[0] == 1
+
+
+def test_a_rebuild_on_a_thread_of_a_server_forks_no_workers(vault, monkeypatch):
+    import multiprocessing
+    import threading
+
+    v = Vault(vault)
+    folder = vault / "workshop" / "observations" / "correction"
+    folder.mkdir(parents=True, exist_ok=True)
+    for n in range(8):
+        (folder / f"corr-bench-{n:05d}.md").write_text(_observation(n))
+    monkeypatch.setattr(index, "PARALLEL_FROM", 3)   # past it, the main thread would fork a pool
+
+    def no_fork(*_a, **_k):
+        raise AssertionError("forked from a thread that is not the main one")
+    monkeypatch.setattr(multiprocessing, "get_context", no_fork)
+    failed: list = []
+    thread = threading.Thread(target=lambda: _catch(failed, lambda: index.refresh(v, full=True)))
+    thread.start()
+    thread.join(60)
+    assert failed == [] and len(_dump(v.index_path)["files"]) == 8
+
+
+def _catch(failed: list, work) -> None:
+    try:
+        work()
+    except BaseException as e:   # noqa: BLE001 — handed to the test's thread
+        failed.append(e)

@@ -224,14 +224,14 @@ _worker_vault = None
 def _computed(vault, jobs: Iterable[tuple]) -> Iterator[tuple[tuple, tuple]]:
     """(job, rows) for each job (path, rel, mtime_ns, size, fresh, inode), in order. From PARALLEL_FROM
     jobs on, the rows are computed on every core while this process alone writes the database, unless
-    it runs other threads (a server's walk): a fork copies the locks they hold, not the threads."""
+    this is not the main thread (a server's walk): the fork would copy the locks others hold."""
     import threading
     from itertools import chain, islice
 
     it = iter(jobs)
     head = list(islice(it, PARALLEL_FROM))
     stream = chain(head, it)
-    workers = min(os.cpu_count() or 1, 8) if threading.active_count() == 1 else 1
+    workers = min(os.cpu_count() or 1, 8) if threading.current_thread() is threading.main_thread() else 1
     if len(head) >= PARALLEL_FROM and workers >= 2:
         import multiprocessing
     if len(head) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
