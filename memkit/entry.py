@@ -8,13 +8,17 @@ from __future__ import annotations
 import sys
 
 
-def _fast_hook(argv: list[str]) -> int | None:
+def _vault_option(argv: list[str]) -> tuple[str | None, list[str]]:
+    """A leading `--vault V` or `--vault=V`, and the arguments after it."""
+    if argv[:1] == ["--vault"] and len(argv) >= 2:
+        return argv[1], argv[2:]
+    if argv and argv[0].startswith("--vault="):
+        return argv[0].split("=", 1)[1], argv[1:]
+    return None, list(argv)
+
+
+def _fast_hook(vault_path: str | None, rest: list[str]) -> int | None:
     """`[--vault V] check|context --hook` straight to memkit.hook, without click: it runs on every tool call."""
-    rest, vault_path = list(argv), None
-    if rest[:1] == ["--vault"] and len(rest) >= 2:
-        vault_path, rest = rest[1], rest[2:]
-    elif rest and rest[0].startswith("--vault="):
-        vault_path, rest = rest[0].split("=", 1)[1], rest[1:]
     if len(rest) != 2 or rest[0] not in ("check", "context") or rest[1] != "--hook":
         return None
     from memkit.activation import hook
@@ -22,11 +26,8 @@ def _fast_hook(argv: list[str]) -> int | None:
     return hook.run(rest[0], vault_path, sys.stdin.read())
 
 
-def _fast_pre_commit(argv: list[str]) -> int | None:
+def _fast_pre_commit(vault_path: str | None, rest: list[str]) -> int | None:
     """`[--vault V] hooks run pre-commit` with no trace staged: done, before click is imported."""
-    rest, vault_path = list(argv), None
-    if rest[:1] == ["--vault"] and len(rest) >= 2:
-        vault_path, rest = rest[1], rest[2:]
     if rest != ["hooks", "run", "pre-commit"]:
         return None
     from memkit.integrations import githook
@@ -34,14 +35,9 @@ def _fast_pre_commit(argv: list[str]) -> int | None:
     return 0 if githook.nothing_staged(vault_path) else None
 
 
-def _fast_search(argv: list[str]) -> int | None:
+def _fast_search(vault_path: str | None, rest: list[str]) -> int | None:
     """`[--vault V] search QUERY [--json] [--limit N] [--by turn|note]`, printed as click would:
     answered by the vault's running `memkit serve` when there is one, else searched here."""
-    rest, vault_path = list(argv), None
-    if rest[:1] == ["--vault"] and len(rest) >= 2:
-        vault_path, rest = rest[1], rest[2:]
-    elif rest and rest[0].startswith("--vault="):
-        vault_path, rest = rest[0].split("=", 1)[1], rest[1:]
     if rest[:1] != ["search"]:
         return None
     opts = _search_options(rest[1:])
@@ -210,12 +206,12 @@ def _search_options(args: list[str]) -> dict | None:
 
 
 def _fast(argv: list[str]) -> int | None:
-    fast = _fast_hook(argv)
-    if fast is None:
-        fast = _fast_pre_commit(argv)
-    if fast is None:
-        fast = _fast_search(argv)
-    return fast
+    vault_path, rest = _vault_option(argv)
+    for path in (_fast_hook, _fast_pre_commit, _fast_search):
+        fast = path(vault_path, rest)
+        if fast is not None:
+            return fast
+    return None
 
 
 def main() -> None:

@@ -296,3 +296,11 @@ def plain_verbs(text: str) -> str:
     for rx, plain in _verbs():
         said = rx.sub(plain if plain else _spaced, said)
     return text if said == text else text + "\n" + said
+
+
+_JOINED = re.compile(r"&&|\|\||;|\|")
+
+
+def pieces(command: str) -> list[str]:
+    """The simple commands of a shell command's first 20 lines, split at &&, ||, ; and |."""
+    return [piece for line in command.splitlines()[:20] for piece in _JOINED.split(line)]

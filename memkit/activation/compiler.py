@@ -183,7 +183,7 @@ def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
             found = {k for k in found if cat.kinds[k].area not in STANDING_AREAS}
         by[polarity] |= found
         moment = _BEFORE.search(text)
-        # "run the specs before you push": fire before pushing ("before we commit the images": a step, no rule)
+        # "run the specs before you push": fire before pushing ("before you do that": the step at hand)
         if moment and polarity in ("prescribe", "forbid") and not this_step(moment.group(1), text):
             by["before"] |= {k for k in cat.kinds_of(acts_mod.from_prose(moment.group(1)), lesson=True)
                              if cat.kinds[k].area not in STANDING_AREAS and not cat.kinds[k].safe}
@@ -243,13 +243,10 @@ _FRAGMENT = re.compile(r"(?i)^(?:(?:ugh|argh|hmm+|oh|ah|uh|no+|nope|nah|wait|sto
                        r"(?:\S+\s+){0,4}\S+?[.!]*$")   # "not yet": when, not what
 
 
-_SEGMENT = re.compile(r"&&|\|\||;|\|")
-
-
 def _moment_of(cat, act) -> set:
     """The broad kinds of a call's programs and subcommands alone (`git commit`, not its message):
     the moment a step left out is due before."""
-    heads = [" ".join(entities_mod.head(part.strip())) for part in _SEGMENT.split(act.command) if part.strip()]
+    heads = [" ".join(entities_mod.head(part.strip())) for part in acts_mod.pieces(act.command)]
     found = cat.kinds_of(acts_mod.from_command(" && ".join(h for h in heads if h)))
     return {k for k in found if cat.kinds[k].broad and not cat.kinds[k].safe and cat.kinds[k].area not in STANDING_AREAS}
 

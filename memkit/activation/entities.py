@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from memkit.activation import acts
+
 MAX_ENTITIES = 12
 class _Lazy:
     """A pattern compiled on first use: the lesson side's patterns cost a hook process nothing."""
@@ -205,13 +207,12 @@ def _objects(act) -> set[str]:
     """What a corrected call ran and acted on: the commands it ran, their arguments past the
     subcommand (not flags), the segments of the paths it touched."""
     found: set[str] = set()
-    for line in act.command.splitlines()[:20]:
-        for piece in re.split(r"&&|\|\||;|\|", line):
-            words = [w.strip("\"'").lower() for w in piece.split()]
-            found.update(w for w in words[2:] if w and not w.startswith("-"))
-            name = command_name(piece)
-            if name:
-                found.add(name)
+    for piece in acts.pieces(act.command):
+        words = [w.strip("\"'").lower() for w in piece.split()]
+        found.update(w for w in words[2:] if w and not w.startswith("-"))
+        name = command_name(piece)
+        if name:
+            found.add(name)
     for path in act.paths:
         found.update(seg for seg in _norm(path).split("/") if seg)
     return found
