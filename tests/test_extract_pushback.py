@@ -66,6 +66,12 @@ CORRECTIONS = {
     "ah-wait": after_edit("ah wait, the client name. every client here starts with the service name"),
     "why-code": after_edit("why cache_ttl=0? the transport already retries, leave the default"),
     "so-no-list": after_edit("the old runtime chokes on it: so no walrus, no match statements in the client"),
+    "praise-then-next-time": after_edit("thanks, that runs! one thing for next time though: please don't put caches in "
+                                       "the client, the transport owns them"),
+    "works-but-can-we-not": after_edit("works, but can we not keep a module dict here? tests leak into each other"),
+    "good-but-next-time": after_edit("looks good, but next time don't add state to the client without asking"),
+    "cleaned-up-after": after_edit("ok so that cache is on the main branch now, I've reverted it in the web UI. please "
+                                   "never push client changes straight to main"),
 }
 
 
@@ -93,6 +99,8 @@ NEAR_MISSES = {
     "declined-offer": after_plan("no, I'll run the importer myself later"),
     "fixed-now": after_edit("nice, it doesn't time out anymore. can you also add a test"),
     "polite-ask": after_edit("could you also add a docstring to the client?"),
+    "praise-then-task": after_edit("great, that compiles. one more thing: add a test for the parser"),
+    "cleaned-up-then-go-on": after_edit("ok I've deleted the old branch, please continue"),
 }
 
 

@@ -19,7 +19,7 @@ READ_ONLY = {"Read", "Glob", "Grep", "LS", "WebSearch", "TodoWrite", "TodoRead",
              "ExitPlanMode", "BashOutput", "ListMcpResourcesTool", "Search", "List", "Fetch", "WebFetch"}
 MIN_WORDS = 3   # a lesson shorter than this says nothing a later session could use
 # after "yes, but …": a negation or an imperative that changes what was agreed to
-_AFTER_BUT = re.compile(r"^(please )?(without|not|no|never|don'?t|do not|leave out|skip|use|make|put|call|name|"
+_AFTER_BUT = re.compile(r"^((for )?next time,? |in (the )?future,? )?(please )?(without|not|no|never|don'?t|do not|leave out|skip|use|make|put|call|name|"
                         r"keep|drop|remove|move|change|rename|replace)\b", re.I)
 # after a refusal these carry no direction: a request to be told something, and a lead-in to
 # output the person pastes ("I ran it on the other machine:")
