@@ -195,18 +195,28 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
     holds for now only, which forbids nothing later). "use X, not Y" and
     "X instead of Y" are split so that Y is forbidden and X prescribed."""
     out: list[tuple[str, str]] = []
-    for part in _SPLIT.split(lesson):
-        part = part.strip(" ,;:")
+    pending, listed = _SPLIT.split(lesson), set()
+    k = 0
+    while k < len(pending):
+        part, k = pending[k].strip(" ,;:"), k + 1
         if len(part) < 2:
             continue
         m = _INSTEAD.search(part)
         if m and _AUX.search(part[:m.start()]):   # ".env must never be committed": a negated verb
             m = None
         head = INTERJECTION.sub("", part[:m.start()]) if m else ""
-        if m and (_PRESCRIBE.search(head) or _IMPERATIVE.search(head)) and m.start() > 0:
+        # "X, not Y" contrasts two things without a verb ("@Inject into the tick, not @Overwrite"), and
+        # the pairs after the first of a list ("A instead of B, C instead of D") need none either
+        contrast = m is not None and (k - 1 in listed or (part[m.start()] == "," and m.group(1).lower() == "not"
+                                                          and not _FORBID.search(head)))
+        if m and (_PRESCRIBE.search(head) or _IMPERATIVE.search(head) or contrast) and m.start() > 0:
             out.append(("prescribe", part[:m.start()]))
-            out.append(("instead", re.split(r",\s|\s(?:because|since|as|so)\s", part[m.end():])[0]))   # what
-            # the prescription replaces, without the reason that follows it
+            what, *rest = re.split(r",\s|\s(?:because|since|as|so)\s", part[m.end():], maxsplit=1)
+            out.append(("instead", what))   # what the prescription replaces, without the reason that follows it
+            more = re.sub(r"(?i)^(and|or)\s+", "", rest[0].strip()) if rest and part[m.end() + len(what)] == "," else ""
+            if _INSTEAD.search(more):   # the next pair of a list ("…, C instead of D")
+                pending.insert(k, more)
+                listed.add(k)
             continue
         if _ALLOW.search(part):
             out.append(("allow", part))

@@ -114,7 +114,7 @@ def generic_path(name: str) -> bool:
     return kind_of(name) == "path" and (not rest or (name.startswith("/") and rest in _ROOTS))
 
 
-_NEG = _Lazy(r"(?i)\b(never|don'?t|do\s+not|no|not|avoid\w*|stop|without|instead\s+of|rather\s+than|"
+_NEG = _Lazy(r"(?i)\b(never|don'?t|do\s+not|no|not|nothing|nobody|nowhere|no\s+one|avoid\w*|stop|without|instead\s+of|rather\s+than|"
                   r"\w+n'?t|deprecated|no-go|wrong|leave|what\s+are\s+you\s+doing|why\s+(?:did|are|would)\s+you|"
                   r"(?:stay|keep)\s+out)\b")
 
