@@ -70,6 +70,12 @@ CORRECTIONS = {
                                        "the client, the transport owns them"),
     "works-but-can-we-not": after_edit("works, but can we not keep a module dict here? tests leak into each other"),
     "good-but-next-time": after_edit("looks good, but next time don't add state to the client without asking"),
+    "last-time-you": after_edit("last time you were putting the cache behind the transport, why in the client now"),
+    "you-have-it-installed": after_edit("you have the redis client installed, the transport can use that"),
+    "mixed-up": after_edit("you're getting the two clients mixed up, the cache belongs to the batch one"),
+    "as-we-agreed": after_edit("hmm, as we agreed yesterday the client stays stateless"),
+    "no-need-to": after_edit("no need to cache anything, the client is called once per run"),
+    "go-back": after_edit("go back to the version without the cache"),
     "cleaned-up-after": after_edit("ok so that cache is on the main branch now, I've reverted it in the web UI. please "
                                    "never push client changes straight to main"),
 }
@@ -99,6 +105,8 @@ NEAR_MISSES = {
     "declined-offer": after_plan("no, I'll run the importer myself later"),
     "fixed-now": after_edit("nice, it doesn't time out anymore. can you also add a test"),
     "polite-ask": after_edit("could you also add a docstring to the client?"),
+    "no-need-to-apologise": after_edit("no need to apologise, it happens"),
+    "asks-what-is-installed": after_edit("do you have the redis client installed?"),
     "praise-then-task": after_edit("great, that compiles. one more thing: add a test for the parser"),
     "cleaned-up-then-go-on": after_edit("ok I've deleted the old branch, please continue"),
 }
