@@ -57,6 +57,10 @@ EXTENSIONS = {
     "j2": "jinja", "jinja": "jinja", "jinja2": "jinja", "hbs": "html", "ejs": "html", "twig": "html",
     "lock": "lock", "sum": "lock", "bzl": "bazel", "star": "bazel", "pbxproj": "xcode",
     "v": "v", "vh": "v", "sv": "v", "svh": "v", "vhd": "vhdl", "vhdl": "vhdl",
+    "hs": "hs", "lhs": "hs", "pl": "pl", "pm": "pl", "f": "f90", "for": "f90", "f77": "f90", "f90": "f90",
+    "f95": "f90", "f03": "f90", "f08": "f90", "ml": "ml", "mli": "ml", "fsx": "fs", "fsi": "fs", "clj": "clj",
+    "cljs": "clj", "cljc": "clj", "edn": "clj", "hrl": "erl", "sol": "sol", "tex": "tex", "sty": "tex",
+    "cls": "tex", "bib": "bib", "nim": "nim", "cr": "cr", "elm": "elm", "sc": "scala", "sbt": "scala",
 }
 NAMES = {
     "dockerfile": "dockerfile", "containerfile": "dockerfile", "makefile": "make", "gnumakefile": "make",
