@@ -218,10 +218,14 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
         folders = {seg for t in entities_mod.targets(act) if "/" in t for seg in t.split("/")}
         names["forbids"] = [n + "/" if entities_mod.kind_of(n) != "path" and n.lower() in folders else n
                             for n in names["forbids"]]
-        if any(p == "prescribe" for p, _ in parts):   # "no xml1, we need compact": the call was the
-            corrected = corrected & _through(cat, act, names["forbids"])   # right one but for that name
+        through = _through(cat, act, names["forbids"])
+        if act.family == "shell" and any(p == "prescribe" for p, _ in parts):   # "no xml1, we need compact":
+            corrected = corrected & through   # the call was the right one but for that name
+        # an accepted edit's lines that hold the name ("can we not grab page_allocator here?") are
+        # the mistake too, not the rest of what the edit did
+        named = through if act.family in ("edit", "write") else set()
         return {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
-                and (stopped or cat.kinds[k].consequence == "high") and not cat.lacking(k, corrected)}
+                and (stopped or cat.kinds[k].consequence == "high" or k in named) and not cat.lacking(k, corrected)}
     # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
     # protoc"): the asked-for kind is the topic; what complies says it is done right
     return forbids | {k for k in prescribed & corrected if not cat.kinds[k].broad and not cat.kinds[k].safe}
@@ -231,9 +235,16 @@ def _through(cat, act, named: list[str]) -> set:
     """The kinds a shell call has through the names a lesson gives (`plutil -convert xml1 -o
     /tmp/b.xml` has its /tmp path whatever the format); any other call, all of its kinds."""
     found = cat.kinds_of(act)
+    keys = [entities_mod._norm(n).strip("/") for n in named]
+    if act.family in ("edit", "write") and act.added:   # the lines without the name lack what it brought
+        lines = act.added.splitlines()
+        rest = [ln for ln in lines if not any(k and k in ln.lower() for k in keys)]
+        if len(rest) == len(lines):
+            return set()
+        return found - cat.kinds_of(acts_mod.Act(act.tool, act.family, "", act.paths, "\n".join(rest), act.removed,
+                                                 act.lang, "", act.context, ""))
     if act.family != "shell":
         return found
-    keys = [entities_mod._norm(n).strip("/") for n in named]
     words = [w for w in act.command.split() if not any(k and k in w.lower() for k in keys)]
     return found - cat.kinds_of(acts_mod.from_command(" ".join(words)))
 
