@@ -227,8 +227,11 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
         return {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
                 and (stopped or cat.kinds[k].consequence == "high" or k in named) and not cat.lacking(k, corrected)}
     # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
-    # protoc"): the asked-for kind is the topic; what complies says it is done right
-    return forbids | {k for k in prescribed & corrected if not cat.kinds[k].broad and not cat.kinds[k].safe}
+    # protoc"): the asked-for kind is the topic; what complies says it is done right. An edit's
+    # lines that hold what the lesson says no to are the mistake, whatever else it names
+    named = _through(cat, act, names["forbids"]) - prescribed if act.family in ("edit", "write") else set()
+    return forbids | {k for k in (prescribed & corrected) | named if not cat.kinds[k].broad and not cat.kinds[k].safe
+                      and (k not in named or not cat.lacking(k, corrected))}
 
 
 def _through(cat, act, named: list[str]) -> set:
