@@ -900,3 +900,13 @@ def test_a_request_to_explain_and_then_act_is_a_request_to_act():
     assert not probe("explain why the purge of the events table failed and fix it").explains
     assert not probe("explain the plan, then delete the duplicate rows from the events table").explains
     assert probe("what's the difference between add and commit?").explains
+
+
+def test_the_lines_of_an_accepted_edit_that_hold_what_the_lesson_says_no_to_are_the_mistake():
+    trigger = ("Edit: src/report.py — rows = load()\ndf = pd.DataFrame(rows)\n"
+               "df['total'] = df['net'].astype('float32')\nlog.info('done')")
+    assert "numeric:downcast" in compiled("works, but can we not call `astype` there?", trigger)["forbids"]
+    assert "numeric:downcast" in compiled("works, but can we not do the `astype` call there? the totals lose cents",
+                                          trigger)["forbids"]
+    # a name the lesson keeps is no mistake, and neither is what the other lines did
+    assert compiled("ok, but keep `load` as it is", trigger)["forbids"] == []
