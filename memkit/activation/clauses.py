@@ -190,6 +190,14 @@ def for_now(clause: str) -> bool:
     return bool(m) and not _CONDITIONED.search(clause[:m.start()]) and not _EVER.search(clause)
 
 
+_CODE = re.compile(r"`[^`\n]{1,200}`")
+
+
+def _masked(text: str) -> str:
+    """The text with quoted code blanked out, every position kept."""
+    return _CODE.sub(lambda m: "`" + "x" * (len(m.group(0)) - 2) + "`", text) if "`" in text else text
+
+
 def clauses(lesson: str) -> list[tuple[str, str]]:
     """(polarity, text) per clause: forbid, prescribe, allow, neutral, or moment (a forbid that
     holds for now only, which forbids nothing later). "use X, not Y" and
@@ -201,7 +209,7 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         part, k = pending[k].strip(" ,;:"), k + 1
         if len(part) < 2:
             continue
-        m = _INSTEAD.search(part)
+        m = _INSTEAD.search(_masked(part))
         if m and _AUX.search(part[:m.start()]):   # ".env must never be committed": a negated verb
             m = None
         head = INTERJECTION.sub("", part[:m.start()]) if m else ""
@@ -233,7 +241,8 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         if _CAUSE.match(said):   # "no, the reason it failed is that …": why, not a rule
             out.append(("neutral", part))
             continue
-        forbid, ask = _FORBID.search(_THEIR_NO.sub(" ", said)), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
+        plain = _masked(said)   # the words of quoted code ("`git add .` would not work") say nothing
+        forbid, ask = _FORBID.search(_THEIR_NO.sub(" ", plain)), _PRESCRIBE.search(plain) or _IMPERATIVE.search(plain)
         if not forbid and not ask and _REFUSAL.match(part) and said.strip():
             out.append(("forbid", part))      # "no, that's a blocking call in an async handler": what was wrong
             continue

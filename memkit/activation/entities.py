@@ -77,7 +77,8 @@ def fires_alone(name: str) -> bool:
 
 
 def _clean(name: str) -> str:
-    n = name.strip().strip(",;:!?\"'[]{}").rstrip(".")
+    n = name.strip().strip(",;:!?\"'[]{}")
+    n = n if n.endswith((" .", " ..")) else n.rstrip(".")   # `git add .`: the dot is the argument
     n = n[:-2] if n.endswith("()") else n.strip("()")
     return n[2:] if n.startswith("./") else n
 
