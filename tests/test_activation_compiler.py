@@ -910,3 +910,11 @@ def test_the_lines_of_an_accepted_edit_that_hold_what_the_lesson_says_no_to_are_
                                           trigger)["forbids"]
     # a name the lesson keeps is no mistake, and neither is what the other lines did
     assert compiled("ok, but keep `load` as it is", trigger)["forbids"] == []
+
+
+def test_a_stopped_file_is_not_about_the_header_or_magic_comment_it_lacked():
+    trigger = ("Write: /home/ana/src/inkwell/lib/inkwell/core_ext/array.rb — class Array\n  def second_to_last\n"
+               "    self[-2]\n  end\nend (rejected)")
+    cue = compiled("sorry, stopped that. we don't add methods to Array from the gem, our users' apps have their own "
+                   "`second_to_last`; a module function in Inkwell::Lists is fine", trigger)
+    assert not any(k in cue["forbids"] for k in ("licence:missing-header", "ruby:missing-frozen-string-literal"))

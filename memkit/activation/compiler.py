@@ -37,6 +37,7 @@ _FOR_NOW = re.compile(rf"(?i)\b(?:{MOMENT_WORDS}|until)\b")
 _TELLS = re.compile(r"(?i)(?:i|i'm|i've|i'll|we've|they|it|that|this)\b(?!\s+(?:must|should|need|have\s+to|want))")
 # "I read the diff myself and commit from my own terminal": what someone does, not what is asked
 _STOPPED = re.compile(r"\s*\((rejected|interrupted)\)\s*$")   # a call the person refused or cut off
+_MISSING = re.compile(r"\b(without|missing|lacking)\b")
 _LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b")
 _STAY_OUT = re.compile(r"(?i)\b(?:stay|keep)\s+out\s+of\b|\bwhat\s+are\s+you\s+doing\s+in\b|\b(?:don'?t|do\s+not|never)\s+"
                        r"(?:read|look\s+(?:at|in|into)|open|go\s+(?:in|into)|browse|dig\s+into)\b|\bconcern\s+yourself\b|"
@@ -224,8 +225,10 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
         # an accepted edit's lines that hold the name ("can we not grab page_allocator here?") are
         # the mistake too, not the rest of what the edit did
         named = through if act.family in ("edit", "write") else set()
+        # a stopped file's missing header or magic comment is no reason to stop it that nobody named
         return {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
-                and (stopped or cat.kinds[k].consequence == "high" or k in named) and not cat.lacking(k, corrected)}
+                and ((stopped and not (act.family in ("edit", "write") and _MISSING.search(cat.kinds[k].about)))
+                     or cat.kinds[k].consequence == "high" or k in named) and not cat.lacking(k, corrected)}
     # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
     # protoc"): the asked-for kind is the topic; what complies says it is done right. An edit's
     # lines that hold what the lesson says no to are the mistake, whatever else it names
