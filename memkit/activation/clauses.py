@@ -33,7 +33,11 @@ _IMPERATIVE = re.compile(
     r"return|raise|log|store|send|read|load|start|end|stick|switch|follow|document|describe|explain|tell|"
     r"wait|test|build|install|regenerate|generate|point|bump|lock|sign|squash|rebase|merge|push|deploy|"
     r"annotate|type|validate|escape|quote|sanitize|sanitise|paginate|batch|cache|await|guard|catch|handle|"
-    r"fix|change|update|edit|revert|restore|replace|rerun|retry|rewrite)\b")
+    r"fix|change|update|edit|revert|restore|replace|rerun|retry|rewrite|purge|invalidate|flush|rotate|scale|restart|"
+    r"reload|drain|migrate|seed|back\s+up|export|import|sync|lint|format|vendor|compile|profile|patch|pull|fetch|"
+    r"clone|checkout|stash|tag|publish|upload|promote|release|ship|encrypt|cite|notify|post|review|approve|plan|"
+    r"preview|diff|query|filter|index|reindex|limit|throttle|schedule|inject|register|declare|include|"
+    r"require|convert|cast|round|email|page|ping)\b")
 INTERJECTION = re.compile(r"(?i)^(?:(?:no+|nope|nah|stop|wait|w8|hold\s+on|hmm+|ugh|oh|ok(?:ay)?|actually|well|"
                            r"sorry|thanks|thank\s+you|please|pls|right|yes|yeah)\s*[,.!:;—–-]+\s*)+")
 _REFUSAL = re.compile(r"(?i)^(?:no+|nope|nah|stop|wait|w8|hold\s+on|ugh|whoa|woah)\s*[,.!:;—–-]")
