@@ -242,13 +242,15 @@ def _through(cat, act, named: list[str]) -> set:
     /tmp/b.xml` has its /tmp path whatever the format); any other call, all of its kinds."""
     found = cat.kinds_of(act)
     keys = [entities_mod._norm(n).strip("/") for n in named]
-    if act.family in ("edit", "write") and act.added:   # the lines without the name lack what it brought
-        lines = act.added.splitlines()
-        rest = [ln for ln in lines if not any(k and k in ln.lower() for k in keys)]
-        if len(rest) == len(lines):
+    if act.family in ("edit", "write") and act.added:   # what the lines holding the name do, by themselves
+        held = [any(k and k in ln.lower() for k in keys) for ln in act.added.splitlines()]   # or in their file
+        if not any(held):
             return set()
-        return found - cat.kinds_of(acts_mod.Act(act.tool, act.family, "", act.paths, "\n".join(rest), act.removed,
-                                                 act.lang, "", act.context, ""))
+        lines = act.added.splitlines()
+        alone, rest = ([ln for ln, h in zip(lines, held) if h == keep] for keep in (True, False))
+        kinds = [cat.kinds_of(acts_mod.Act(act.tool, act.family, "", act.paths, "\n".join(part), "", act.lang, "",
+                                           act.context, "")) for part in (alone, rest)]
+        return {k for k in found & kinds[0] | found - kinds[1] if not _MISSING.search(cat.kinds[k].about)}
     if act.family != "shell":
         return found
     words = [w for w in act.command.split() if not any(k and k in w.lower() for k in keys)]
