@@ -918,3 +918,10 @@ def test_a_stopped_file_is_not_about_the_header_or_magic_comment_it_lacked():
     cue = compiled("sorry, stopped that. we don't add methods to Array from the gem, our users' apps have their own "
                    "`second_to_last`; a module function in Inkwell::Lists is fine", trigger)
     assert not any(k in cue["forbids"] for k in ("licence:missing-header", "ruby:missing-frozen-string-literal"))
+
+
+def test_the_program_the_corrected_call_ran_is_no_sign_of_compliance():
+    cue = compiled("no, always run terraform with -target off and plan first", "Bash: terraform apply -auto-approve (rejected)")
+    assert "terraform" not in cue["complies"]
+    cue = compiled("we use pnpm here", "Bash: npm install left-pad")
+    assert "pnpm" in cue["complies"]

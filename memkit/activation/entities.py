@@ -142,7 +142,8 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
         names = names_in(text)
         if polarity == "prescribe":   # the compliant way: names that say it, not an example's values
             comply.extend(n for n in names if _distinctive(n, text))
-            comply.extend(_tool_words(text))
+            comply.extend(w for w in _tool_words(text) if w not in ran)   # "run puppet with --noop" after
+            # `puppet agent -t`: the program the corrected call ran is no sign of doing it right
         elif polarity == "allow":
             comply.extend(n for n in names if not _ALLOWED.search(text))   # allowed(): with its condition
         elif polarity in ("forbid", "instead"):
