@@ -308,3 +308,34 @@ _JOINED = re.compile(r"&&|\|\||;|\|")
 def pieces(command: str) -> list[str]:
     """The simple commands of a shell command's first 20 lines, split at &&, ||, ; and |."""
     return [piece for line in command.splitlines()[:20] for piece in _JOINED.split(line)]
+
+
+STOPPED = re.compile(r"\s*\((rejected|interrupted)\)\s*$")   # a call the person refused or cut off
+_CALL_START = re.compile(r"; (?=[\w.:-]{1,60}: )")
+
+
+def from_trigger(trigger: str) -> list[Act]:
+    """The corrected actions, from an observation's `trigger` ("Bash: git add -A (rejected)",
+    "Edit: path — added text; Bash: …", "proposed: …"), at most four."""
+    text = STOPPED.sub("", str(trigger or "")).strip()
+    return [a for a in (_one_trigger(part) for part in _CALL_START.split(text)[:4]) if a is not None] if text else []
+
+
+def _one_trigger(text: str) -> Act | None:
+    """One corrected action from its description ("Bash: git add -A", "Edit: path — text")."""
+    text = text.strip()
+    if not text:
+        return None
+    tool, sep, rest = text.partition(": ")
+    if not sep or not re.fullmatch(r"[\w.:-]{1,60}", tool):
+        return from_prose(text)
+    if tool == "proposed":
+        return from_prose(rest)
+    fam = family(tool)
+    if fam == "shell" or (fam == "other" and not rest.startswith("/")):
+        return from_command(rest)
+    path, dash, snippet = rest.partition(" — ")
+    if fam in ("edit", "write"):
+        return from_call(tool, {"file_path": path.strip(), "old_string": "",
+                                "new_string" if fam == "edit" else "content": snippet})
+    return from_call(tool, {"file_path": path.strip(), **({"prompt": snippet} if dash else {})})

@@ -36,7 +36,7 @@ _OUTRIGHT = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o
 _FOR_NOW = re.compile(rf"(?i)\b(?:{MOMENT_WORDS}|until)\b")
 _TELLS = re.compile(r"(?i)(?:i|i'm|i've|i'll|we've|they|it|that|this)\b(?!\s+(?:must|should|need|have\s+to|want))")
 # "I read the diff myself and commit from my own terminal": what someone does, not what is asked
-_STOPPED = re.compile(r"\s*\((rejected|interrupted)\)\s*$")   # a call the person refused or cut off
+_STOPPED = acts_mod.STOPPED   # a call the person refused or cut off
 _MISSING = re.compile(r"\b(without|missing|lacking)\b")
 _LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b")
 _STAY_OUT = re.compile(r"(?i)\b(?:stay|keep)\s+out\s+of\b|\bwhat\s+are\s+you\s+doing\s+in\b|\b(?:don'?t|do\s+not|never)\s+"
@@ -65,40 +65,6 @@ def fingerprint(lesson: str, trigger: str) -> str:
     return hashlib.sha1(f"{lesson}\x00{trigger}".encode("utf-8", "replace")).hexdigest()[:8]
 
 
-_CALL_START = re.compile(r"; (?=[\w.:-]{1,60}: )")
-
-
-def trigger_acts(trigger: str) -> list[acts_mod.Act]:
-    """The corrected actions, from an observation's `trigger` ("Bash: git add -A (rejected)",
-    "Edit: path — added text; Bash: …", "proposed: …")."""
-    text = _STOPPED.sub("", str(trigger or "")).strip()
-    if not text:
-        return []
-    return [a for a in (trigger_act(part) for part in _CALL_START.split(text)[:4]) if a is not None]
-
-
-def trigger_act(trigger: str) -> acts_mod.Act | None:
-    """One corrected action from its description ("Bash: git add -A", "Edit: path — text")."""
-    text = _STOPPED.sub("", str(trigger or "")).strip()
-    if not text:
-        return None
-    first = text
-    tool, sep, rest = first.partition(": ")
-    if not sep or not re.fullmatch(r"[\w.:-]{1,60}", tool):
-        return acts_mod.from_prose(text)
-    if tool == "proposed":
-        return acts_mod.from_prose(rest)
-    fam = acts_mod.family(tool)
-    if fam == "shell" or (fam == "other" and not rest.startswith("/")):
-        return acts_mod.from_command(rest)
-    path, dash, snippet = rest.partition(" — ")
-    if fam in ("edit", "write"):
-        key = "new_string" if fam == "edit" else "content"
-        return acts_mod.from_call(tool, {"file_path": path.strip(), "old_string": "", key: snippet})
-    return acts_mod.from_call(tool, {"file_path": path.strip()} if not dash else {"file_path": path.strip(),
-                                                                               "prompt": snippet})
-
-
 def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correction", project: str = "",
                    declared: tuple = (), lifecycle: str = "") -> dict:
     """The cue for one lesson. `declared`: kinds an earlier step gave the note (not read: the
@@ -111,7 +77,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     prescribed = by["prescribe"] | by["allow"]
     forbid = by["forbid"] | (by["instead"] - prescribed)   # what replaces a thing is named in its reason too
     whole = forbid | prescribed | by["neutral"]
-    calls = trigger_acts(trigger)
+    calls = acts_mod.from_trigger(trigger)
     corrected = set().union(*(_trigger_kinds(cat, a) for a in calls)) if calls else set()
     act = _pick(cat, calls, whole)
     if act is not None and act.family != "prose":   # "keep it brief" after an edit is about the edit
