@@ -889,3 +889,10 @@ def test_a_damaged_snapshot_is_rebuilt(tmp_path):
     taxonomy._load.cache_clear()
 
 
+
+
+def test_an_optional_paren_before_a_group_keeps_the_pattern_s_literals():
+    from memkit.activation import literals
+    cache = {"literals": {}, "dirty": False}
+    assert literals.literals(r"\bopen\s*\(?(LOG|OUT)\b", cache) == (frozenset({"open"}), frozenset({"log", "out"}))
+    assert literals.literals(r"(?(1)a|b)", cache) is None   # a conditional group: cannot tell
