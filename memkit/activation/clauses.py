@@ -245,8 +245,12 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         if _CAUSE.match(said):   # "no, the reason it failed is that …": why, not a rule
             out.append(("neutral", part))
             continue
-        plain = _masked(said)   # the words of quoted code ("`git add .` would not work") say nothing
-        forbid, ask = _FORBID.search(_THEIR_NO.sub(" ", plain)), _PRESCRIBE.search(plain) or _IMPERATIVE.search(plain)
+        forbid, ask = _FORBID.search(_THEIR_NO.sub(" ", said)), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
+        plain = _masked(said)   # a word of quoted code weighs nothing against one of the clause's own:
+        if forbid and plain[forbid.start()] == "x" and ask and plain[ask.start()] != "x":   # "`if not x` guards…"
+            forbid = _FORBID.search(_THEIR_NO.sub(" ", plain))
+        elif ask and plain[ask.start()] == "x" and forbid and plain[forbid.start()] != "x":   # "`git add .` would
+            ask = _PRESCRIBE.search(plain) or _IMPERATIVE.search(plain)   # not work"
         if not forbid and not ask and _REFUSAL.match(part) and said.strip():
             out.append(("forbid", part))      # "no, that's a blocking call in an async handler": what was wrong
             continue

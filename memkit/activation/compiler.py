@@ -86,7 +86,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
     forbids = _where(cat, lesson, forbids)
     if act is not None:
-        forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if whole else None, parts)
+        forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if forbid | prescribed else None, parts)
     if not _narrow(cat, forbids):
         forbids |= _refused(cat, parts, corrected, prescribed)
     if act is not None and act.family == "shell" and _STOPPED.search(str(trigger or "")) and omitted(lesson):
@@ -192,7 +192,7 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
         # the mistake too, not the rest of what the edit did
         named = through if act.family in ("edit", "write") else set()
         # a stopped file's missing header or magic comment is no reason to stop it that nobody named
-        return {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
+        return forbids | {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
                 and ((stopped and not (act.family in ("edit", "write") and _MISSING.search(cat.kinds[k].about)))
                      or cat.kinds[k].consequence == "high" or k in named) and not cat.lacking(k, corrected)}
     # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
