@@ -194,6 +194,7 @@ def for_now(clause: str) -> bool:
     return bool(m) and not _CONDITIONED.search(clause[:m.start()]) and not _EVER.search(clause)
 
 
+_SUBJECT = re.compile(r"(?i)(i|we|you|they|he|she|it|that|this)\b")   # "I asked you to X, not Y": a sentence
 _CODE = re.compile(r"`[^`\n]{1,200}`")
 
 
@@ -220,7 +221,8 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         # "X, not Y" contrasts two things without a verb ("@Inject into the tick, not @Overwrite"), and
         # the pairs after the first of a list ("A instead of B, C instead of D") need none either
         contrast = m is not None and (k - 1 in listed or (part[m.start()] == "," and m.group(1).lower() == "not"
-                                                          and not _FORBID.search(head)))
+                                                          and not _FORBID.search(head) and len(head.split()) <= 6
+                                                          and not _SUBJECT.match(head)))
         if m and (_PRESCRIBE.search(head) or _IMPERATIVE.search(head) or contrast) and m.start() > 0:
             out.append(("prescribe", part[:m.start()]))
             what, *rest = re.split(r",\s|\s(?:because|since|as|so)\s", part[m.end():], maxsplit=1)

@@ -85,6 +85,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     names = _names(lesson, parts, act, project)
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
     forbids = _where(cat, lesson, forbids)
+    if act is not None and act.lang:   # a lesson about a Python file forbids no Scala construct it quoted
+        forbids = {k for k in forbids if k not in by["quoted"] or not cat.kinds[k].langs or act.lang in cat.kinds[k].langs}
     if act is not None:
         forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if forbid | prescribed else None, parts)
     if not _narrow(cat, forbids):
@@ -132,10 +134,11 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
 def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
     """The kinds each clause names, by its polarity (and the "before X" moments)."""
     by = {"forbid": set(), "instead": set(), "prescribe": set(), "allow": set(), "neutral": set(), "before": set(),
-          "outright": set()}
+          "outright": set(), "quoted": set()}
     for polarity, text in parts:
         how = cat.classify(acts_mod.from_prose(text), lesson=True)
         found = {k for k in how if not cat.kinds[k].safe}
+        by["quoted"] |= {k for k in found if how[k] == "code"}   # code the lesson quotes, in no language
         if polarity == "forbid" and _OUTRIGHT.search(text) and not _FOR_NOW.search(text):   # "never commit here yourself": every commit
             by["outright"] |= {k for k in found if how[k] == "words" and cat.kinds[k].broad
                                and cat.kinds[k].area in STANDING_AREAS}   # acting without asking

@@ -38,7 +38,7 @@ _HYPHENATED = re.compile(r"^[a-z0-9]+(-[a-z0-9]+){2,}$|^(?=[^-]*[A-Z0-9])[A-Za-z
 # words that look like names but are not entities a lesson is about
 _COMMON = frozenset("e.g i.e etc e.g. i.e. vs a.m p.m n/a and/or w/o w/ i/o ci/cd up-to-date read-only "
                     "e-mail re-run one-off follow-up step-by-step".split())
-_STOP = frozenset("the and for with that this from into you your are was were have has not but all any can will "
+_STOP = frozenset("an the and for with that this from into you your are was were have has not but all any can will "
                   "should would could must use using used just like then than them they what when where which who how "
                   "why its our out get got let make made need needs want wants file files code new add please here there "
                   "some more only also does did done don't dont never always run git".split())
