@@ -194,6 +194,7 @@ def for_now(clause: str) -> bool:
     return bool(m) and not _CONDITIONED.search(clause[:m.start()]) and not _EVER.search(clause)
 
 
+_VERDICT = re.compile(r"(?i)(fine|ok|okay|good|great|sure|alright|allowed|acceptable)\b")
 _SUBJECT = re.compile(r"(?i)(i|we|you|they|he|she|it|that|this)\b")   # "I asked you to X, not Y": a sentence
 _CODE = re.compile(r"`[^`\n]{1,200}`")
 
@@ -208,7 +209,7 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
     holds for now only, which forbids nothing later). "use X, not Y" and
     "X instead of Y" are split so that Y is forbidden and X prescribed."""
     out: list[tuple[str, str]] = []
-    pending, listed = _SPLIT.split(lesson), set()
+    pending, listed = _SPLIT.split(lesson), {}   # a list's next part -> the connector of its first pair
     k = 0
     while k < len(pending):
         part, k = pending[k].strip(" ,;:"), k + 1
@@ -220,17 +221,19 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         head = INTERJECTION.sub("", part[:m.start()]) if m else ""
         # "X, not Y" contrasts two things without a verb ("@Inject into the tick, not @Overwrite"), and
         # the pairs after the first of a list ("A instead of B, C instead of D") need none either
-        contrast = m is not None and (k - 1 in listed or (part[m.start()] == "," and m.group(1).lower() == "not"
-                                                          and not _FORBID.search(head) and len(head.split()) <= 6
-                                                          and not _SUBJECT.match(head)))
+        phrase = len(head.split()) <= 6 and not _FORBID.search(head) and not _SUBJECT.match(head) \
+            and not _VERDICT.match(head) and not for_now(head)   # "fine for now, not in prod": when, not what
+        contrast = m is not None and phrase and (listed.get(k - 1) == m.group(1).lower()
+                                                 or (part[m.start()] == "," and m.group(1).lower() == "not"))
         if m and (_PRESCRIBE.search(head) or _IMPERATIVE.search(head) or contrast) and m.start() > 0:
             out.append(("prescribe", part[:m.start()]))
             what, *rest = re.split(r",\s|\s(?:because|since|as|so)\s", part[m.end():], maxsplit=1)
             out.append(("instead", what))   # what the prescription replaces, without the reason that follows it
             more = re.sub(r"(?i)^(and|or)\s+", "", rest[0].strip()) if rest and part[m.end() + len(what)] == "," else ""
-            if _INSTEAD.search(more):   # the next pair of a list ("…, C instead of D")
+            nxt = _INSTEAD.search(_masked(more))
+            if nxt and nxt.group(1).lower() == m.group(1).lower():   # the next pair of a list, said the same way
                 pending.insert(k, more)
-                listed.add(k)
+                listed[k] = m.group(1).lower()
             continue
         if _ALLOW.search(part):
             out.append(("allow", part))
@@ -247,10 +250,11 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         if _CAUSE.match(said):   # "no, the reason it failed is that …": why, not a rule
             out.append(("neutral", part))
             continue
-        forbid, ask = _FORBID.search(_THEIR_NO.sub(" ", said)), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
+        theirs = _THEIR_NO.sub(lambda t: " " * len(t.group(0)), said)   # positions kept
+        forbid, ask = _FORBID.search(theirs), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
         plain = _masked(said)   # a word of quoted code weighs nothing against one of the clause's own:
         if forbid and plain[forbid.start()] == "x" and ask and plain[ask.start()] != "x":   # "`if not x` guards…"
-            forbid = _FORBID.search(_THEIR_NO.sub(" ", plain))
+            forbid = _FORBID.search(_masked(theirs))
         elif ask and plain[ask.start()] == "x" and forbid and plain[forbid.start()] != "x":   # "`git add .` would
             ask = _PRESCRIBE.search(plain) or _IMPERATIVE.search(plain)   # not work"
         if not forbid and not ask and _REFUSAL.match(part) and said.strip():

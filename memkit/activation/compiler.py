@@ -37,7 +37,8 @@ _FOR_NOW = re.compile(rf"(?i)\b(?:{MOMENT_WORDS}|until)\b")
 _TELLS = re.compile(r"(?i)(?:i|i'm|i've|i'll|we've|they|it|that|this)\b(?!\s+(?:must|should|need|have\s+to|want))")
 # "I read the diff myself and commit from my own terminal": what someone does, not what is asked
 _STOPPED = acts_mod.STOPPED   # a call the person refused or cut off
-_MISSING = re.compile(r"\b(without|missing|lacking)\b")
+_MISSING = re.compile(r"^(?:writing|creating)\b[^,;]*\bwithout\b[^,;]*\b(?:header|magic\s+comment|include\s+guard|"
+                      r"use\s+strict|strict\s+mode|pragma)\b")   # what a whole file lacks, no line of it
 _LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b")
 _STAY_OUT = re.compile(r"(?i)\b(?:stay|keep)\s+out\s+of\b|\bwhat\s+are\s+you\s+doing\s+in\b|\b(?:don'?t|do\s+not|never)\s+"
                        r"(?:read|look\s+(?:at|in|into)|open|go\s+(?:in|into)|browse|dig\s+into)\b|\bconcern\s+yourself\b|"
@@ -212,7 +213,8 @@ def _through(cat, act, named: list[str]) -> set:
     found = cat.kinds_of(act)
     keys = [entities_mod._norm(n).strip("/") for n in named]
     if act.family in ("edit", "write") and act.added:   # what the lines holding the name do, by themselves
-        held = [any(k and k in ln.lower() for k in keys) for ln in act.added.splitlines()]   # or in their file
+        named = [re.compile(rf"(?<!\w){re.escape(k)}(?!\w)") for k in keys if k]
+        held = [any(rx.search(ln.lower()) for rx in named) for ln in act.added.splitlines()]   # or in their file
         if not any(held):
             return set()
         lines = act.added.splitlines()

@@ -142,8 +142,7 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
         names = names_in(text)
         if polarity == "prescribe":   # the compliant way: names that say it, not an example's values
             comply.extend(n for n in names if _distinctive(n, text))
-            comply.extend(w for w in _tool_words(text) if w not in ran)   # "run puppet with --noop" after
-            # `puppet agent -t`: the program the corrected call ran is no sign of doing it right
+            comply.extend(w for w in _tool_words(text) if w not in ran)   # the corrected call's own program: no sign
         elif polarity == "allow":
             comply.extend(n for n in names if not _ALLOWED.search(text))   # allowed(): with its condition
         elif polarity in ("forbid", "instead"):
@@ -176,7 +175,8 @@ _ALLOWED = _Lazy(r"(?i)(?:`([^`]{2,60})`|((?<![\w./:@=-])[\w./:@=-]+(?:[ \t]+[\w
                       r"(?:is|are)\s+(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b"
                       r"(?:\s+(?:only\s+)?((?:in|on|for|inside|under|within)\s+[^.;,]{2,60}))?")
 _CONDITION = re.compile(r"^(.*?) \[((?:in|on|for|inside|under|within) .+)\]$")
-_PLAIN = frozenset({"local", "the", "a", "an", "running", "just", "that", "this", "it", "which"})
+_PLAIN = frozenset("local the a an running just that this it which in on at after before for by with to from of only "
+                   "until".split())
 
 
 _EXAMPLE = _Lazy(r"(?i)\b(e\.g\.|for\s+example|for\s+instance|such\s+as|like)\b")

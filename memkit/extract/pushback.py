@@ -21,6 +21,8 @@ MIN_WORDS = 3   # a lesson shorter than this says nothing a later session could 
 # after "yes, but …": a negation or an imperative that changes what was agreed to
 _AFTER_BUT = re.compile(r"^((for )?next time,? |in (the )?future,? )?(please )?(without|not|no|never|don'?t|do not|leave out|skip|use|make|put|call|name|"
                         r"keep|drop|remove|move|change|rename|replace)\b", re.I)
+_NEGATED = re.compile(r"^((for )?next time,? |in (the )?future,? )?(please )?(without|not|no|never|don'?t|do not|"
+                      r"leave out|skip|drop|remove|stop)\b", re.I)
 # after a refusal these carry no direction: a request to be told something, and a lead-in to
 # output the person pastes ("I ran it on the other machine:")
 _ASKS = re.compile(r"^(please |can you |could you )?(explain|tell me|describe|clarify|help me understand|remind me)\b",
@@ -89,6 +91,8 @@ def _cue(words: str, produced: bool) -> str:
     body, turned = _after_courtesy(words)
     if body is None:
         return ""
+    if turned == "nit":   # "one thing for next time: don't …" corrects; "one more thing: add …" is a new task
+        return "edit" if _AFTER_BUT.match(body) and _NEGATED.match(body) else ""
     if turned == "redirect" or (turned and _AFTER_BUT.match(body)):
         return "opener" if turned == "redirect" else "edit"
     first = _first_sentence(body)
@@ -115,7 +119,9 @@ def _after_courtesy(words: str) -> tuple[str | None, str]:
         return None, ""
     turn = phrases()["agreement_turns"].match(rest)
     if turn:
-        how = "redirect" if turn.group(1).lower() in ("actually", "instead") else "but"
+        word = turn.group(1).lower()
+        how = "redirect" if word in ("actually", "instead") else "but" if re.match(r"(but|however|though|although|"
+                                                                                   r"except|only)\b", word) else "nit"
         return rest[turn.end():].strip() or None, how
     return rest, ""
 
