@@ -173,7 +173,7 @@ def _every_literal(cat: catalogue.Catalogue) -> set[str]:
     return set(cat._short).union(*heads)
 
 
-@pytest.mark.parametrize("grouped", [False, True], ids=["one text", "many texts"])
+@pytest.mark.parametrize("grouped", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["one text", "many texts"])
 def test_the_literals_a_text_holds_are_those_a_substring_search_finds(grouped):
     """The prefilter's lookup (short literals as sets of letters and pairs, long ones through their
     first and last three letters) finds exactly the catalogue's literals that occur in the text:

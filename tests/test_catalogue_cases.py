@@ -753,6 +753,7 @@ CORPUS = ([_action_text(*c) for c, _ in ACTIONS + NEAR_MISSES]
           + [_action_text(*c) for c in INNOCENT] + [t for t, _ in TEXTS + TEXT_NEAR_MISSES] + PLAIN_PROMPTS)
 
 
+@pytest.mark.slow   # every packaged regex against the whole corpus
 def test_required_literals_never_rule_out_a_real_match():
     """The prefilter is sound: whenever a packaged regex matches a corpus text, the text holds
     one literal of each clause the taxonomy derived for that regex."""
