@@ -213,11 +213,11 @@ def _through(cat, act, named: list[str]) -> set:
     found = cat.kinds_of(act)
     keys = [entities_mod._norm(n).strip("/") for n in named]
     if act.family in ("edit", "write") and act.added:   # what the lines holding the name do, by themselves
-        named = [re.compile(rf"(?<!\w){re.escape(k)}(?!\w)") for k in keys if k]
-        held = [any(rx.search(ln.lower()) for rx in named) for ln in act.added.splitlines()]   # or in their file
+        marks = [re.compile(rf"(?<!\w){re.escape(k)}(?!\w)") for k in keys if k]
+        lines = act.added.splitlines()
+        held = [any(rx.search(ln.lower()) for rx in marks) for ln in lines]   # or bring to their file
         if not any(held):
             return set()
-        lines = act.added.splitlines()
         alone, rest = ([ln for ln, h in zip(lines, held) if h == keep] for keep in (True, False))
         kinds = [cat.kinds_of(acts_mod.Act(act.tool, act.family, "", act.paths, "\n".join(part), "", act.lang, "",
                                            act.context, "")) for part in (alone, rest)]

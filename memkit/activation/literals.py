@@ -18,15 +18,15 @@ def _token_rx() -> re.Pattern:
     return re.compile(_TOKEN_SOURCE, re.VERBOSE | re.DOTALL)
 
 
-_CONDITIONAL = re.compile(r"(?<!\\)(?:\\\\)*\(\?\(")   # a (?(1)…) group, not an optional "\(" before a group
 SPECIAL = frozenset(".|()[]{}?*+^$")
 
 
 def literals(pattern: str, cache: dict) -> tuple[frozenset[str], ...] | None:
     if pattern not in cache["literals"]:
         tokens = _token_rx().findall(pattern)
-        opaque = bool(_CONDITIONAL.search(pattern)) or any(t.startswith("(?") and "x" in t.split(":")[0]
-                                                           for t in tokens)
+        # a (?(1)…) group, not an optional "\(" before a group (compiled on a cache miss only, like _token_rx)
+        opaque = bool(re.search(r"(?<!\\)(?:\\\\)*\(\?\(", pattern)) or any(
+            t.startswith("(?") and "x" in t.split(":")[0] for t in tokens)
         branches = [[]] if opaque else _alternation(tokens, 0)[0]
         clauses = branches[0] if len(branches) == 1 else [_clause(branches)]
         cache["literals"][pattern] = [sorted({lit.lower() for lit in c}) for c in clauses if c] or None

@@ -92,7 +92,7 @@ def _cue(words: str, produced: bool) -> str:
     if body is None:
         return ""
     if turned == "nit":   # "one thing for next time: don't …" corrects; "one more thing: add …" is a new task
-        return "edit" if _AFTER_BUT.match(body) and _NEGATED.match(body) else ""
+        return "edit" if _NEGATED.match(body) else ""
     if turned == "redirect" or (turned and _AFTER_BUT.match(body)):
         return "opener" if turned == "redirect" else "edit"
     first = _first_sentence(body)
