@@ -80,6 +80,14 @@ CORRECTIONS = {
     "go-back": after_edit("go back to the version without the cache"),
     "cleaned-up-after": after_edit("ok so that cache is on the main branch now, I've reverted it in the web UI. please "
                                    "never push client changes straight to main"),
+    "terse-not-against": after_edit("not against prod. the client tests only ever hit the sandbox"),
+    "you-wiped": after_edit("I restored it from the backup. the cache write replaces the whole file, so you wiped "
+                            "the other entries"),
+    "praise-then-rule-later": after_edit("thanks, the timings look right! one thing for next time though: please no "
+                                         "globals in the client, the transport owns state"),
+    "fyi-for-the-future": after_edit("fyi for the future: please don't cache in the client, the transport does it"),
+    "works-here-but": after_edit("hmm, it works on my laptop, but a module dict means every worker keeps its own "
+                                 "copy in production"),
 }
 
 
@@ -120,6 +128,9 @@ NEAR_MISSES = {
     "no-need-to-ask": after_edit("no need to ask, just do it"),
     "praise-then-task": after_edit("great, that compiles. one more thing: add a test for the parser"),
     "cleaned-up-then-go-on": after_edit("ok I've deleted the old branch, please continue"),
+    "works-here-but-more": after_edit("it works on my laptop, but can you also add a test for the cache?"),
+    "not-that-only": after_edit("not bad at all, ship it"),
+    "for-the-future-go-on": after_edit("for the future: please keep the commits this small, thanks"),
 }
 
 

@@ -23,6 +23,10 @@ _AFTER_BUT = re.compile(r"^((for )?next time,? |in (the )?future,? )?(please )?(
                         r"keep|drop|remove|move|change|rename|replace)\b", re.I)
 _NEGATED = re.compile(r"^((for )?next time,? |in (the )?future,? )?(please )?(without|not|no|never|don'?t|do not|"
                       r"leave out|skip|drop|remove|stop)\b", re.I)
+# "it runs, but …": a reservation about the work, unless what follows only asks for more of it
+_WORKS = re.compile(r"\b(works|worked|runs|ran|compiles|compiled|builds|built|passes|passed|is green)\b", re.I)
+_MORE = re.compile(r"^(can|could|would) you (also|now|then)\b|^(also|now|next|then|additionally)\b|^(please )?(also|add)\b",
+                   re.I)
 # after a refusal these carry no direction: a request to be told something, and a lead-in to
 # output the person pastes ("I ran it on the other machine:")
 _ASKS = re.compile(r"^(please |can you |could you )?(explain|tell me|describe|clarify|help me understand|remind me)\b",
@@ -93,7 +97,7 @@ def _cue(words: str, produced: bool) -> str:
         return ""
     if turned == "nit":   # "one thing for next time: don't …" corrects; "one more thing: add …" is a new task
         return "edit" if _NEGATED.match(body) else ""
-    if turned == "redirect" or (turned and _AFTER_BUT.match(body)):
+    if turned == "redirect" or (turned and _AFTER_BUT.match(body)) or (turned == "works, but" and not _MORE.match(body)):
         return "opener" if turned == "redirect" else "edit"
     first = _first_sentence(body)
     if find("redirect_openers", first):
@@ -122,6 +126,8 @@ def _after_courtesy(words: str) -> tuple[str | None, str]:
         word = turn.group(1).lower()
         how = "redirect" if word in ("actually", "instead") else "but" if re.match(r"(but|however|though|although|"
                                                                                    r"except|only)\b", word) else "nit"
+        if how == "but" and _WORKS.search(body[:m.end()]):   # "it works on the dev node, but …" qualifies what works
+            how = "works, but"
         return rest[turn.end():].strip() or None, how
     return rest, ""
 
