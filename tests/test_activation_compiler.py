@@ -925,3 +925,38 @@ def test_the_program_the_corrected_call_ran_is_no_sign_of_compliance():
     assert "terraform" not in cue["complies"]
     cue = compiled("we use pnpm here", "Bash: npm install left-pad")
     assert "pnpm" in cue["complies"]
+
+
+def test_keywords_in_capitals_are_code_and_what_harms_is_forbidden():
+    # "CREATE OR REPLACE …" is SQL, not a request to create; a clause saying what it destroys forbids it
+    assert [p for p, _ in compiler.clauses("please don't. CREATE OR REPLACE on a shared view drops it and builds "
+                                           "a new one")] == ["forbid", "forbid"]
+    assert [p for p, _ in compiler.clauses("to change one field it's `cfg patch`")] == ["prescribe"]
+    cue = compiled("hmm, it works on my laptop, but ALLOW FILTERING on the events table scans every partition "
+                   "of the cluster", "Bash: cqlsh -e \"SELECT * FROM app.events WHERE kind = 'x' ALLOW FILTERING\"")
+    assert "ALLOW FILTERING" in cue["entities"]
+
+
+def test_a_message_cut_off_before_its_closing_quote_is_not_what_the_call_acted_on():
+    cue = compiled("don't try to fix the lint failures by hand, run the formatter",
+                   'Bash: git commit --no-verify -m "fix: apply lint formatting to the parser')
+    assert "lint" not in [e.lower() for e in cue["entities"]]
+
+
+def test_the_corrected_call_is_the_one_the_lesson_names(vault, tmp_path):
+    log = write_generic(tmp_path / "gpu.jsonl", [
+        {"role": "user", "content": "get a big box and start the training", "timestamp": "2026-05-01T10:00:00Z"},
+        {"role": "assistant", "content": "Creating a server.", "timestamp": "2026-05-01T10:00:05Z",
+         "tool_calls": [{"id": "c1", "name": "Bash", "input": {"command": "hcloud server create --type ccx63 "
+                                                                          "--name train-1 --image ubuntu-24.04"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "Server 4711 created"},
+        {"role": "assistant", "content": "Starting the run.", "timestamp": "2026-05-01T10:02:05Z",
+         "tool_calls": [{"id": "c2", "name": "Bash", "input": {"command": "ssh root@train-1 'nohup python train.py &'"}}]},
+        {"role": "tool", "tool_call_id": "c2", "content": "started"},
+        {"role": "assistant", "content": "Training runs on train-1.", "timestamp": "2026-05-01T10:03:00Z"},
+        {"role": "user", "content": "fyi for the future: please don't make hcloud servers by hand, `boxctl request` "
+                                    "sets the shutdown timer", "timestamp": "2026-05-01T11:00:00Z"},
+    ], {"session_id": "gpu-1", "project": "lab", "cwd": "/srv/lab"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    [path] = (vault / "workshop" / "observations" / "correction").glob("*.md")
+    assert notes.read(path).meta["trigger"].startswith("Bash: hcloud server create")

@@ -11,7 +11,9 @@ import re
 _FORBID = re.compile(
     r"(?i)\b(never|don'?t|do\s+not|didn'?t|no\b(?!\s+(longer|more|matter|doubt|need)\b)|not\b(?!\s+only\b)|"
     r"nothing\b(?!\s+(else|but|more|much|wrong|new|to\s+do|happens|changes)\b)|"
-    r"(?:wreck|clobber)(?:s|ed)?\b|(?:drop|wipe|delete|destroy|lose)s?\s+(?:the\s+|our\s+)?(?:whole|entire|every|all)\b|"
+    r"(?:wreck|clobber)(?:s|ed)?\b|(?:wipe|destroy|corrupt|trash|nuke)(?:s|d|ed)\b|drops?\s+(?:it|them)\b|"
+    r"replaces?\s+the\s+(?:whole|entire)\b|scans?\s+(?:every|all|the\s+whole|the\s+entire)\b|"
+    r"(?:drop|wipe|delete|destroy|lose)s?\s+(?:the\s+|our\s+)?(?:whole|entire|every|all)\b|"
     r"nor\b|avoid\w*|stop\w*|without|(?:is|are|was|were)n[’']?t\b|(?:is|are|was|were|'s|been|now)\s+deprecated|no-go|off-limits|hands\s+off|"
     r"too\s+(?:long|big|many|much|large|slow|verbose|wide|complex|deep)\b|longer\s+than\b|"
     r"leave\s+(?:\S+\s+){1,5}?alone|"
@@ -26,7 +28,7 @@ _PRESCRIBE = re.compile(
     r"instead|put|keep|go(es)?\s+(in|into|through|under)|run|via|through|pin|pinned|wrap\w*|pass|add\b|"
     r"write|follow|we\s+(use|keep|run|follow|need|want)|make\s+sure|remember\s+to|do\s+it\s+as|"
     r"starts?\s+with|is\s+done\s+with|comes?\s+from|belongs?\s+in|lives?\s+in|sits?\s+(in|next\s+to)|"
-    r"goes?\s+in(to)?|instead)\b")
+    r"goes?\s+in(to)?|instead)\b|^to\s+[a-z]+\b[^.;:!?]{0,60}?\bit'?s\b")   # "to change one key it's `kv patch`"
 _IMPERATIVE = re.compile(
     r"(?i)^(please\s+|just\s+|so\s+|then\s+|instead,?\s+|actually,?\s+)?(do|add|put|use|run|keep|move|write|wrap|pin|"
     r"split|mark|fit|call|open|ask|check|go|make|set|pass|leave|link|stage|commit|create|name|rename|prefix|"
@@ -59,9 +61,13 @@ _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|(?<=[\w.!?)'\"])\s+--\s
                     r"|(?i:,\s+(?=(?:(?:and\s+|but\s+)?(?:don'?t|do\s+not|never|avoid|stop)|(?:and|but)\s+no)\b))"
                     r"|\s+\((?=e\.g\.|i\.e\.|like\b)"
                     r"|(?i:[,:]\s+(?=we\s+(?:need|want)\s+(?!to\b)\w))"
+                    r"|(?i:[,:]\s+(?=do\s+(?:a|an|the)\s))"
                     r"|(?i:[,:]\s+(?=(?:please\s+|just\s+|instead\s+|rather\s+)?(?:use|using|always|prefer|put|keep|"
                     r"wrap|run|pass|call|go\s+through|do\s+it|add|write|stick\s+to|switch\s+to|ask|tell)\b))")
 _INSTEAD = re.compile(r"(?i),?\s*\b(instead\s+of|rather\s+than|not|never|and\s+never|but\s+never|but\s+not)\b\s+(?=\S)")
+
+# a run of capitalised keywords is code ("CREATE OR REPLACE", "ALLOW FILTERING"), not words said
+_CAPS_RUN = re.compile(r"\b[A-Z]{2,}(?:\s+[A-Z]{2,})*\b")
 
 # "npm never lets us reuse a version": what a tool or system does not do is a reason, not a rule
 _THEIR_NO = re.compile(r"(?i)\b(?!(?:you|we|i|please|just|and|so|but|then|also|ever)\b)[a-z][\w.-]*\s+(?:never|doesn'?t|"
@@ -257,6 +263,9 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
             forbid = _FORBID.search(_masked(theirs))
         elif ask and plain[ask.start()] == "x" and forbid and plain[forbid.start()] != "x":   # "`git add .` would
             ask = _PRESCRIBE.search(plain) or _IMPERATIVE.search(plain)   # not work"
+        if ask and ask.group(0).isupper() and len(ask.group(0)) > 1:   # "CREATE OR REPLACE …": SQL, not a request
+            shouted = _CAPS_RUN.sub(lambda c: "x" * len(c.group(0)), said)
+            ask = _PRESCRIBE.search(shouted) or _IMPERATIVE.search(shouted)
         if not forbid and not ask and _REFUSAL.match(part) and said.strip():
             out.append(("forbid", part))      # "no, that's a blocking call in an async handler": what was wrong
             continue

@@ -12,6 +12,7 @@ import hashlib
 import re
 
 from memkit.activation import acts as acts_mod
+from memkit.activation import commands
 from memkit.activation import entities as entities_mod
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (
@@ -26,10 +27,10 @@ from memkit.activation.clauses import (
     undoes,
 )
 
-VERSION = 10
+VERSION = 11
 NAME = f"heuristic@{VERSION}"
-KEYS = ("forbids", "example", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of", "before",
-        "topics")
+KEYS = ("forbids", "example", "calls", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of",
+        "before", "topics")
 
 _OUTRIGHT = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|forbidden|banned|not\s+allowed|"
                        r"off-limits|at\s+all|rather\s+you\s+didn'?t)\b")
@@ -109,7 +110,11 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     siblings += asked
     names["forbids"] += entities_mod.code_shapes(act, parts, names["forbids"])
     forbids |= _flagged(cat, act, parts)
-    terms = [t for t in terms if t.lower() not in bare] + siblings
+    others = commands.others(calls, lesson, parts)
+    if others:   # what the way it names does as well is not what went wrong (`aws sqs start-message-move-task`
+        # has no --region either)
+        forbids -= cat.kinds_of(acts_mod.from_command(" && ".join(others))) - by["forbid"]
+    terms = [t for t in terms if t.lower() not in bare] + siblings + others
     if undoes(lesson):   # "put it back as it was": the call touched what to undo, not what to avoid
         said = [t for p, t in parts if p in ("forbid", "instead")]
         names["forbids"] = [n for n in names["forbids"] if any(n in t and entities_mod.negated(n, t) for t in said)]
@@ -126,6 +131,13 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     }
     if by["before"] and by["before"] <= forbids:
         cue["before"] = sorted(by["before"])
+    refused = any(p == "forbid" and _FRAGMENT.match(t.strip()) for p, t in parts)   # "not against prod."
+    signatures = commands.signatures(
+        calls, lesson, bool(_narrow(cat, forbids) or names["forbids"]),
+        lambda piece: bool(cat.kinds_of(acts_mod.from_command(piece)))
+        or _derived(cat)["depth"].get(entities_mod.command_name(piece), 0) >= commands.DEEP, refused)
+    if signatures:
+        cue["calls"] = signatures
     topics = _topics(cat, by, corrected, forbids, prescribed)
     if topics:
         cue["topics"] = topics
@@ -359,7 +371,14 @@ def _derived(cat) -> dict:
         _DERIVED.clear()
         words = {w for k in cat.kinds.values() if k.rx.get("words") for lits in k.rx["words"].literals if lits
                  for clause in lits for lit in clause for w in re.findall(r"[a-z]{7,}", lit)}
-        _DERIVED.update(of=cat, replaced_by=replaced_by, slips=slips_of(words),
+        depth: dict[str, int] = {}   # how many kinds know a program's commands
+        for k in cat.kinds.values():
+            rx = k.rx.get("command")
+            heads = {lit.strip() for lits in (rx.literals if rx else ()) if lits for lit in lits[0]}
+            for w in heads:
+                if re.fullmatch(r"[a-z][a-z0-9_.+-]{1,30}", w):
+                    depth[w] = depth.get(w, 0) + 1
+        _DERIVED.update(of=cat, replaced_by=replaced_by, slips=slips_of(words), depth=depth,
                         answering=cat.kinds_of(acts_mod.from_prose("what does this do?")))
     return _DERIVED
 
@@ -460,14 +479,14 @@ def valid(cue) -> dict | None:
     if not isinstance(cue, dict):
         return None
     out: dict = {}
-    for key in ("forbids", "entities", "prescribes", "complies", "before", "topics"):
+    for key in ("forbids", "calls", "entities", "prescribes", "complies", "before", "topics"):
         value = cue.get(key) or []
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list):
             return None
         out[key] = [str(v)[:200] for v in value if isinstance(v, (str, int, float)) and str(v).strip()][:40]
-    for key in ("before", "topics"):   # optional: kept only when the cue has them
+    for key in ("calls", "before", "topics"):   # optional: kept only when the cue has them
         if not out[key]:
             del out[key]
     scope = cue.get("scope") or {}

@@ -62,7 +62,8 @@ def _row(rel, note_id, cue_type, trigger, lesson, cue: dict | None, meta, review
     if cue is not None:
         extra["cue"] = cue
     kinds = " ".join([*(cue or {}).get("forbids", []), *("~" + k for k in (cue or {}).get("topics", []))])
-    names = " ".join(sorted({key for n in (cue or {}).get("entities", []) for key in entities.keys(n)}))
+    names = " ".join(sorted({key for n in (cue or {}).get("entities", []) for key in entities.keys(n)}
+                            | {c.split()[0] for c in (cue or {}).get("calls", []) if c.split()}))   # its program
     return (rel, note_id, cue_type, trigger, lesson, kinds, names, str(meta.get("status") or ""), int(reviewed),
             str(meta.get("created") or meta.get("updated") or ""), str(meta.get("session") or ""),
             str(meta.get("source") or ""), min(1.0, max(0.0, _num(meta.get("importance"), 0.5))),

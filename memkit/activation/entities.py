@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from memkit.activation import acts
+from memkit.activation.commands import _RUNNERS, command_name, commands_of, head  # noqa: F401  (named here too)
 
 MAX_ENTITIES = 12
 class _Lazy:
@@ -97,11 +98,19 @@ def names_in(text: str) -> list[str]:
             continue
         if kind_of(tok) != "word":
             found.append(tok)
+    for m in _KEYWORD_RUN.finditer(rest):   # "ALLOW FILTERING", "CREATE OR REPLACE": a statement's keywords
+        if not set(m.group(0).split()) & _SHOUTED:
+            found.append(m.group(0))
     for m in _FOLDER.finditer(rest):   # "__tests__ folders", "the node-modules dir": a folder by name
         if re.search(r"[_.-]|\d|[a-z][A-Z]", m.group(1).strip("_")) or m.group(1).startswith("_"):
             name = m.group(1).strip("/")
             found = [n for n in found if n != name] + [name + "/"]
     return [n for n in dict.fromkeys(found) if not generic_path(n)]
+
+
+_KEYWORD_RUN = _Lazy(r"(?<![\w.-])[A-Z]{2,}(?:[ \t]+[A-Z]{2,}){1,3}(?![\w.-])")
+_SHOUTED = frozenset("NOT NEVER NO DONT DO PLEASE ALWAYS STOP ONLY NOW AND THE YOU WE IT IS ARE OK WTF FYI IMO PR "
+                     "ASAP TODO FIXME NB PS AI".split())
 
 
 _HOME = _Lazy(r"^(~|\$HOME|/Users/[^/]+|/home/[^/]+|/root)(?=/|$)")
@@ -120,10 +129,18 @@ _NEG = _Lazy(r"(?i)\b(never|don'?t|do\s+not|no|not|nothing|nobody|nowhere|no\s+o
                   r"(?:stay|keep)\s+out)\b")
 
 
+_HARM = _Lazy(r"(?i)\b(?:wipes|clobbers|destroys|corrupts|wrecks|drops\s+(?:it|them)|replaces\s+the\s+(?:whole|entire)|"
+              r"scans\s+(?:every|all|the\s+whole|the\s+entire)|deletes\s+(?:every|all|the\s+whole))\b")
+_LEADING = _Lazy(r"(?i)^\W*(?:(?:but|and|so|because|since|hmm+|well|also)\b\W*)*")
+
+
 def negated(name: str, text: str) -> bool:
     """The name is near what the clause says no to ("don't write under vendor/…", "`x` is
     wrong"), not somewhere in a long sentence that has a "no" in it."""
     at = text.find(name)
+    harm = _HARM.search(text)
+    if harm and 0 <= at < harm.start() and not _LEADING.sub("", text[:at]).strip():   # "ALLOW FILTERING on X
+        return True                                                                   # scans every …": its subject
     return at < 0 or any(m.end() <= at <= m.end() + 80 or (m.start() - 40 <= at < m.start() and not re.search(
         r"(?i)\b(i|we|you|they|he|she)\b", text[at + len(name):m.start()])) for m in _NEG.finditer(text))
 
@@ -209,7 +226,7 @@ def _objects(act) -> set[str]:
     """What a corrected call ran and acted on: the commands it ran, their arguments past the
     subcommand (not flags), the segments of the paths it touched."""
     found: set[str] = set()
-    for piece in acts.pieces(act.command):
+    for piece in acts.pieces(_SAID.sub(" ", act.command[:20000])):   # a message says, it does not act on
         words = [w.strip("\"'").lower() for w in piece.split()]
         found.update(w for w in words[2:] if w and not w.startswith("-"))
         name = command_name(piece)
@@ -217,38 +234,6 @@ def _objects(act) -> set[str]:
             found.add(name)
     for path in act.paths:
         found.update(seg for seg in _norm(path).split("/") if seg)
-    return found
-
-
-_RUNNERS = frozenset("sudo env npx pnpx bunx uvx time nice nohup exec command builtin xargs do then else if elif while until ! {".split())
-
-
-_WRAPPERS = {"bundle": "exec", "poetry": "run", "uv": "run", "pipenv": "run", "pdm": "run", "hatch": "run",
-             "rye": "run"}   # "bundle exec rake …" runs rake
-
-
-def command_name(piece: str) -> str:
-    """The program a shell command runs ("FOO=1 sudo npx protoc …" runs protoc)."""
-    words = piece.split()[:10]
-    for i, word in enumerate(words):
-        w = word.strip("\"'()")
-        if not w or "=" in w.split("/")[0] or w.startswith("-") or w in _RUNNERS:
-            continue
-        name = w.rsplit("/", 1)[-1].lower()
-        if _WRAPPERS.get(name) and i + 2 < len(words) and words[i + 1] == _WRAPPERS[name] \
-                and not words[i + 2].startswith("-"):
-            return command_name(" ".join(words[i + 2:]))
-        return name
-    return ""
-
-
-def commands_of(act) -> set[str]:
-    found = set()
-    for line in act.command.splitlines()[:50]:
-        for piece in re.split(r"&&|\|\||;|\||\$\(", line):
-            name = command_name(piece)
-            if name:
-                found.add(name)
     return found
 
 
@@ -316,7 +301,8 @@ def tokens(act, limit: int = 4000) -> set[str]:
     return _names_of(act.paths, texts, limit)
 
 
-_SAID = _Lazy(r"""(?s)<<-?\s*['"]?(\w+)['"]?\n.*?\n\1\b|"(?:[^"\\]|\\.)*\s(?:[^"\\]|\\.)*"|'[^']*\s[^']*'""")
+_SAID = _Lazy(r"""(?s)<<-?\s*['"]?(\w+)['"]?\n.*?\n\1\b|"(?:[^"\\]|\\.)*\s(?:[^"\\]|\\.)*"|'[^']*\s[^']*'|"""
+              r"""(?<=\s)"[^"\n]*\s[^"]*\Z""")   # the last: a message cut off before its closing quote
 
 
 def targets(act) -> set[str]:
@@ -460,24 +446,6 @@ def _shapes(code: str, name: str, said: set[str]) -> list[str]:
     if found or not _MARKED.match(name):
         return found
     return [name] if re.search(rf"(?<![\w$@]){re.escape(name)}(?![\w])", code) else []
-
-
-_HEAD_WORD = re.compile(r"[a-z][a-z0-9_.:-]*")
-
-
-def head(command: str) -> list[str]:
-    """The program and its subcommands: the leading plain words, up to the first flag or argument."""
-    words = command.split()
-    for i, w in enumerate(words):
-        if command_name(w) and w not in _RUNNERS:
-            words = [command_name(" ".join(words[i:]))] + words[i + 1:]
-            break
-    head = words[:1]
-    for w in words[1:4]:
-        if not _HEAD_WORD.fullmatch(w):
-            break
-        head.append(w)
-    return head
 
 
 def lacking(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:

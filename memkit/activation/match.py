@@ -12,7 +12,7 @@ import math
 import re
 from datetime import datetime, timezone
 
-from memkit.activation import entities
+from memkit.activation import commands, entities
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -135,6 +135,12 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     if near >= NEAR_REPEAT and tier < CONCRETE:
         tier = CONCRETE
         cue.why.append(f"nearly repeats the corrected call ({near:.2f})")
+    if tier < CONCRETE and probe.kind == "tool" and cue.cue.get("calls") and probe.act.command:   # the same
+        # command (none that only looks) does what it did, whatever WRITE_WORDS make of its words
+        ran = _repeated(cue, probe)
+        if ran:
+            tier = CONCRETE
+            cue.why.append(f"runs the command it corrected: {ran}")
     about = shared or cue.topics & probe.kinds
     if not tier and probe.kind == "prompt" and about and not probe.explains:   # a question about a
         # concept ("explain the difference between a stub and a fake") does nothing a lesson is about
@@ -179,7 +185,9 @@ def complies(cue: Cue, probe: Probe, cat) -> str:
     forbids in the action voids term-based compliance ("--force-with-lease is fine" but not on main)."""
     terms = [c for c in cue.cue.get("complies", []) if c not in cat.kinds]
     kinds = {c for c in cue.cue.get("complies", []) if c in cat.kinds}
-    named = [n for n in cue.cue.get("entities", []) if entities.touches(probe.tokens, probe.text, n)
+    programs = _programs(cue)   # the command corrected is
+    named = [n for n in cue.cue.get("entities", []) if entities.touches(probe.tokens, probe.text, n)   # the subject,
+             and n.lower() not in programs                                                          # no name to avoid
              and not any(n.strip("/").lower() in t.lower() for t in terms)]   # not where it says it belongs
     if probe.kind != "tool" or named:
         return ""
@@ -246,6 +254,26 @@ def _near(cue: Cue, probe: Probe) -> float:
     from memkit.activation import fuzzy
 
     return fuzzy.token_sort_ratio(example[:400], probe.text[:400]) / 100.0
+
+
+def _programs(cue: Cue) -> set[str]:
+    """The programs the corrected command ran (`helm` of `helm upgrade …`)."""
+    from memkit.activation import acts
+
+    if acts.family(cue.trigger.split(":", 1)[0]) != "shell":
+        return set()
+    return entities.commands_of(acts.from_command(cue.cue.get("example") or ""))
+
+
+def _repeated(cue: Cue, probe: Probe) -> str:
+    """The corrected command the action runs again (its program and subcommands), or ""."""
+    from memkit.activation import acts
+
+    for piece in acts.pieces(probe.act.command)[:12]:
+        for call in cue.cue.get("calls") or ():
+            if commands.repeats(piece, call):
+                return call
+    return ""
 
 
 def age_days(stamp: str) -> float:

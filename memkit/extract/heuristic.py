@@ -127,7 +127,7 @@ def _make_correction(turn, lesson, candidates: list[ToolCall], how, confidence, 
     lesson = _trim(lesson)
     tax = taxonomy.load(None)
     lesson_types = tax.classify_text(lesson)
-    chosen = _pick_calls(tax, candidates, lesson_types)
+    chosen = _pick_calls(tax, candidates, lesson_types, lesson, "interrupted" in how)
     if chosen:
         trigger = "; ".join(signals.describe_call(c, lesson) for c in chosen[:2])
         call_types = set().union(*(tax.classify_action(c.name, c.input) for c in chosen))
@@ -161,15 +161,46 @@ def _trim(text: str) -> str:
     return cut[:max(cut.rfind(". "), cut.rfind("\n"), LESSON_LIMIT // 2) + 1].rstrip() + " …"
 
 
-def _pick_calls(tax, calls: list[ToolCall], lesson_types: set[str]) -> list[ToolCall]:
+def _pick_calls(tax, calls: list[ToolCall], lesson_types: set[str], lesson: str = "",
+                cut_off: bool = False) -> list[ToolCall]:
     """The call the lesson is about: one of its action types, else the last one that did something."""
     calls = [c for c in calls if c is not None]
-    relevant = [c for c in calls if tax.classify_action(c.name, c.input) & lesson_types]
-    if relevant:
-        return relevant
+    shared = [tax.classify_action(c.name, c.input) & lesson_types for c in calls]
+    weight = [(sum(1 for k in kinds if k in tax.types and not tax.types[k].broad), len(kinds)) for kinds in shared]
+    best = max(weight, default=(0, 0))
+    if best[1]:   # the calls that share the lesson's most specific kinds (`purge-queue` over the peeks before it)
+        return [c for c, w in zip(calls, weight) if w == best][-2:]
+    named = _named_calls(calls, lesson) if not cut_off else []   # a call cut off is the one it is about
+    if named:
+        return named
     doing = [c for c in calls if tax.classify_action(c.name, c.input)
              or not tax.classify_action(c.name, c.input, include_benign=True)]
     return doing[-1:] or calls[-1:]
+
+
+_CALL_WORD = re.compile(r"[a-z0-9][a-z0-9_.-]{2,}")
+_PLAIN_WORDS = frozenset("the and for with that this from into you your are was were have has not but all any can "
+                         "will just only then than when what which who its it's out off one two our their them they "
+                         "there here also very more most some such use used using run ran get got put set make made "
+                         "new old file files data true false none null".split())
+
+
+def _named_calls(calls: list[ToolCall], lesson: str) -> list[ToolCall]:
+    """The call that holds most of the lesson's own words ("don't launch GPU machines on EC2"
+    after `aws ec2 run-instances …` then `ssh …`); the later one of two that hold as many."""
+    said = {w.strip(".-") for w in _CALL_WORD.findall(lesson[:300].lower())} - _PLAIN_WORDS   # its lead
+    if not said:
+        return []
+    from memkit.activation import acts, commands
+
+    scored = []
+    for c in calls:   # what the call ran and acted on: its commands' programs and subcommands, its paths
+        act = acts.from_call(c.name, c.input)
+        words = {w for p in acts.pieces(act.command) for w in commands.call_signature(p).split()}
+        words |= {seg for path in act.paths for seg in re.split(r"[/\\]", path.lower()) if seg}
+        scored.append(len(said & {w.strip(".-") for w in words}))
+    best = max(scored, default=0)
+    return [c for c, n in zip(calls, scored) if n and n == best][-1:] if best else []
 
 
 # ---- preferences, decisions, facts, negative results ------------------------

@@ -25,7 +25,8 @@ _NEGATED = re.compile(r"^((for )?next time,? |in (the )?future,? )?(please )?(wi
                       r"leave out|skip|drop|remove|stop)\b", re.I)
 # "it runs, but …": a reservation about the work, unless what follows only asks for more of it
 _WORKS = re.compile(r"\b(works|worked|runs|ran|compiles|compiled|builds|built|passes|passed|is green)\b", re.I)
-_MORE = re.compile(r"^(can|could|would) you (also|now|then)\b|^(also|now|next|then|additionally)\b|^(please )?(also|add)\b",
+_MORE = re.compile(r"^(can|could|would) you (also|now|then)\b|^(also|now|next|then|additionally)\b|"
+                   r"^(please )?(also|add|check|verify|test|confirm|double-check|make sure)\b",
                    re.I)
 # after a refusal these carry no direction: a request to be told something, and a lead-in to
 # output the person pastes ("I ran it on the other machine:")

@@ -1,0 +1,211 @@
+"""The corrected command itself: its program and subcommands (`certbot certonly`, `vault kv put`)
+as a signature a later command repeats, the commands that only look, and the other commands of
+the same program a lesson names as the way to do it.
+
+Compiled once per lesson (`signatures`, `others`); matched on the hot path (`repeats`), which
+reads only the command at hand.
+"""
+from __future__ import annotations
+
+import re
+
+from memkit.activation import acts
+
+_RUNNERS = frozenset("sudo env npx pnpx bunx uvx time nice nohup exec command builtin xargs do then else if elif while until ! {".split())
+
+
+_WRAPPERS = {"bundle": "exec", "poetry": "run", "uv": "run", "pipenv": "run", "pdm": "run", "hatch": "run",
+             "rye": "run"}   # "bundle exec rake …" runs rake
+
+
+def command_name(piece: str) -> str:
+    """The program a shell command runs ("FOO=1 sudo npx protoc …" runs protoc)."""
+    words = piece.split()[:10]
+    for i, word in enumerate(words):
+        w = word.strip("\"'()")
+        if not w or "=" in w.split("/")[0] or w.startswith("-") or w in _RUNNERS:
+            continue
+        name = w.rsplit("/", 1)[-1].lower()
+        if _WRAPPERS.get(name) and i + 2 < len(words) and words[i + 1] == _WRAPPERS[name] \
+                and not words[i + 2].startswith("-"):
+            return command_name(" ".join(words[i + 2:]))
+        return name
+    return ""
+
+
+def commands_of(act) -> set[str]:
+    found = set()
+    for line in act.command.splitlines()[:50]:
+        for piece in re.split(r"&&|\|\||;|\||\$\(", line):
+            name = command_name(piece)
+            if name:
+                found.add(name)
+    return found
+
+
+_HEAD_WORD = re.compile(r"[a-z][a-z0-9_.:-]*")
+
+
+def head(command: str) -> list[str]:
+    """The program and its subcommands: the leading plain words, up to the first flag or argument."""
+    words = command.split()
+    for i, w in enumerate(words):
+        if command_name(w) and w not in _RUNNERS:
+            words = [command_name(" ".join(words[i:]))] + words[i + 1:]
+            break
+    head = words[:1]
+    for w in words[1:4]:
+        if not _HEAD_WORD.fullmatch(w):
+            break
+        head.append(w)
+    return head
+
+
+# programs that only look, and subcommands that only look: running them again repeats no mistake
+READ_PROGRAMS = frozenset("ls cat head tail less more grep rg ag find fd echo printf pwd cd which type whereis file "
+                          "source . export set unset alias pushd popd read "
+                          "stat wc diff du df tree jq yq sort uniq cut tr awk column date whoami id env printenv "
+                          "true false test sleep watch man help history clear".split())
+READ_VERBS = frozenset("list ls get show describe status info logs log version help inspect view cat read print diff "
+                       "search find whoami top history plan preview validate lint check explain ps events certificates "
+                       "config-get query-status wait".split())
+# programs that run whatever they are given: their name alone is no command to repeat
+ANY_PROGRAM = frozenset("curl wget http https python python3 python2 py node ruby perl bash sh zsh fish java php deno "
+                        "bun ssh scp osascript pwsh powershell cmd eval exec xargs parallel timeout watch".split())
+# programs whose name is also a plain word: a lesson names them in backticks, or not at all
+PLAIN_PROGRAMS = frozenset("make go run open kill watch time test file find sort join cut say yes more less top "
+                           "install patch apply plan build deploy send mail date host dig nice split paste look "
+                           "expand fold print".split())
+
+
+def call_signature(piece: str) -> str:
+    """A simple command's program and subcommands ("sudo certbot certonly -d x" -> "certbot
+    certonly"), at most three words; "" for a command that only looks."""
+    words = head(piece.strip())
+    if not words or not words[0] or words[0] in READ_PROGRAMS or words[0] in _RUNNERS:
+        return ""
+    if any(_verb_of(w) in READ_VERBS for w in words[1:3]):
+        return ""
+    words = words[:3] if len(words) < 2 or _verb_of(words[1]) not in VERBS else words[:2]   # after a verb
+    # (`helm upgrade shop`), the next word is what it acts on, not a subcommand
+    cut = next((i for i, w in enumerate(words[1:], 1) if not re.fullmatch(r"[a-z][a-z0-9-]*", w)), len(words))
+    words = words[:cut]
+    if any(_verb_of(w) in READ_VERBS for w in words[1:]):
+        return ""
+    return " ".join(words)
+
+
+VERBS = frozenset("create update put set post add new edit modify write upsert replace overwrite delete remove rm "
+                   "destroy purge drop truncate terminate wipe erase run start launch submit exec execute issue deploy "
+                   "publish push upload install uninstall upgrade downgrade rollback pull fetch apply sync "
+                   "build compile restart stop kill scale reset restore import export copy cp move mv clone init "
+                   "commit merge rebase tag sign send invoke trigger enable disable patch load dump migrate seed "
+                   "login logout open close attach detach mount unmount lock unlock approve deny grant revoke".split()
+                  ) | READ_VERBS
+
+
+_HELP = re.compile(r"(?<!\S)(--help|-h|--version|-V|help)(?!\S)")   # asks the program about itself
+
+
+def _verb_of(word: str) -> str:
+    """The verb of a subcommand word ("describe-instances" -> "describe", "get-queue-attributes" -> "get")."""
+    return word.split("-", 1)[0] if "-" in word else word
+
+
+def repeats(piece: str, signature: str) -> bool:
+    """A simple command runs the command a signature names: the same program and subcommands;
+    a last subcommand that changes something in place of another that does ("incident update"
+    after "incident create"); a subcommand spelled as part of another ("jobs" in "zos-jobs")."""
+    want = signature.split()
+    have = head(piece.strip())[:len(want)]
+    if not have or have[0] != want[0] or len(have) < len(want):
+        return False
+    if any(_verb_of(w) in READ_VERBS for w in head(piece.strip())[1:3]) or _HELP.search(piece):
+        return False
+    for i, (a, b) in enumerate(zip(have[1:], want[1:]), 1):
+        if a == b or (a in b.split("-") or b in a.split("-")):
+            continue
+        if i == len(want) - 1 and any(_verb_of(a) in same and _verb_of(b) in same for same in _ALIKE):
+            continue
+        return False
+    return True
+
+
+# subcommands that do the same to a thing ("incident update" after "incident create"); a patch
+# of one field is none of them
+_ALIKE = (frozenset("create update put set post add new edit modify write upsert replace overwrite".split()),
+          frozenset("delete remove rm destroy purge drop truncate terminate wipe erase".split()),
+          frozenset("run start launch submit exec execute issue".split()),
+          frozenset("deploy publish push upload release".split()))
+
+
+
+def signatures(acts_: list, lesson: str, keyed: bool, known, refused: bool) -> list[str]:
+    """The program and subcommands of the corrected call (`certbot certonly`, `vault kv put`) when
+    the lesson is about that very call: it names its program or subcommand, or — when it names no
+    kind and no entity of its own (`keyed`) — it only refuses the call (`refused`: "not against
+    prod."; a call stopped with a remark about something else is no such refusal). A later run of the same command is the mistake again, whatever its
+    arguments, unless it does what the lesson asks (complies). A command the catalogue knows
+    (`known`: `git commit`, `pytest`, `helm upgrade`, or any command of a program it has DEEP kinds
+    for, `git add`) is judged by its kinds — a lesson about one is about a detail of it far more
+    often than about running it at all; the signature is for the commands no catalogue foresaw."""
+    commands = [a.command for a in acts_ if a.family == "shell" and a.command]
+    if not commands:
+        return []
+    found, named = [], []
+    for piece in [p for command in commands for p in acts.pieces(command)][:12]:
+        sig = call_signature(piece)
+        if not sig or sig in found or known(piece):
+            continue
+        found.append(sig)
+        words = sig.split()
+        program = words[0]
+        # the lesson's words, less the other commands of that program it names ("then redrive with
+        # `aws sqs start-message-move-task`" names no `aws sqs receive-message`)
+        # — in its lead: a long review that mentions pytest halfway through is not about running it
+        low = re.sub(rf"(?<![\w/.-]){re.escape(program)}(?:\s+[a-z][\w:-]*){{1,3}}",
+                     lambda m: m.group(0) if repeats(m.group(0), sig) else " ", lesson[:_LEAD].lower())
+        if " " not in sig and program in ANY_PROGRAM:   # `curl …`, `python …`: the program alone
+            continue                                      # says nothing of what it did
+        said = f"`{program}" in low or (_said(program, low) and program not in PLAIN_PROGRAMS)
+        if said or (len(words) > 1 and _said(" ".join(words[1:]), low)) or any(
+                len(w) >= 3 and w not in PLAIN_PROGRAMS and w not in _PLAIN_SUB
+                and _verb_of(w) not in VERBS and _said(w, low)   # "commit" is a word
+                for w in words[1:]):
+            named.append(sig)
+    if named:
+        return named[:2]
+    if keyed or not refused:   # "what are you doing in data/?" is about the folder, not the command
+        return []
+    last = [call_signature(p) for p in acts.pieces(commands[-1]) if not known(p)]   # the call refused
+    return [s for s in dict.fromkeys(last) if s and (" " in s or s not in ANY_PROGRAM)][:2]
+
+
+def others(acts_: list, lesson: str, parts: list[tuple[str, str]]) -> list[str]:
+    """Other commands of a corrected program that the lesson names where it does not say no ("to
+    change one key it's vault kv patch" after `vault kv put`): the way that complies."""
+    programs = {command_name(p) for a in acts_ if a.family == "shell" and a.command
+                for p in acts.pieces(a.command)} - {""} - ANY_PROGRAM
+    if not programs:
+        return []
+    said = " ".join(t for p, t in parts if p in ("prescribe", "allow", "neutral"))
+    out = []
+    for program in sorted(programs):
+        for m in re.finditer(rf"(?<![\w/.-]){re.escape(program)}(?:\s+[a-z][\w:-]*){{1,3}}", said):
+            sig = call_signature(m.group(0))
+            if sig and " " in sig and not any(repeats(p, sig) for a in acts_ if a.command
+                                              for p in acts.pieces(a.command)):
+                out.append(sig)
+    return list(dict.fromkeys(out))[:4]
+
+
+DEEP = 6   # kinds for one program's commands at which the catalogue, not the signature, reads them
+_LEAD = 300   # characters of a lesson that say what it is about
+
+_PLAIN_SUB = frozenset("new add set get put the all run use for one two and not off out top end".split())
+
+
+def _said(words: str, low: str) -> bool:
+    return re.search(rf"(?<![\w/.-]){re.escape(words)}(?![\w/-])", low) is not None
+
+

@@ -1,0 +1,124 @@
+"""The corrected command itself: a lesson about the very call the person stopped, named or refused
+fires when the agent runs that command again (its program and subcommands, whatever the
+arguments), stays silent when the command only looks or is the way the lesson names, and never
+fires on a program that runs whatever it is given."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import run_cli, write_generic
+from memkit.activation import catalogue, commands, compiler
+from memkit.storage import notes
+
+CAT = catalogue.load(None)
+
+
+@pytest.mark.parametrize("piece, signature", [
+    ("sudo certbot certonly --webroot -w /srv -d a.example", "certbot certonly"),
+    ("gsutil -m rm -r gs://archive/2024", "gsutil"),
+    ("helm upgrade api ./chart --set image.tag=1.4", "helm upgrade"),   # `api` is what it upgrades
+    ("gh release create v2.0 --notes-file n.md", "gh release create"),
+    ("aws ec2 describe-instances --output text", ""),   # only looks
+    ("gh release view v2.0", ""),
+    ("ls -la build/", ""),
+    ("pulumi preview --stack live", ""),
+])
+def test_a_command_is_known_by_its_program_and_subcommands(piece, signature):
+    assert commands.call_signature(piece) == signature
+
+
+@pytest.mark.parametrize("piece, signature, same", [
+    ("gh release edit v2.0 --draft=false", "gh release create", True),   # changes the release as well
+    ("gh release delete v2.0", "gh release create", False),             # does another thing to it
+    ("gh release view v2.0", "gh release create", False),
+    ("zowe jobs submit data-set X", "zowe zos-jobs submit", True),        # the short name of the group
+    ("vault kv patch -mount=s a/b K=v", "vault kv put", False),           # one field, not the whole
+    ("FOO=1 sudo certbot certonly -d b.example --test-cert", "certbot certonly", True),
+    ("certbot renew --dry-run", "certbot certonly", False),
+])
+def test_a_command_repeats_another_when_it_does_the_same_to_the_same(piece, signature, same):
+    assert commands.repeats(piece, signature) is same
+
+
+def test_the_compiler_keeps_the_command_the_lesson_is_about():
+    cue = compiler.compile_lesson(CAT, "cfgstore put replaces the whole entry, so you wiped the other keys. to change "
+                                       "one key it's cfgstore patch", "Bash: cfgstore put api/prod K=v")
+    assert cue["calls"] == ["cfgstore put"]
+    assert "cfgstore patch" in cue["complies"]
+    # a command the catalogue reads is left to its kinds: a lesson about `git add -A` is not about
+    # every `git add`, nor one that mentions pytest about every test run
+    cue = compiler.compile_lesson(CAT, "no, never git add everything, stage the files by name",
+                                  "Bash: git add -A (rejected)")
+    assert "calls" not in cue and "git:stage-all" in cue["forbids"]
+    cue = compiler.compile_lesson(CAT, "pytest passes, but you did not check the warnings it printed",
+                                  "Bash: pytest specs/cli_spec.py")
+    assert "calls" not in cue
+    # an aside after an everyday call names no command: nothing was stopped, named or refused
+    cue = compiler.compile_lesson(CAT, "thanks. the dashboard numbers look odd though, check the timezone",
+                                  "Bash: helm upgrade api ./chart --set image.tag=1.4")
+    assert "calls" not in cue
+    # a program that runs whatever it is given is no command to repeat, stopped or not
+    cue = compiler.compile_lesson(CAT, "no, not like that", "Bash: curl -s -X DELETE https://api.example/v1/users/7 "
+                                                            "(rejected)")
+    assert "curl" not in cue.get("calls", [])
+    # the other command of the same program the lesson names for what it wants is not what it forbids
+    cue = compiler.compile_lesson(CAT, "never empty the failed-jobs queue. fix the cause, then requeue them with "
+                                       "`jobctl queue retry`", "Bash: jobctl queue clear failed")
+    assert cue["calls"] == ["jobctl queue clear"] and "jobctl queue retry" in cue["complies"]
+
+
+def _session(vault, tmp_path, name: str, calls: list[tuple[str, bool]], lesson: str) -> None:
+    """A session in which the agent ran `calls` (command, refused?) and the person then said `lesson`."""
+    messages: list[dict] = [{"role": "user", "content": "take care of the release", "timestamp": "2026-05-01T10:00:00Z"}]
+    for k, (command, refused) in enumerate(calls):
+        messages.append({"role": "assistant", "content": "Running it.", "timestamp": f"2026-05-01T10:0{k}:05Z",
+                         "tool_calls": [{"id": f"c{k}", "name": "Bash", "input": {"command": command}}]})
+        messages.append({"role": "tool", "tool_call_id": f"c{k}", "rejected": refused,
+                         "content": "The user doesn't want to proceed" if refused else "done"})
+    if not calls[-1][1]:
+        messages.append({"role": "assistant", "content": "Done.", "timestamp": "2026-05-01T10:08:00Z"})
+    messages.append({"role": "user", "content": lesson, "timestamp": "2026-05-01T10:09:00Z"})
+    log = write_generic(tmp_path / f"{name}.jsonl", messages, {"session_id": name, "project": "shop",
+                                                              "cwd": "/srv/shop"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+
+
+def _fires(vault, command: str) -> bool:
+    out = run_cli("--vault", str(vault), "check", "--explain", command, check=True).stdout
+    return "FIRES:" in out
+
+
+def test_a_refused_release_fires_before_the_release_is_changed_by_hand_again(vault, tmp_path):
+    # the refusal names nothing but the call: the command, whatever its arguments, is the mistake
+    _session(vault, tmp_path, "rel", [("git tag v2.0 && git push origin v2.0", False),
+                                      ("sentry-cli releases new v2.0", True)],
+             "not by hand. the release workflow makes them when the tag lands, with the source maps")
+    [path] = (vault / "workshop" / "observations" / "correction").glob("*.md")
+    assert "sentry-cli releases new" in notes.read(path).meta["cue"]["calls"]
+    assert _fires(vault, "sentry-cli releases new v2.1 --finalize")
+    assert _fires(vault, "sentry-cli releases set-commits v2.1 --auto")   # changes the release as well
+    assert not _fires(vault, "sentry-cli releases list")
+    assert not _fires(vault, "sentry-cli releases info v2.0")
+
+
+def test_a_named_command_fires_again_unless_it_does_what_the_lesson_asks(vault, tmp_path):
+    _session(vault, tmp_path, "helm", [("helm list -n shop", False),
+                                       ("helm upgrade shop ./chart -n shop --set image.tag=1.4", False)],
+             "hmm, you reset the replica count and the ingress host we set by hand: helm upgrade drops every value "
+             "you don't pass. always pass --reuse-values")
+    assert _fires(vault, "helm upgrade shop ./chart -n shop --set image.tag=1.5")
+    assert not _fires(vault, "helm upgrade shop ./chart -n shop --reuse-values --set image.tag=1.5")
+    assert not _fires(vault, "helm history shop -n shop")
+
+
+def test_a_call_stopped_with_a_remark_about_something_else_is_no_command_to_avoid(vault, tmp_path):
+    _session(vault, tmp_path, "fix", [("fixturectl copy reader 'Long Novel'", True)],
+             "recall what I said about the test books yesterday")
+    assert not _fires(vault, "fixturectl copy reader 'Short Stories'")
+
+
+def test_a_bare_refusal_after_an_accepted_call_is_about_that_call(vault, tmp_path):
+    _session(vault, tmp_path, "load", [("loadgen run --users 500 --target https://shop.example", False)],
+             "not against the live site. the sandbox only: https://sandbox.shop.example")
+    assert _fires(vault, "loadgen run --users 2000 --target https://shop.example/checkout")
+    assert not _fires(vault, "loadgen report --last")
