@@ -86,6 +86,17 @@ CORRECTIONS = {
     "praise-then-rule-later": after_edit("thanks, the timings look right! one thing for next time though: please no "
                                          "globals in the client, the transport owns state"),
     "fyi-for-the-future": after_edit("fyi for the future: please don't cache in the client, the transport does it"),
+    "where-is-that-from": after_edit("where's that from? the retry budget is set by the gateway, not the client"),
+    "you-cannot-know": after_edit("\"faster\" and \"fixed\"? nothing here ran the benchmark, you can't know that"),
+    "thanks-but-you-must-not": after_edit("Thank you for the fix. But please, you must not keep state in the client."),
+    "caveat-then-rule": after_edit("nice, the cache hits now. big caveat though: don't fill it at import time"),
+    "pls-dont": after_edit("pls dont put a cache in the client, it breaks the worker pool"),
+    "double-question": after_edit("did the client just keep the tokens in a module dict?? they leak across tenants"),
+    "run-did-damage": after_edit("morning. last night's sync deleted the cached reports: the client cache was the only "
+                                 "copy. the client never deletes files it did not write"),
+    "paused-then-rule": after_edit("I paused the client at ~200 calls. the batch endpoint isn't for single lookups, "
+                                   "those go through the read API"),
+    "scope-it-back": after_edit("please scope it back to the staging tenants, nothing goes to all tenants at once"),
     "works-here-but": after_edit("hmm, it works on my laptop, but a module dict means every worker keeps its own "
                                  "copy in production"),
 }
@@ -131,6 +142,10 @@ NEAR_MISSES = {
     "works-here-but-more": after_edit("it works on my laptop, but can you also add a test for the cache?"),
     "not-that-only": after_edit("not bad at all, ship it"),
     "for-the-future-go-on": after_edit("for the future: please keep the commits this small, thanks"),
+    "where-is-the-file": after_edit("where's the config file these days? I want to check the timeout"),
+    "caveat-no-rule": after_edit("nice. one caveat: the docs page still shows the old flag, can you update it?"),
+    "bring-it-back-up": after_edit("the server went down during the deploy, bring it back up please"),
+    "the-job-finished": after_edit("the nightly job finished at 04:10, all green. now add the retry metric"),
 }
 
 

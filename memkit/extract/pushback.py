@@ -19,8 +19,9 @@ READ_ONLY = {"Read", "Glob", "Grep", "LS", "WebSearch", "TodoWrite", "TodoRead",
              "ExitPlanMode", "BashOutput", "ListMcpResourcesTool", "Search", "List", "Fetch", "WebFetch"}
 MIN_WORDS = 3   # a lesson shorter than this says nothing a later session could use
 # after "yes, but …": a negation or an imperative that changes what was agreed to
-_AFTER_BUT = re.compile(r"^((for )?next time,? |in (the )?future,? )?(please )?(without|not|no|never|don'?t|do not|leave out|skip|use|make|put|call|name|"
-                        r"keep|drop|remove|move|change|rename|replace)\b", re.I)
+_AFTER_BUT = re.compile(r"^((for )?next time,? |in (the )?future,? )?(please,? )?((you )?(must|should|shall) ?n[o']?t\b|"
+                        r"(without|not|no|never|don'?t|do not|leave out|skip|use|make|put|call|name|"
+                        r"keep|drop|remove|move|change|rename|replace)\b)", re.I)
 _NEGATED = re.compile(r"^((for )?next time,? |in (the )?future,? )?(please )?(without|not|no|never|don'?t|do not|"
                       r"leave out|skip|drop|remove|stop)\b", re.I)
 # "it runs, but …": a reservation about the work, unless what follows only asks for more of it
