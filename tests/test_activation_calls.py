@@ -122,3 +122,30 @@ def test_a_bare_refusal_after_an_accepted_call_is_about_that_call(vault, tmp_pat
              "not against the live site. the sandbox only: https://sandbox.shop.example")
     assert _fires(vault, "loadgen run --users 2000 --target https://shop.example/checkout")
     assert not _fires(vault, "loadgen report --last")
+
+
+def test_a_verb_the_lesson_says_no_to_names_the_command_that_did_it(vault, tmp_path):
+    _session(vault, tmp_path, "tix", [("git push -q && tracker issue move WEB-12 Done", False)],
+             "Thank you. But please, you must not move the tickets to Done, QA does that. Only \"Ready for QA\" "
+             "and a comment with the commit.")
+    [path] = (vault / "workshop" / "observations" / "correction").glob("*.md")
+    cue = notes.read(path).meta["cue"]
+    assert cue["calls"] == ["tracker issue move"] and "Ready for QA" in cue["complies"]
+    assert _fires(vault, "tracker issue move WEB-40 Closed --resolution Fixed")
+    assert not _fires(vault, "tracker issue move WEB-40 'Ready for QA'")   # what it asks for
+    # a word used in passing is no verb said no to: "a broken build" names no `west build`
+    cue = compiler.compile_lesson(CAT, "nice. don't confirm the image at the top of main(), that isn't safe: it "
+                                       "lets a broken build through", "Bash: west build -b board -p auto")
+    assert "calls" not in cue
+
+
+def test_absolutely_not_after_a_refused_call_forbids_what_the_call_did():
+    cue = compiler.compile_lesson(CAT, "absolutely not. that revokes every certificate on the team account",
+                                  "Bash: bundle exec fastlane match nuke distribution (rejected)")
+    assert "ios:match-nuke" in cue["forbids"]
+
+
+def test_a_quoted_phrase_the_lesson_says_no_to_is_a_name_it_fires_on():
+    cue = compiler.compile_lesson(CAT, "ugh no, don't put \"use client\" on the whole page, only on the small widget",
+                                  "Write: /srv/shop/app/page.tsx — \"use client\";")
+    assert "use client" in cue["entities"]

@@ -96,7 +96,7 @@ def call_signature(piece: str) -> str:
 
 
 VERBS = frozenset("create update put set post add new edit modify write upsert replace overwrite delete remove rm "
-                   "destroy purge drop truncate terminate wipe erase run start launch submit exec execute issue deploy "
+                   "destroy purge drop truncate terminate wipe erase run start launch submit exec execute deploy "
                    "publish push upload install uninstall upgrade downgrade rollback pull fetch apply sync "
                    "build compile restart stop kill scale reset restore import export copy cp move mv clone init "
                    "commit merge rebase tag sign send invoke trigger enable disable patch load dump migrate seed "
@@ -140,14 +140,15 @@ _ALIKE = (frozenset("create update put set post add new edit modify write upsert
 
 
 
-def signatures(acts_: list, lesson: str, keyed: bool, known, refused: bool) -> list[str]:
+def signatures(acts_: list, lesson: str, forbidden: str, keyed: bool, known, refused: bool) -> list[str]:
     """The program and subcommands of the corrected call (`certbot certonly`, `vault kv put`) when
     the lesson is about that very call: it names its program or subcommand, or — when it names no
     kind and no entity of its own (`keyed`) — it only refuses the call (`refused`: "not against
     prod."; a call stopped with a remark about something else is no such refusal). A later run of the same command is the mistake again, whatever its
     arguments, unless it does what the lesson asks (complies). A command the catalogue knows
-    (`known`: `git commit`, `pytest`, `helm upgrade`, or any command of a program it has DEEP kinds
-    for, `git add`) is judged by its kinds — a lesson about one is about a detail of it far more
+    (`known`: "kinds" for `git commit`, `pytest`, `helm upgrade`; "deep" for any command of a
+    program it has DEEP kinds for, `git add`, unless the lesson names the command's own subcommand)
+    is judged by its kinds — a lesson about one is about a detail of it far more
     often than about running it at all; the signature is for the commands no catalogue foresaw."""
     commands = [a.command for a in acts_ if a.family == "shell" and a.command]
     if not commands:
@@ -155,7 +156,8 @@ def signatures(acts_: list, lesson: str, keyed: bool, known, refused: bool) -> l
     found, named = [], []
     for piece in [p for command in commands for p in acts.pieces(command)][:12]:
         sig = call_signature(piece)
-        if not sig or sig in found or known(piece):
+        read = known(piece)
+        if not sig or sig in found or read == "kinds":
             continue
         found.append(sig)
         words = sig.split()
@@ -164,14 +166,19 @@ def signatures(acts_: list, lesson: str, keyed: bool, known, refused: bool) -> l
         # `aws sqs start-message-move-task`" names no `aws sqs receive-message`)
         # — in its lead: a long review that mentions pytest halfway through is not about running it
         low = re.sub(rf"(?<![\w/.-]){re.escape(program)}(?:\s+[a-z][\w:-]*){{1,3}}",
-                     lambda m: m.group(0) if repeats(m.group(0), sig) else " ", lesson[:_LEAD].lower())
+                     lambda m, sig=sig: m.group(0) if repeats(m.group(0), sig) else " ", lesson[:_LEAD].lower())
         if " " not in sig and program in ANY_PROGRAM:   # `curl …`, `python …`: the program alone
             continue                                      # says nothing of what it did
-        said = f"`{program}" in low or (_said(program, low) and program not in PLAIN_PROGRAMS)
-        if said or (len(words) > 1 and _said(" ".join(words[1:]), low)) or any(
-                len(w) >= 3 and w not in PLAIN_PROGRAMS and w not in _PLAIN_SUB
-                and _verb_of(w) not in VERBS and _said(w, low)   # "commit" is a word
-                for w in words[1:]):
+        # a subcommand of its own ("nuke", "ec2", "kv put") names this very command, however many
+        # kinds the catalogue has for the program's others
+        own = (len(words) > 2 and _said(" ".join(words[1:]), low)) or any(
+            len(w) >= 3 and w not in PLAIN_PROGRAMS and w not in _PLAIN_SUB and _verb_of(w) not in VERBS
+            and _said(w, low) for w in words[1:])
+        # the program by name, or what it did said no to ("you must not move the tickets" after
+        # `jira issue move`)
+        said = (f"`{program}" in low or (_said(program, low) and program not in PLAIN_PROGRAMS)
+                or (len(words) > 1 and words[-1] in VERBS and _refused_verb(words[-1], forbidden.lower())))
+        if own or (said and not read):
             named.append(sig)
     if named:
         return named[:2]
@@ -199,10 +206,38 @@ def others(acts_: list, lesson: str, parts: list[tuple[str, str]]) -> list[str]:
     return list(dict.fromkeys(out))[:4]
 
 
+def depth(cat) -> dict[str, int]:
+    """How many of the catalogue's kinds know each program's commands (from their patterns)."""
+    out: dict[str, int] = {}
+    for k in cat.kinds.values():
+        rx = k.rx.get("command")
+        for w in {lit.strip() for lits in (rx.literals if rx else ()) if lits for lit in lits[0]}:
+            if re.fullmatch(r"[a-z][a-z0-9_.+-]{1,30}", w):
+                out[w] = out.get(w, 0) + 1
+    return out
+
+
+def known(cat, piece: str, depths: dict[str, int]) -> str:
+    """How the catalogue reads a command: "kinds" (it has kinds for it), "deep" (it has DEEP kinds
+    for its program's commands), or "" (a command no catalogue foresaw)."""
+    if cat.kinds_of(acts.from_command(piece)):
+        return "kinds"
+    return "deep" if depths.get(command_name(piece), 0) >= DEEP else ""
+
+
 DEEP = 6   # kinds for one program's commands at which the catalogue, not the signature, reads them
 _LEAD = 300   # characters of a lesson that say what it is about
 
 _PLAIN_SUB = frozenset("new add set get put the all run use for one two and not off out top end".split())
+
+
+def _refused_verb(verb: str, low: str) -> bool:
+    """The text says no to the verb, in any of its plain forms ("you must not move the tickets",
+    "never purging"), not merely uses the word ("a broken build")."""
+    stem = verb[:-1] if verb.endswith("e") else verb
+    forms = rf"(?:{re.escape(verb)}s?|{re.escape(stem)}(?:ed|ing|d))"
+    return re.search(rf"\b(?:don'?t|do\s+not|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|not|no)\s+"
+                     rf"(?:\w+\s+)?{forms}(?![\w-])", low) is not None
 
 
 def _said(words: str, low: str) -> bool:

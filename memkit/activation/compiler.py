@@ -91,8 +91,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         forbids = {k for k in forbids if k not in by["quoted"] or not cat.kinds[k].langs or act.lang in cat.kinds[k].langs}
     if act is not None:
         forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if forbid | prescribed else None, parts)
-    if not _narrow(cat, forbids):
-        forbids |= _refused(cat, parts, corrected, prescribed)
+    forbids |= _refused(cat, parts, corrected, prescribed)   # "absolutely not." after a refused call
     if act is not None and act.family == "shell" and _STOPPED.search(str(trigger or "")) and omitted(lesson):
         by["before"] |= _moment_of(cat, act)   # "I haven't seen you running coverage" after a stopped
         # commit: the step is due before any commit
@@ -133,9 +132,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         cue["before"] = sorted(by["before"])
     refused = any(p == "forbid" and _FRAGMENT.match(t.strip()) for p, t in parts)   # "not against prod."
     signatures = commands.signatures(
-        calls, lesson, bool(_narrow(cat, forbids) or names["forbids"]),
-        lambda piece: bool(cat.kinds_of(acts_mod.from_command(piece)))
-        or _derived(cat)["depth"].get(entities_mod.command_name(piece), 0) >= commands.DEEP, refused)
+        calls, lesson, " ".join(t for p, t in parts if p in ("forbid", "instead")),
+        bool(_narrow(cat, forbids) or names["forbids"]),
+        lambda piece: commands.known(cat, piece, _derived(cat)["depth"]), refused)
     if signatures:
         cue["calls"] = signatures
     topics = _topics(cat, by, corrected, forbids, prescribed)
@@ -240,7 +239,8 @@ def _through(cat, act, named: list[str]) -> set:
     return found - cat.kinds_of(acts_mod.from_command(" ".join(words)))
 
 
-_FRAGMENT = re.compile(r"(?i)^(?:(?:ugh|argh|hmm+|oh|ah|uh|no+|nope|nah|wait|stop|whoa|actually)[,.!]*\s+)*"
+_FRAGMENT = re.compile(r"(?i)^(?:absolutely|definitely|certainly|hell|god)?[,\s]*(?:not|no+|nope)[.!]*$|"
+                       r"^(?:(?:ugh|argh|hmm+|oh|ah|uh|no+|nope|nah|wait|stop|whoa|actually)[,.!]*\s+)*"
                        rf"(?:not|no)\s+(?!(?:{MOMENT_WORDS}|now|so\s+fast|until|like\s+that)\b)"
                        r"(?:\S+\s+){0,4}\S+?[.!]*$")   # "not yet": when, not what
 
@@ -371,14 +371,7 @@ def _derived(cat) -> dict:
         _DERIVED.clear()
         words = {w for k in cat.kinds.values() if k.rx.get("words") for lits in k.rx["words"].literals if lits
                  for clause in lits for lit in clause for w in re.findall(r"[a-z]{7,}", lit)}
-        depth: dict[str, int] = {}   # how many kinds know a program's commands
-        for k in cat.kinds.values():
-            rx = k.rx.get("command")
-            heads = {lit.strip() for lits in (rx.literals if rx else ()) if lits for lit in lits[0]}
-            for w in heads:
-                if re.fullmatch(r"[a-z][a-z0-9_.+-]{1,30}", w):
-                    depth[w] = depth.get(w, 0) + 1
-        _DERIVED.update(of=cat, replaced_by=replaced_by, slips=slips_of(words), depth=depth,
+        _DERIVED.update(of=cat, replaced_by=replaced_by, slips=slips_of(words), depth=commands.depth(cat),
                         answering=cat.kinds_of(acts_mod.from_prose("what does this do?")))
     return _DERIVED
 

@@ -145,6 +145,9 @@ def negated(name: str, text: str) -> bool:
         r"(?i)\b(i|we|you|they|he|she)\b", text[at + len(name):m.start()])) for m in _NEG.finditer(text))
 
 
+_QUOTED = _Lazy(r"(?<![\w\"])\"([^\"\n]{2,40})\"(?![\w\"])")
+
+
 def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
     """{"forbids": names the lesson warns about, "complies": names it asks for}. A name in the
     corrected action too is kept first (it is what the correction was about)."""
@@ -157,14 +160,17 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
     replaced: list[str] = []
     for polarity, text in parts:
         names = names_in(text)
+        quoted = [q.strip() for q in _QUOTED.findall(text) if q.strip()]   # "Ready for QA", "use client"
         if polarity == "prescribe":   # the compliant way: names that say it, not an example's values
             comply.extend(n for n in names if _distinctive(n, text))
+            comply.extend(quoted)
             comply.extend(w for w in _tool_words(text) if w not in ran)   # the corrected call's own program: no sign
         elif polarity == "allow":
             comply.extend(n for n in names if not _ALLOWED.search(text))   # allowed(): with its condition
         elif polarity in ("forbid", "instead"):
             forbid.extend(n for n in names if polarity == "instead" or negated(n, text)
                           or (_norm(n) in touched and _norm(n) not in ran))
+            forbid.extend(q for q in quoted if " " in q and negated(q, text))
             first = re.match(r"[`'\"]?([a-z][a-z0-9._+-]{0,29}[a-z0-9_+])[`'\"]?(?:\s|$|[,.;:!?])", text.strip())
             if polarity == "instead" and first and first.group(1) not in _STOP and first.group(1) not in _PLAIN:
                 forbid.append(first.group(1))   # "use click, not argparse": the tool it replaces

@@ -185,9 +185,10 @@ def complies(cue: Cue, probe: Probe, cat) -> str:
     forbids in the action voids term-based compliance ("--force-with-lease is fine" but not on main)."""
     terms = [c for c in cue.cue.get("complies", []) if c not in cat.kinds]
     kinds = {c for c in cue.cue.get("complies", []) if c in cat.kinds}
-    programs = _programs(cue)   # the command corrected is
-    named = [n for n in cue.cue.get("entities", []) if entities.touches(probe.tokens, probe.text, n)   # the subject,
-             and n.lower() not in programs                                                          # no name to avoid
+    # the corrected command's program and subcommands are its subject, no name to avoid
+    subject = _programs(cue) | {w for c in cue.cue.get("calls") or () for w in c.split()}
+    named = [n for n in cue.cue.get("entities", []) if entities.touches(probe.tokens, probe.text, n)
+             and n.lower() not in subject
              and not any(n.strip("/").lower() in t.lower() for t in terms)]   # not where it says it belongs
     if probe.kind != "tool" or named:
         return ""
