@@ -198,8 +198,12 @@ def others(acts_: list, lesson: str, parts: list[tuple[str, str]]) -> list[str]:
     said = " ".join(t for p, t in parts if p in ("prescribe", "allow", "neutral"))
     out = []
     for program in sorted(programs):
-        for m in re.finditer(rf"(?<![\w/.-]){re.escape(program)}(?:\s+[a-z][\w:-]*){{1,3}}", said):
-            sig = call_signature(m.group(0))
+        # said as the way to do it: in backticks, or after "it's", "use", "with", "via", "run" …
+        for m in re.finditer(rf"(?:`|\b(?:it'?s|is|use|using|with|via|run|through|try|instead)\s+`?){re.escape(program)}"
+                             rf"((?:\s+[a-z][\w:-]*){{1,3}})", said):
+            sig = call_signature(program + m.group(1))
+            if sig and set(sig.split()[1:]) & _PROSE:   # "the pinned protoc in docker": prose, no command
+                continue
             if sig and " " in sig and not any(repeats(p, sig) for a in acts_ if a.command
                                               for p in acts.pieces(a.command)):
                 out.append(sig)
@@ -228,6 +232,8 @@ def known(cat, piece: str, depths: dict[str, int]) -> str:
 DEEP = 6   # kinds for one program's commands at which the catalogue, not the signature, reads them
 _LEAD = 300   # characters of a lesson that say what it is about
 
+_PROSE = frozenset("in on at to for with from by of is are was were be and or but the a an it its this that these "
+                   "those there here directly locally first only again instead itself".split())
 _PLAIN_SUB = frozenset("new add set get put the all run use for one two and not off out top end".split())
 
 

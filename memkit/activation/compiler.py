@@ -91,7 +91,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         forbids = {k for k in forbids if k not in by["quoted"] or not cat.kinds[k].langs or act.lang in cat.kinds[k].langs}
     if act is not None:
         forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if forbid | prescribed else None, parts)
-    forbids |= _refused(cat, parts, corrected, prescribed)   # "absolutely not." after a refused call
+    if not _narrow(cat, forbids):   # "absolutely not." after a refused call: what the call did
+        forbids |= _refused(cat, parts, corrected, prescribed)
     if act is not None and act.family == "shell" and _STOPPED.search(str(trigger or "")) and omitted(lesson):
         by["before"] |= _moment_of(cat, act)   # "I haven't seen you running coverage" after a stopped
         # commit: the step is due before any commit
