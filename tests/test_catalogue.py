@@ -173,15 +173,17 @@ def _every_literal(cat: catalogue.Catalogue) -> set[str]:
     return set(cat._short).union(*heads)
 
 
-@pytest.mark.parametrize("grouped", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["one text", "many texts"])
-def test_the_literals_a_text_holds_are_those_a_substring_search_finds(grouped):
+@pytest.mark.parametrize("grouped, stride", [(False, 3), pytest.param(False, 1, marks=pytest.mark.slow),
+                                             pytest.param(True, 1, marks=pytest.mark.slow)],
+                         ids=["one text, every third example", "one text", "many texts"])
+def test_the_literals_a_text_holds_are_those_a_substring_search_finds(grouped, stride):
     """The prefilter's lookup (short literals as sets of letters and pairs, long ones through their
     first and last three letters) finds exactly the catalogue's literals that occur in the text:
-    over every kind's examples and counter-examples, and texts of 0-3 letters, upper case, and
-    letters whose lower case is longer."""
+    over the kinds' examples and counter-examples (every one in the slow runs), and texts of 0-3
+    letters, upper case, and letters whose lower case is longer."""
     cat = catalogue.build(FILES)
     every = _every_literal(cat)
-    texts = [x for _, e in ENTRIES for x in e.get("examples", []) + e.get("counter", [])]
+    texts = [x for _, e in ENTRIES for x in e.get("examples", []) + e.get("counter", [])][::stride]
     texts += ["", "a", "-", "$(", "rm", "git", "GIT PUSH --FORCE", "İstanbul rm -rf /", "a\n\tb", "x" * 5000]
     cat._reader.reads = 100 if grouped else 0
     by_pair: dict[str, list[str]] = {}   # the oracle stays a substring search, over literals that
