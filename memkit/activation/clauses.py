@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import re
 
+from memkit.activation.entities import HARM
+
 # the polarity of a clause: what it forbids, what it asks for, what it allows, or only why
 _FORBID = re.compile(
     r"(?i)\b(never|don'?t|do\s+not|didn'?t|no\b(?!\s+(longer|more|matter|doubt|need)\b)|not\b(?!\s+only\b)|"
     r"nothing\b(?!\s+(else|but|more|much|wrong|new|to\s+do|happens|changes)\b)|"
-    r"(?:wreck|clobber)(?:s|ed)?\b|(?:wipe|destroy|corrupt|trash|nuke)(?:s|d|ed)\b|drops?\s+(?:it|them)\b|"
-    r"replaces?\s+the\s+(?:whole|entire)\b|scans?\s+(?:every|all|the\s+whole|the\s+entire)\b|"
-    r"(?:drop|wipe|delete|destroy|lose)s?\s+(?:the\s+|our\s+)?(?:whole|entire|every|all)\b|"
+    rf"{HARM}|"
     r"nor\b|avoid\w*|stop\w*|without|(?:is|are|was|were)n[’']?t\b|(?:is|are|was|were|'s|been|now)\s+deprecated|no-go|off-limits|hands\s+off|"
     r"too\s+(?:long|big|many|much|large|slow|verbose|wide|complex|deep)\b|longer\s+than\b|"
     r"leave\s+(?:\S+\s+){1,5}?alone|"

@@ -89,10 +89,7 @@ def call_signature(piece: str) -> str:
     words = words[:3] if len(words) < 2 or _verb_of(words[1]) not in VERBS else words[:2]   # after a verb
     # (`helm upgrade shop`), the next word is what it acts on, not a subcommand
     cut = next((i for i, w in enumerate(words[1:], 1) if not re.fullmatch(r"[a-z][a-z0-9-]*", w)), len(words))
-    words = words[:cut]
-    if any(_verb_of(w) in READ_VERBS for w in words[1:]):
-        return ""
-    return " ".join(words)
+    return " ".join(words[:cut])
 
 
 VERBS = frozenset("create update put set post add new edit modify write upsert replace overwrite delete remove rm "
@@ -112,15 +109,17 @@ def _verb_of(word: str) -> str:
     return word.split("-", 1)[0] if "-" in word else word
 
 
-def repeats(piece: str, signature: str) -> bool:
+def repeats(piece: str, signature: str, words: list[str] | None = None) -> bool:
     """A simple command runs the command a signature names: the same program and subcommands;
     a last subcommand that changes something in place of another that does ("incident update"
-    after "incident create"); a subcommand spelled as part of another ("jobs" in "zos-jobs")."""
+    after "incident create"); a subcommand spelled as part of another ("jobs" in "zos-jobs").
+    `words`: the piece's head, when the caller has it already."""
     want = signature.split()
-    have = head(piece.strip())[:len(want)]
+    words = head(piece.strip()) if words is None else words
+    have = words[:len(want)]
     if not have or have[0] != want[0] or len(have) < len(want):
         return False
-    if any(_verb_of(w) in READ_VERBS for w in head(piece.strip())[1:3]) or _HELP.search(piece):
+    if any(_verb_of(w) in READ_VERBS for w in words[1:3]) or _HELP.search(piece):
         return False
     for i, (a, b) in enumerate(zip(have[1:], want[1:]), 1):
         if a == b or (a in b.split("-") or b in a.split("-")):
@@ -162,13 +161,13 @@ def signatures(acts_: list, lesson: str, forbidden: str, keyed: bool, known, ref
         found.append(sig)
         words = sig.split()
         program = words[0]
+        if " " not in sig and program in ANY_PROGRAM:   # `curl …`, `python …`: the program alone
+            continue                                      # says nothing of what it did
         # the lesson's words, less the other commands of that program it names ("then redrive with
         # `aws sqs start-message-move-task`" names no `aws sqs receive-message`)
         # — in its lead: a long review that mentions pytest halfway through is not about running it
         low = re.sub(rf"(?<![\w/.-]){re.escape(program)}(?:\s+[a-z][\w:-]*){{1,3}}",
                      lambda m, sig=sig: m.group(0) if repeats(m.group(0), sig) else " ", lesson[:_LEAD].lower())
-        if " " not in sig and program in ANY_PROGRAM:   # `curl …`, `python …`: the program alone
-            continue                                      # says nothing of what it did
         # a subcommand of its own ("nuke", "ec2", "kv put") names this very command, however many
         # kinds the catalogue has for the program's others
         own = (len(words) > 2 and _said(" ".join(words[1:]), low)) or any(

@@ -249,7 +249,7 @@ _FRAGMENT = re.compile(r"(?i)^(?:absolutely|definitely|certainly|hell|god)?[,\s]
 def _moment_of(cat, act) -> set:
     """The broad kinds of a call's programs and subcommands alone (`git commit`, not its message):
     the moment a step left out is due before."""
-    heads = [" ".join(entities_mod.head(part.strip())) for part in acts_mod.pieces(act.command)]
+    heads = [" ".join(commands.head(part.strip())) for part in acts_mod.pieces(act.command)]
     found = cat.kinds_of(acts_mod.from_command(" && ".join(h for h in heads if h)))
     return {k for k in found if cat.kinds[k].broad and not cat.kinds[k].safe and cat.kinds[k].area not in STANDING_AREAS}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from memkit.activation import acts
-from memkit.activation.commands import _RUNNERS, command_name, commands_of, head  # noqa: F401  (named here too)
+from memkit.activation.commands import command_name, commands_of, head
 
 MAX_ENTITIES = 12
 class _Lazy:
@@ -129,8 +129,12 @@ _NEG = _Lazy(r"(?i)\b(never|don'?t|do\s+not|no|not|nothing|nobody|nowhere|no\s+o
                   r"(?:stay|keep)\s+out)\b")
 
 
-_HARM = _Lazy(r"(?i)\b(?:wipes|clobbers|destroys|corrupts|wrecks|drops\s+(?:it|them)|replaces\s+the\s+(?:whole|entire)|"
-              r"scans\s+(?:every|all|the\s+whole|the\s+entire)|deletes\s+(?:every|all|the\s+whole))\b")
+# what a thing does that harms ("wipes", "drops it", "replaces the whole", "scans every"): a clause
+# saying it forbids that thing (clauses._FORBID reads the same words)
+HARM = (r"(?:wreck|clobber)(?:s|ed)?\b|(?:wipe|destroy|corrupt|trash|nuke)(?:s|d|ed)\b|drops?\s+(?:it|them)\b|"
+        r"replaces?\s+the\s+(?:whole|entire)\b|scans?\s+(?:every|all|the\s+whole|the\s+entire)\b|"
+        r"(?:drop|wipe|delete|destroy|lose)s?\s+(?:the\s+|our\s+)?(?:whole|entire|every|all)\b")
+_HARM = _Lazy(rf"(?i)\b(?:{HARM})")
 _LEADING = _Lazy(r"(?i)^\W*(?:(?:but|and|so|because|since|hmm+|well|also)\b\W*)*")
 
 

@@ -82,7 +82,8 @@ def visible(cue: Cue, person: str) -> bool:
 class Probe:
     """The action or request being matched, classified once."""
 
-    __slots__ = ("act", "kinds", "parts", "tokens", "project", "kind", "text", "writes", "near", "cwd", "explains")
+    __slots__ = ("act", "kinds", "parts", "tokens", "project", "kind", "text", "writes", "near", "cwd", "explains",
+                 "_heads")
 
     def __init__(self, act, parts: dict[str, str], cat, project: str = "", kind: str = "tool",
                  near: set[str] | None = None, cwd: str = ""):
@@ -94,6 +95,16 @@ class Probe:
         self.writes = kind == "prompt" or _writes(act, self.kinds)
         asked = _EXPLAIN.match(act.text) if kind == "prompt" else None   # "explain X and fix it" asks for work
         self.explains = bool(asked) and ("differen" in asked.group(0).lower() or not _AND_DO.search(act.text))
+        self._heads: list[tuple[str, list[str]]] | None = None
+
+    @property
+    def heads(self) -> list[tuple[str, list[str]]]:
+        """The simple commands of the action with their program and subcommands, read once."""
+        if self._heads is None:
+            from memkit.activation import acts
+
+            self._heads = [(p, commands.head(p.strip())) for p in acts.pieces(self.act.command)[:12]]
+        return self._heads
 
 
 def _writes(act, kinds: set[str]) -> bool:
@@ -185,11 +196,11 @@ def complies(cue: Cue, probe: Probe, cat) -> str:
     forbids in the action voids term-based compliance ("--force-with-lease is fine" but not on main)."""
     terms = [c for c in cue.cue.get("complies", []) if c not in cat.kinds]
     kinds = {c for c in cue.cue.get("complies", []) if c in cat.kinds}
-    # the corrected command's program and subcommands are its subject, no name to avoid
-    subject = _programs(cue) | {w for c in cue.cue.get("calls") or () for w in c.split()}
     named = [n for n in cue.cue.get("entities", []) if entities.touches(probe.tokens, probe.text, n)
-             and n.lower() not in subject
              and not any(n.strip("/").lower() in t.lower() for t in terms)]   # not where it says it belongs
+    if named:   # the corrected command's program and subcommands are its subject, no name to avoid
+        subject = _programs(cue) | {w for c in cue.cue.get("calls") or () for w in c.split()}
+        named = [n for n in named if n.lower() not in subject]
     if probe.kind != "tool" or named:
         return ""
     hit = sorted(kinds & set(probe.parts))
@@ -263,16 +274,14 @@ def _programs(cue: Cue) -> set[str]:
 
     if acts.family(cue.trigger.split(":", 1)[0]) != "shell":
         return set()
-    return entities.commands_of(acts.from_command(cue.cue.get("example") or ""))
+    return commands.commands_of(acts.from_command(cue.cue.get("example") or ""))
 
 
 def _repeated(cue: Cue, probe: Probe) -> str:
     """The corrected command the action runs again (its program and subcommands), or ""."""
-    from memkit.activation import acts
-
-    for piece in acts.pieces(probe.act.command)[:12]:
+    for piece, words in probe.heads:
         for call in cue.cue.get("calls") or ():
-            if commands.repeats(piece, call):
+            if commands.repeats(piece, call, words):
                 return call
     return ""
 

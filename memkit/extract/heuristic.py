@@ -163,17 +163,19 @@ def _trim(text: str) -> str:
 
 def _pick_calls(tax, calls: list[ToolCall], lesson_types: set[str], lesson: str = "",
                 cut_off: bool = False) -> list[ToolCall]:
-    """The call the lesson is about: one of its action types, else the last one that did something."""
+    """The call the lesson is about: the ones sharing its most specific action types, else the one
+    whose command the lesson's lead names, else the last one that did something."""
     calls = [c for c in calls if c is not None]
-    shared = [tax.classify_action(c.name, c.input) & lesson_types for c in calls]
-    weight = [(sum(1 for k in kinds if k in tax.types and not tax.types[k].broad), len(kinds)) for kinds in shared]
+    kinds = [tax.classify_action(c.name, c.input) for c in calls]
+    weight = [(sum(1 for k in found & lesson_types if k in tax.types and not tax.types[k].broad),
+               len(found & lesson_types)) for found in kinds]
     best = max(weight, default=(0, 0))
     if best[1]:   # the calls that share the lesson's most specific kinds (`purge-queue` over the peeks before it)
         return [c for c, w in zip(calls, weight) if w == best][-2:]
     named = _named_calls(calls, lesson) if not cut_off else []   # a call cut off is the one it is about
     if named:
         return named
-    doing = [c for c in calls if tax.classify_action(c.name, c.input)
+    doing = [c for c, found in zip(calls, kinds) if found
              or not tax.classify_action(c.name, c.input, include_benign=True)]
     return doing[-1:] or calls[-1:]
 
