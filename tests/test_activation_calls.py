@@ -149,3 +149,51 @@ def test_a_quoted_phrase_the_lesson_says_no_to_is_a_name_it_fires_on():
     cue = compiler.compile_lesson(CAT, "ugh no, don't put \"use client\" on the whole page, only on the small widget",
                                   "Write: /srv/shop/app/page.tsx — \"use client\";")
     assert "use client" in cue["entities"]
+
+
+def test_a_lesson_that_names_an_argument_fires_only_when_the_command_runs_with_it(vault, tmp_path):
+    # said after the fact, with what it caused: "imports never go into main" is about `--env main`
+    _session(vault, tmp_path, "cms", [("cmsctl content import --env main --file pages.json", False)],
+             "\U0001F643 that went straight into main and the live site shows 300 broken pages. imports never go "
+             "into main: make a sandbox env from main (cmsctl env create --env import-0512 --from main), import "
+             "there, I check it")
+    [path] = (vault / "workshop" / "observations" / "correction").glob("*.md")
+    cue = notes.read(path).meta["cue"]
+    assert cue["calls"] == ["cmsctl content import"] and cue["args"] == ["main"]
+    assert "--env" not in cue["complies"]   # the corrected call ran with it: it makes nothing right
+    assert _fires(vault, "cmsctl content import --env main --file more.json")
+    assert not _fires(vault, "cmsctl content import --env import-0601 --file more.json")
+    assert not _fires(vault, "cmsctl env create --env import-0601 --from main")
+
+
+def test_a_command_run_over_ssh_is_the_command_it_runs(vault, tmp_path):
+    _session(vault, tmp_path, "erp", [("ssh ops@erp-live \"xport stage R42 LIVE && xport apply R42 LIVE\"", True)],
+             "no apply into LIVE from us. the release team applies the whole queue on Thursdays. stage it and "
+             "tell Dana the number")
+    [path] = (vault / "workshop" / "observations" / "correction").glob("*.md")
+    cue = notes.read(path).meta["cue"]
+    assert cue["calls"] == ["xport apply"] and not cue["forbids"]   # not every ssh
+    assert _fires(vault, "ssh ops@erp-live \"xport apply R43 LIVE\"")
+    assert not _fires(vault, "ssh ops@erp-live \"xport stage R43 LIVE\"")
+    assert not _fires(vault, "ssh ops@erp-live uptime")
+
+
+@pytest.mark.parametrize("piece", ["tile-seed -f seed.yaml --summary", "deployctl apply --dry-run=server",
+                                   "xport apply R43 LIVE --what-if"])
+def test_a_command_that_only_says_what_it_would_do_repeats_nothing(piece):
+    assert commands.repeats(piece, commands.call_signature(piece.split(" -")[0])) is False
+
+
+def test_how_a_command_was_started_says_nothing_of_what_it_did():
+    cue = compiler.compile_lesson(CAT, "the county office blocked our address. seeding from their tile server: at "
+                                       "most 2 workers, nights only",
+                                  "Bash: nohup tile-seed --layer ortho --workers 16 > seed.log 2>&1 &")
+    assert cue["calls"] == ["tile-seed"]   # "seeding" names it
+    assert "shell:background-process" not in cue["forbids"]
+
+
+def test_an_action_the_lesson_makes_wait_names_the_command_that_did_it():
+    cue = compiler.compile_lesson(CAT, "never pick a school by its name: look it up with schoolctl find, show me the "
+                                       "ids, and wait until I confirm before any export",
+                                  "Bash: schoolctl export marks --school s_12 --out marks.csv")
+    assert cue["calls"] == ["schoolctl export"]

@@ -960,3 +960,22 @@ def test_the_corrected_call_is_the_one_the_lesson_names(vault, tmp_path):
     run_cli("--vault", str(vault), "ingest", str(log), check=True)
     [path] = (vault / "workshop" / "observations" / "correction").glob("*.md")
     assert notes.read(path).meta["trigger"].startswith("Bash: hcloud server create")
+
+
+def test_a_rule_then_a_colon_then_what_to_do_is_two_clauses():
+    from memkit.activation.clauses import clauses
+    assert clauses("imports never go into main: make a sandbox env from main, import there") == [
+        ("forbid", "imports never go into main"), ("prescribe", "make a sandbox env from main, import there")]
+    assert clauses("look it up first: check the queue before you clear it")[0][0] == "prescribe"
+
+
+@pytest.mark.parametrize("text", ["you purged the whole bucket?? that was EVERY object, all of them are gone",
+                                  "\U0001F644 it went out to all users at once",
+                                  "so x && y ran anyway, and the mirror is empty"])
+def test_symbols_in_a_lesson_are_no_code_and_an_emoji_no_emoji_lesson(text):
+    found = catalogue.load(None).classify_text(text)
+    assert not any(k.startswith("powershell:") or k == "style:emoji" for k in found), found
+
+
+def test_a_lesson_about_emoji_still_names_them():
+    assert "style:emoji" in catalogue.load(None).classify_text("no emoji in the log lines please")

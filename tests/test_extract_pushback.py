@@ -99,6 +99,22 @@ CORRECTIONS = {
     "scope-it-back": after_edit("please scope it back to the staging tenants, nothing goes to all tenants at once"),
     "works-here-but": after_edit("hmm, it works on my laptop, but a module dict means every worker keeps its own "
                                  "copy in production"),
+    # a standing rule said right after the act, tied to it by what it caused, a pasted failure or a
+    # reviewer's words passed on
+    "sigh-then-rule": after_edit("sigh. the cache filled the disk on every worker overnight. client code never "
+                                 "keeps state across requests"),
+    "emoji-then-rule": after_edit("\U0001F644 that went straight to the shared cache, tenants saw each other's "
+                                  "tokens. tokens never go in a module cache"),
+    "fixed-it-myself": after_edit("I fixed the retry count in the client myself: it's the gateway's budget, never a "
+                                  "constant in our code"),
+    "relayed-review": after_edit("Priya on the PR: \"a cache in the client breaks the worker pool.\" so no caches "
+                                 "below the transport layer"),
+    "broken-then-must": after_edit("doesnt work on the workers, they all share one token now. each request has to "
+                                   "build its own session"),
+    "thanks-green-but": after_edit("Thank you, it compiles and the tests pass. But one thing is not correct: the "
+                                   "cache must live in the transport."),
+    "cost-then-we-never": after_edit("that loop made 40k calls to the paid API overnight, about $310. for next time: "
+                                     "we never call the paid API in a retry loop"),
 }
 
 
@@ -146,6 +162,12 @@ NEAR_MISSES = {
     "caveat-no-rule": after_edit("nice. one caveat: the docs page still shows the old flag, can you update it?"),
     "bring-it-back-up": after_edit("the server went down during the deploy, bring it back up please"),
     "the-job-finished": after_edit("the nightly job finished at 04:10, all green. now add the retry metric"),
+    "rule-for-the-next-task": after_edit("great, that works. now add the endpoint, it must return 404 for unknown ids"),
+    "fixed-then-next-task": after_edit("I fixed the typo in the README myself. now add a test for the parser"),
+    "fallout-without-rule": after_edit("the nightly job failed again, the API was down for an hour"),
+    "rule-without-fallout": after_edit("next, the exporter: rows never exceed 500 per file"),
+    "pasted-failure-asks": after_edit("CI says:\n```\nFAILED tests/test_client.py::test_x\n```\nwhat does that "
+                                      "mean? it must be the fixture"),
 }
 
 
@@ -153,6 +175,13 @@ NEAR_MISSES = {
 def test_near_misses_write_no_correction(vault, tmp_path, case):
     ingest(vault, tmp_path, case, NEAR_MISSES[case])
     assert candidates(vault, "correction") == []
+
+
+def test_a_rule_under_a_pasted_failure_corrects_what_failed(vault, tmp_path):
+    ingest(vault, tmp_path, "ci", after_edit("CI:\n```\nFAILED tests/test_client.py::test_isolation - AssertionError\n"
+                                             "```\nno module state in the client, the tests share one process"))
+    [corr] = candidates(vault, "correction")
+    assert "no module state in the client" in corr.meta["lesson"] and "FAILED" not in corr.meta["lesson"]
 
 
 def test_pasted_output_is_left_out_of_the_lesson(vault, tmp_path):

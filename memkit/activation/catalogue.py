@@ -281,6 +281,9 @@ class Catalogue:
         return self._reader.read(text)
 
 
+_CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|[A-Za-z_]\w*\(")
+
+
 def _prose_part(k: Kind, doc, request: bool = True) -> str | None:
     rx = k.rx
     if rx.get("words") and rx["words"].search(doc):
@@ -289,8 +292,8 @@ def _prose_part(k: Kind, doc, request: bool = True) -> str | None:
         return "intent"   # what a request asks for; a lesson is no request
     for key in ("action", "command", "code"):
         m = rx[key].search(doc) if rx.get(key) else None
-        if m and (key != "code" or any(c.isascii() and c.isalnum() for c in m.group(0))):
-            return key   # (a lone symbol in prose, an emoji, quotes no code)
+        if m and (_CODE_WORD.search(m.group(0)) if key == "code" else any(c.isascii() and c.isalnum() for c in m.group(0))):
+            return key   # (an emoji in prose, or symbols and a letter or two, "server?? that", quote nothing)
     return None
 
 

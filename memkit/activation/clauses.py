@@ -29,8 +29,8 @@ _PRESCRIBE = re.compile(
     r"write|follow|we\s+(use|keep|run|follow|need|want)|make\s+sure|remember\s+to|do\s+it\s+as|"
     r"starts?\s+with|is\s+done\s+with|comes?\s+from|belongs?\s+in|lives?\s+in|sits?\s+(in|next\s+to)|"
     r"goes?\s+in(to)?|instead)\b|^to\s+[a-z]+\b[^.;:!?]{0,60}?\bit'?s\b")   # "to change one key it's `kv patch`"
-_IMPERATIVE = re.compile(
-    r"(?i)^(please\s+|just\s+|so\s+|then\s+|instead,?\s+|actually,?\s+)?(do|add|put|use|run|keep|move|write|wrap|pin|"
+_VERBS = (
+    r"(?:do|add|put|use|run|keep|move|write|wrap|pin|"
     r"split|mark|fit|call|open|ask|check|go|make|set|pass|leave|link|stage|commit|create|name|rename|prefix|"
     r"return|raise|log|store|send|read|load|start|end|stick|switch|follow|document|describe|explain|tell|"
     r"wait|test|build|install|regenerate|generate|point|bump|lock|sign|squash|rebase|merge|push|deploy|"
@@ -39,7 +39,9 @@ _IMPERATIVE = re.compile(
     r"reload|drain|migrate|seed|back\s+up|export|import|sync|lint|format|vendor|compile|profile|patch|pull|fetch|"
     r"clone|checkout|stash|tag|publish|upload|promote|release|ship|encrypt|cite|notify|post|review|approve|plan|"
     r"preview|diff|query|filter|index|reindex|limit|throttle|schedule|inject|register|declare|include|"
-    r"require|convert|cast|round|email|page|ping)\b")
+    r"require|convert|cast|round|email|page|ping|look|show|confirm|find|choose|resume|comment|close|queue|grow|defer|"
+    r"copy|report)\b")
+_IMPERATIVE = re.compile(r"(?i)^(please\s+|just\s+|so\s+|then\s+|instead,?\s+|actually,?\s+)?" + _VERBS)
 INTERJECTION = re.compile(r"(?i)^(?:(?:no+|nope|nah|stop|wait|w8|hold\s+on|hmm+|ugh|oh|ok(?:ay)?|actually|well|"
                            r"sorry|thanks|thank\s+you|please|pls|right|yes|yeah)\s*[,.!:;—–-]+\s*)+")
 _REFUSAL = re.compile(r"(?i)^(?:no+|nope|nah|stop|wait|w8|hold\s+on|ugh|whoa|woah)\s*[,.!:;—–-]")
@@ -64,6 +66,9 @@ _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|(?<=[\w.!?)'\"])\s+--\s
                     r"|(?i:[,:]\s+(?=do\s+(?:a|an|the)\s))"
                     r"|(?i:[,:]\s+(?=(?:please\s+|just\s+|instead\s+|rather\s+)?(?:use|using|always|prefer|put|keep|"
                     r"wrap|run|pass|call|go\s+through|do\s+it|add|write|stick\s+to|switch\s+to|ask|tell)\b))")
+# "imports never go into main: make a sandbox env": a rule, then the way (after a rule only; "`products` is
+# an alias: create the next index" explains before it asks)
+_COLON_WAY = re.compile(r"(?i):\s+(?=(?:please\s+|just\s+|instead\s+)?" + _VERBS + r")")
 _INSTEAD = re.compile(r"(?i),?\s*\b(instead\s+of|rather\s+than|not|never|and\s+never|but\s+never|but\s+not)\b\s+(?=\S)")
 
 # a run of capitalised keywords is code ("CREATE OR REPLACE", "ALLOW FILTERING"), not words said
@@ -221,6 +226,10 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         part, k = pending[k].strip(" ,;:"), k + 1
         if len(part) < 2:
             continue
+        way = _COLON_WAY.search(part)
+        if way and _FORBID.search(_masked(part[:way.start()])):
+            part, rest = part[:way.start()], part[way.end():]
+            pending.insert(k, rest)
         m = _INSTEAD.search(_masked(part))
         if m and _AUX.search(part[:m.start()]):   # ".env must never be committed": a negated verb
             m = None

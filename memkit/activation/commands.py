@@ -45,6 +45,21 @@ def commands_of(act) -> set[str]:
 
 _HEAD_WORD = re.compile(r"[a-z][a-z0-9_.:-]*")
 
+# a command run by another: `ssh host "…"`, `bash -c '…'`, `kubectl exec pod -- …`
+_REMOTE = re.compile(r"""^\s*(?:sudo\s+(?:-u\s+\S+\s+)?)?(?:ssh\b[^"']*?|(?:ba|z|da)?sh\s+(?:-\w+\s+)*-c\s+)(["'])(.+?)\1""")
+
+
+def pieces(command: str) -> list[str]:
+    """The simple commands of a shell command, and those it runs elsewhere (the quoted command of
+    `ssh host "…"` or `bash -c "…"`) after the piece that runs them."""
+    out: list[str] = []
+    for piece in acts.pieces(command):
+        out.append(piece)
+        m = _REMOTE.match(piece)
+        if m:
+            out.extend(acts.pieces(m.group(2)))
+    return out
+
 
 def head(command: str) -> list[str]:
     """The program and its subcommands: the leading plain words, up to the first flag or argument."""
@@ -101,7 +116,9 @@ VERBS = frozenset("create update put set post add new edit modify write upsert r
                   ) | READ_VERBS
 
 
-_HELP = re.compile(r"(?<!\S)(--help|-h|--version|-V|help)(?!\S)")   # asks the program about itself
+# asks the program about itself, or what it would do without doing it
+_HELP = re.compile(r"(?<!\S)(--help|-h|--version|-V|help|--dry-run|--dryrun|--dry|--summary|--list|--what-if|--whatif|"
+                   r"--noop|--no-op|--simulate|--preview|--plan|--check-only|--explain)(?![^\s=])")
 
 
 def _verb_of(word: str) -> str:
@@ -153,7 +170,7 @@ def signatures(acts_: list, lesson: str, forbidden: str, keyed: bool, known, ref
     if not commands:
         return []
     found, named = [], []
-    for piece in [p for command in commands for p in acts.pieces(command)][:12]:
+    for piece in [p for command in commands for p in pieces(command)][:12]:
         sig = call_signature(piece)
         read = known(piece)
         if not sig or sig in found or read == "kinds":
@@ -176,15 +193,62 @@ def signatures(acts_: list, lesson: str, forbidden: str, keyed: bool, known, ref
         # the program by name, or what it did said no to ("you must not move the tickets" after
         # `jira issue move`)
         said = (f"`{program}" in low or (_said(program, low) and program not in PLAIN_PROGRAMS)
-                or (len(words) > 1 and words[-1] in VERBS and _refused_verb(words[-1], forbidden.lower())))
+                or (len(words) > 1 and words[-1] in VERBS and (_refused_verb(words[-1], forbidden.lower())
+                                                                 or _gated_verb(words[-1], low)))
+                or _part_said(program, low))
         if own or (said and not read):
             named.append(sig)
     if named:
         return named[:2]
     if keyed or not refused:   # "what are you doing in data/?" is about the folder, not the command
         return []
-    last = [call_signature(p) for p in acts.pieces(commands[-1]) if not known(p)]   # the call refused
+    last = [call_signature(p) for p in pieces(commands[-1]) if not known(p)]   # the call refused
     return [s for s in dict.fromkeys(last) if s and (" " in s or s not in ANY_PROGRAM)][:2]
+
+
+def call_keys(acts_: list, lesson: str, parts: list[tuple[str, str]], keyed: bool, known, refused: bool,
+              complied: bool) -> dict:
+    """The cue's `calls` (signatures) and `args` (named_args) for a lesson read by clause;
+    {} when it is about no command of its own. complied: the lesson names a way that complies."""
+    said = {which: " ".join(t for p, t in parts if p in which) for which in (
+        ("forbid", "instead"), ("neutral",), ("prescribe", "allow"))}
+    found = signatures(acts_, lesson, said[("forbid", "instead")], keyed, known, refused)
+    if not found:
+        return {}
+    args = named_args(acts_, found, *said.values())
+    # "only 'Ready for QA'": a lesson that names the one way leaves every other argument wrong too
+    only = complied and any(p == "prescribe" and re.search(r"(?i)\bonly\b", t) for p, t in parts)
+    return {"calls": found, **({"args": args} if args and not only else {})}
+
+
+def named_args(acts_: list, signatures_: list[str], forbidden: str, remarked: str = "", asked: str = "") -> list[str]:
+    """The arguments of the corrected call that the lesson says no to ("imports never go into
+    master" after `… import --environment-id master`) or remarks on where it does not ask for
+    them ("you ran cancel -a"): the mistake was the command run with them, and a repeat without
+    any of them is another matter. `asked`: the lesson's prescriptions."""
+    no, remark, way = forbidden.lower(), remarked.lower(), asked.lower()
+    out: list[str] = []
+    for a in acts_:
+        if a.family != "shell" or not a.command:
+            continue
+        for piece in pieces(a.command):
+            sig = call_signature(piece)
+            if sig not in signatures_:
+                continue
+            for word in re.split(r"[\s=\"']+", piece.strip())[len(sig.split()):]:
+                word = word.strip("`,;()").lower()
+                if len(word) > 1 and not word.isdigit() and word not in sig.split() and word not in _PROSE \
+                        and word not in out and (_said(word, no) or (_said(word, remark) and not _said(word, way))):
+                    out.append(word)
+    return out[:6]
+
+
+def with_args(piece: str, args) -> bool:
+    """The command runs with one of the arguments a cue names (none named: any run counts)."""
+    if not args:
+        return True
+    have = {w.strip("`,;()").lower() for w in re.split(r"[\s=\"']+", piece.strip())}
+    return any(a in have for a in args)
 
 
 def others(acts_: list, lesson: str, parts: list[tuple[str, str]]) -> list[str]:
@@ -204,7 +268,7 @@ def others(acts_: list, lesson: str, parts: list[tuple[str, str]]) -> list[str]:
             if sig and set(sig.split()[1:]) & _PROSE:   # "the pinned protoc in docker": prose, no command
                 continue
             if sig and " " in sig and not any(repeats(p, sig) for a in acts_ if a.command
-                                              for p in acts.pieces(a.command)):
+                                              for p in pieces(a.command)):
                 out.append(sig)
     return list(dict.fromkeys(out))[:4]
 
@@ -223,9 +287,15 @@ def depth(cat) -> dict[str, int]:
 def known(cat, piece: str, depths: dict[str, int]) -> str:
     """How the catalogue reads a command: "kinds" (it has kinds for it), "deep" (it has DEEP kinds
     for its program's commands), or "" (a command no catalogue foresaw)."""
-    if cat.kinds_of(acts.from_command(piece)):
-        return "kinds"
+    if cat.kinds_of(acts.from_command(piece)) and cat.kinds_of(acts.from_command(_bare(piece))):
+        return "kinds"   # (kinds of how it was run alone, `nohup … &`, say nothing of the command)
     return "deep" if depths.get(command_name(piece), 0) >= DEEP else ""
+
+
+def _bare(piece: str) -> str:
+    """The command without what only says how it runs: nohup, redirections, a trailing `&`."""
+    bare = re.sub(r"\s+\d?>>?\s*&?\S+|\s*&\s*$", "", piece.strip())
+    return re.sub(r"^(?:nohup|setsid|nice(?:\s+-n\s*-?\d+)?)\s+", "", bare)
 
 
 DEEP = 6   # kinds for one program's commands at which the catalogue, not the signature, reads them
@@ -236,13 +306,37 @@ _PROSE = frozenset("in on at to for with from by of is are was were be and or bu
 _PLAIN_SUB = frozenset("new add set get put the all run use for one two and not off out top end".split())
 
 
+def _gated_verb(verb: str, low: str) -> bool:
+    """The text makes the verb wait for something ("wait until I confirm before any export")."""
+    return re.search(rf"\bbefore\s+(?:(?:any|you|we|each|every|the|an?)\s+)?{_forms(verb)}(?![\w-])", low) is not None
+
+
+def _forms(verb: str) -> str:
+    stem = verb[:-1] if verb.endswith("e") else verb
+    return rf"(?:{re.escape(verb)}s?|{re.escape(stem)}(?:ed|ing|d))"
+
+
 def _refused_verb(verb: str, low: str) -> bool:
     """The text says no to the verb, in any of its plain forms ("you must not move the tickets",
-    "never purging"), not merely uses the word ("a broken build")."""
-    stem = verb[:-1] if verb.endswith("e") else verb
-    forms = rf"(?:{re.escape(verb)}s?|{re.escape(stem)}(?:ed|ing|d))"
+    "never purging", "imports never go into main"), not merely uses the word ("a broken build")."""
+    forms = _forms(verb)
     return re.search(rf"\b(?:don'?t|do\s+not|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|not|no)\s+"
-                     rf"(?:\w+\s+)?{forms}(?![\w-])", low) is not None
+                     rf"(?:\w+\s+)?{forms}(?![\w-])", low) is not None or re.search(   # "imports never go into main"
+        rf"(?<![\w-]){forms}\s+(?:\w+\s+)?(?:never|must\s+not|mustn'?t|should\s+not|shouldn'?t|may\s+not|"
+        rf"(?:are|is)\s+(?:not|never)|aren'?t|isn'?t|don'?t|do\s+not|can'?t|cannot)\b", low) is not None
+
+
+_PLAIN_PART = frozenset("cli ctl tool tools server client util utils admin manager agent helper runner daemon service "
+                        "core main base http json data file files proxy".split())
+
+
+def _part_said(program: str, low: str) -> bool:
+    """The lesson says what a compound program does by name ("seeding" for `mapproxy-seed`,
+    "exporter" for `feed-export`)."""
+    parts = re.split(r"[-_]", program)
+    return len(parts) > 1 and any(
+        len(p) >= 4 and p.isalpha() and p not in _PLAIN_PART
+        and re.search(rf"\b{re.escape(p)}(?:s|es|ed|d|ing|er|ers)?\b", low) is not None for p in parts)
 
 
 def _said(words: str, low: str) -> bool:

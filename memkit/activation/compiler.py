@@ -27,10 +27,10 @@ from memkit.activation.clauses import (
     undoes,
 )
 
-VERSION = 11
+VERSION = 12
 NAME = f"heuristic@{VERSION}"
-KEYS = ("forbids", "example", "calls", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of",
-        "before", "topics")
+KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
+        "of", "before", "topics")
 
 _OUTRIGHT = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|forbidden|banned|not\s+allowed|"
                        r"off-limits|at\s+all|rather\s+you\s+didn'?t)\b")
@@ -132,12 +132,14 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     if by["before"] and by["before"] <= forbids:
         cue["before"] = sorted(by["before"])
     refused = any(p == "forbid" and _FRAGMENT.match(t.strip()) for p, t in parts)   # "not against prod."
-    signatures = commands.signatures(
-        calls, lesson, " ".join(t for p, t in parts if p in ("forbid", "instead")),
-        bool(_narrow(cat, forbids) or names["forbids"]),
-        lambda piece: commands.known(cat, piece, _derived(cat)["depth"]), refused)
-    if signatures:
-        cue["calls"] = signatures
+    keys = commands.call_keys(calls, lesson, parts, bool(_narrow(cat, forbids) or names["forbids"]),
+                              lambda piece: commands.known(cat, piece, _derived(cat)["depth"]), refused,
+                              bool(cue["complies"]))
+    if keys:
+        cue.update(keys)
+        # the corrected call's kinds the lesson does not name are those of how it ran (`ssh host "…"`,
+        # `nohup … &`): the command no catalogue foresaw says what the mistake was
+        cue["forbids"] = sorted(k for k in forbids if k in whole or k in by["before"])
     topics = _topics(cat, by, corrected, forbids, prescribed)
     if topics:
         cue["topics"] = topics
@@ -473,14 +475,14 @@ def valid(cue) -> dict | None:
     if not isinstance(cue, dict):
         return None
     out: dict = {}
-    for key in ("forbids", "calls", "entities", "prescribes", "complies", "before", "topics"):
+    for key in ("forbids", "calls", "args", "entities", "prescribes", "complies", "before", "topics"):
         value = cue.get(key) or []
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list):
             return None
         out[key] = [str(v)[:200] for v in value if isinstance(v, (str, int, float)) and str(v).strip()][:40]
-    for key in ("calls", "before", "topics"):   # optional: kept only when the cue has them
+    for key in ("calls", "args", "before", "topics"):   # optional: kept only when the cue has them
         if not out[key]:
             del out[key]
     scope = cue.get("scope") or {}

@@ -42,7 +42,7 @@ _COMMON = frozenset("e.g i.e etc e.g. i.e. vs a.m p.m n/a and/or w/o w/ i/o ci/c
 _STOP = frozenset("an the and for with that this from into you your are was were have has not but all any can will "
                   "should would could must use using used just like then than them they what when where which who how "
                   "why its our out get got let make made need needs want wants file files code new add please here there "
-                  "some more only also does did done don't dont never always run git".split())
+                  "some more only also does did done don't dont never always run git their his her its my".split())
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
 _MARKED = re.compile(r"^[@$][A-Za-z_]\w*$")   # an annotation, a decorator, a rune: `@Transactional`, `$state`
 # language keywords that give a name its shape in code (`new HttpClient`, `export let`)
@@ -412,12 +412,15 @@ def spelled_out(act, parts: list[tuple[str, str]], named: list[str]) -> tuple[li
 
 def excused(act, terms: list[str]) -> list[str]:
     """The names that comply, less any part of where the corrected call acted (its file, a folder
-    on its path, its file type): the call was wrong there, so none of them makes an action right."""
+    on its path, its file type, a flag or argument of its command): the call was wrong there, so
+    none of them makes an action right."""
     if act is None:
         return terms
     where = {n for p in act.paths for n in (_norm(p), *_norm(p).split("/"))}
+    # the flags and arguments the corrected command itself ran with (`--environment-id master`)
+    where |= {w.lower() for w in re.split(r"[\s=\"']+", act.command or "") if len(w) > 1}
     ends = tuple("." + p.rsplit(".", 1)[-1].lower() for p in act.paths if "." in p.rsplit("/", 1)[-1])
-    return [t for t in terms if _norm(t) not in where and t.lower().lstrip("*") not in ends]
+    return [t for t in terms if _norm(t) not in where and t.lower() not in where and t.lower().lstrip("*") not in ends]
 
 
 _CODE_NAME = _Lazy(r"(?<![\w$@])([@$][A-Za-z_]\w*|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)")

@@ -103,7 +103,7 @@ class Probe:
         if self._heads is None:
             from memkit.activation import acts
 
-            self._heads = [(p, commands.head(p.strip())) for p in acts.pieces(self.act.command)[:12]]
+            self._heads = [(p, commands.head(p.strip())) for p in commands.pieces(self.act.command)[:12]]
         return self._heads
 
 
@@ -279,10 +279,11 @@ def _programs(cue: Cue) -> set[str]:
 
 def _repeated(cue: Cue, probe: Probe) -> str:
     """The corrected command the action runs again (its program and subcommands), or ""."""
+    args = cue.cue.get("args")
     for piece, words in probe.heads:
         for call in cue.cue.get("calls") or ():
-            if commands.repeats(piece, call, words):
-                return call
+            if commands.repeats(piece, call, words) and commands.with_args(piece, args):
+                return call + (" with " + ", ".join(args) if args else "")
     return ""
 
 

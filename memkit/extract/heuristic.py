@@ -111,7 +111,7 @@ def _rejection_feedback(turns, i, calls) -> Candidate | None:
 def _correction(turns, i, prior, sc, calls, words, so_far) -> Candidate | None:
     if any(c.kind == "correction" and c.turn in {t.n for t in prior} for c in so_far):
         return None   # the refusal already carried the person's reason
-    found = pushback.verdict(words, sc)
+    found = pushback.verdict(words, sc, signals.clean(turns[i].text))
     if not found:
         return None
     how, confidence = found
@@ -172,11 +172,11 @@ def _pick_calls(tax, calls: list[ToolCall], lesson_types: set[str], lesson: str 
     best = max(weight, default=(0, 0))
     if best[1]:   # the calls that share the lesson's most specific kinds (`purge-queue` over the peeks before it)
         return [c for c, w in zip(calls, weight) if w == best][-2:]
-    named = _named_calls(calls, lesson) if not cut_off else []   # a call cut off is the one it is about
-    if named:
-        return named
     doing = [c for c, found in zip(calls, kinds) if found
              or not tax.classify_action(c.name, c.input, include_benign=True)]
+    named = _named_calls(calls, lesson, doing) if not cut_off else []   # a call cut off is the one it is about
+    if named:
+        return named
     return doing[-1:] or calls[-1:]
 
 
@@ -187,9 +187,10 @@ _PLAIN_WORDS = frozenset("the and for with that this from into you your are was 
                          "new old file files data true false none null".split())
 
 
-def _named_calls(calls: list[ToolCall], lesson: str) -> list[ToolCall]:
+def _named_calls(calls: list[ToolCall], lesson: str, doing: list[ToolCall]) -> list[ToolCall]:
     """The call that holds most of the lesson's own words ("don't launch GPU machines on EC2"
-    after `aws ec2 run-instances …` then `ssh …`); the later one of two that hold as many."""
+    after `aws ec2 run-instances …` then `ssh …`); of two that hold as many, one that did
+    something over one that looked (`cancel -a` over the `lpstat -o` after it), else the later."""
     said = {w.strip(".-") for w in _CALL_WORD.findall(lesson[:300].lower())} - _PLAIN_WORDS   # its lead
     if not said:
         return []
@@ -200,9 +201,10 @@ def _named_calls(calls: list[ToolCall], lesson: str) -> list[ToolCall]:
         act = acts.from_call(c.name, c.input)
         words = {w for p in acts.pieces(act.command) for w in commands.call_signature(p).split()}
         words |= {seg for path in act.paths for seg in re.split(r"[/\\]", path.lower()) if seg}
-        scored.append(len(said & {w.strip(".-") for w in words}))
-    best = max(scored, default=0)
-    return [c for c, n in zip(calls, scored) if n and n == best][-1:] if best else []
+        n = len(said & {w.strip(".-") for w in words})
+        scored.append((n, n > 0 and any(c is d for d in doing)))
+    best = max(scored, default=(0, False))
+    return [c for c, n in zip(calls, scored) if n == best][-1:] if best[0] else []
 
 
 # ---- preferences, decisions, facts, negative results ------------------------

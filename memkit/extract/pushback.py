@@ -74,8 +74,9 @@ def proposal(turns: list[Turn], i: int) -> str:
     return ""
 
 
-def verdict(words: str, sc: Scene) -> tuple[str, float] | None:
-    """(how, confidence) when the message redirects the agent, else None."""
+def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
+    """(how, confidence) when the message redirects the agent, else None. raw: the message as
+    typed, pasted output included (words are the person's own)."""
     if len(words.split()) < MIN_WORDS or not sc.agent_spoke or find("near_misses", words):
         return None
     cue = _cue(words, bool(sc.acted or sc.proposal or sc.rejected))
@@ -89,7 +90,35 @@ def verdict(words: str, sc: Scene) -> tuple[str, float] | None:
         return None
     if cue:
         return "redirected", 0.75 if cue == "opener" else 0.7
+    if sc.acted and _rule_after_act(words, raw):
+        return "stated a rule after the act", 0.65
     return None
+
+
+def _rule_after_act(words: str, raw: str) -> bool:
+    """A standing rule said right after the agent acted, tied to the act by what it caused
+    ("40 stores couldn't take card payments. tills never restart while the store is open"),
+    by a failure pasted above it, or by a reviewer's words relayed ("Jonas on the MR: …")."""
+    body, _ = _after_courtesy(words)
+    if body is None:
+        return False
+    said = [s for s in re.split(r"(?<=[.!?;])\s+|(?<=[.!?;][\"')\]])\s+|\n+", _unwrap(body))
+            if not s.rstrip().endswith("?")]
+    if not any(find("rule_sentences", s.strip()) for s in said):
+        return False
+    return bool(find("fallout", words) or _RELAY.match(words) or _failure_pasted(raw, words))
+
+
+# a colleague's words passed on: "fwd from Kenji:", "Jonas on the MR:", "per Ana in #infra:"
+_RELAY = re.compile(r"^(fwd?|fw)\b|^(from|per) @?[\w.-]+( (in|on) #?[\w-]+)?\s*:|"
+                    r"^@?[\w.-]+ (on|in) (the )?(MR|PR|review|thread|ticket|issue|channel|slack|chat|#[\w-]+)\s*:", re.I)
+_FAILED = re.compile(r"\b(FAIL(ED|URE)?|ERROR|Error|Exception|Traceback|Forbidden|[Dd]enied|[Rr]efused|fatal|panic)\b")
+
+
+def _failure_pasted(raw: str, words: str) -> bool:
+    """The message pastes output (a log, a CI report) that failed."""
+    kept = set(words.splitlines())
+    return any(_FAILED.search(line) for line in raw.splitlines() if line.strip() and line not in kept)
 
 
 def _cue(words: str, produced: bool) -> str:
