@@ -113,6 +113,11 @@ CORRECTIONS = {
                                    "build its own session"),
     "thanks-green-but": after_edit("Thank you, it compiles and the tests pass. But one thing is not correct: the "
                                    "cache must live in the transport."),
+    # no phrase of the lists: two signs of pushback right after the act (it judges the outcome,
+    # points at what was done, tells what the person had to do, says no, shows feeling)
+    "pointed-and-judged": after_edit("that cache you added broke the worker pool, every worker is stuck now"),
+    "repaired-and-judged": after_edit("I reverted it this morning, the client was leaking tokens between tenants"),
+    "felt-and-no": after_edit("ugh. the client doesn't need a cache, the transport has one"),
     "cost-then-we-never": after_edit("that loop made 40k calls to the paid API overnight, about $310. for next time: "
                                      "we never call the paid API in a retry loop"),
 }
@@ -162,6 +167,10 @@ NEAR_MISSES = {
     "caveat-no-rule": after_edit("nice. one caveat: the docs page still shows the old flag, can you update it?"),
     "bring-it-back-up": after_edit("the server went down during the deploy, bring it back up please"),
     "the-job-finished": after_edit("the nightly job finished at 04:10, all green. now add the retry metric"),
+    "shows-output": after_edit("when I run the client now I get this:\nTimeoutError: read timed out, it was fine before"),
+    "task-with-a-no": after_edit("implement the retry metric next, it should not count cache hits"),
+    "approval-with-a-no": after_edit("ok that works, nothing else broke either"),
+    "status-remark": after_edit("the client you wrote is in review now, Sam will look at it tomorrow"),
     "rule-for-the-next-task": after_edit("great, that works. now add the endpoint, it must return 404 for unknown ids"),
     "fixed-then-next-task": after_edit("I fixed the typo in the README myself. now add a test for the parser"),
     "fallout-without-rule": after_edit("the nightly job failed again, the API was down for an hour"),

@@ -92,7 +92,38 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return "redirected", 0.75 if cue == "opener" else 0.7
     if sc.acted and _rule_after_act(words, raw):
         return "stated a rule after the act", 0.65
+    if sc.acted:
+        signs = scene_signs(words)
+        if len(signs) >= 2 and signs & _ABOUT_THE_ACT:   # a "no" and a rule alone specify new work
+            return "answered the act with " + " and ".join(sorted(signs)), 0.6
     return None
+
+
+_ABOUT_THE_ACT = {"judged", "pointed", "repaired", "felt"}
+
+
+# an instruction ("Analyze all router logs …", "implement the failing tests") opens work; a lead-in to
+# output ("here's what I get:") reports it
+_OPENS_WORK = re.compile(r"(?i)^(please\s+)?(" + "|".join(
+    "analy[sz]e implement add create write build make update run fix refactor rename move review investigate "
+    "look check find search explain describe summari[sz]e document test debug profile design plan draft prepare "
+    "set configure install deploy migrate generate cycle clean convert port extract split merge rebase commit push "
+    "open close start stop restart try continue resume finish do go show tell give help let".split()) + r")\b")
+_SHOWS = re.compile(r"(?im)\b(I (get|got|see|saw)( this| the following)?|here'?s what I (get|got|see)|this is what I "
+                    r"(get|got|see))\s*(:|$)")
+
+
+def scene_signs(words: str) -> set[str]:
+    """The signs of pushback a message shows (heuristics.toml `scene_signs`), none when it opens
+    new work ("now add the endpoint, it must not …") or is only questions."""
+    body, _ = _after_courtesy(words)
+    if body is None or phrases()["new_task"].match(body) or phrases()["new_task"].match(words.strip()) \
+            or _OPENS_WORK.match(body) or _SHOWS.search(body):
+        return set()
+    said = [s for s in re.split(r"(?<=[.!?;])\s+|\n+", _unwrap(body)) if s.strip()]
+    if said and all(s.rstrip().endswith("?") for s in said) and not _questions(body):
+        return set()
+    return {row["sign"] for row in phrases()["scene_signs"] if row["rx"].search(words)}
 
 
 def _rule_after_act(words: str, raw: str) -> bool:
