@@ -900,6 +900,32 @@ def test_a_request_to_explain_and_then_act_is_a_request_to_act():
     assert not probe("explain why the purge of the events table failed and fix it").explains
     assert not probe("explain the plan, then delete the duplicate rows from the events table").explains
     assert probe("what's the difference between add and commit?").explains
+    # a count or a date asks about the thing, it does none of it
+    assert probe("how many rows did the purge of the events table remove?").explains
+    assert not probe("how many rows are duplicated? delete them from the events table then").explains
+
+
+def test_a_question_that_counts_meets_no_lesson_about_doing_the_thing():
+    from memkit.activation import acts, match
+
+    cue = compiled("never run ALTER TABLE ... DELETE on the events table, those mutations rewrite every part",
+                   "Bash: clickhouse-client -q \"ALTER TABLE events DELETE WHERE day = '2026-01-20'\"")
+
+    def tier(request):
+        asked = acts.from_prose(request)
+        return match.judge(match.Cue(_row(cue)), match.Probe(asked, CAT.classify(asked), CAT, kind="prompt"), CAT)
+
+    assert tier("how many rows did the ALTER TABLE DELETE on the events table remove last week?") == 0
+    assert tier("purge the duplicate rows of the January import from the events table") > 0
+
+
+def test_a_command_in_brackets_given_as_the_way_complies():
+    cue = compiled("never restore on top of the live database: restore into a scratch database (createdb scratch_1211, "
+                   "pg_restore -d scratch_1211 -t appointments), check the rows there",
+                   "Bash: pg_restore --clean -d clinic /backups/clinic.dump")
+    assert "createdb" in cue["complies"]
+    cue = compiled("no, not like that (same row counts, names masked)", "Bash: pg_restore --clean -d clinic x.dump")
+    assert "same" not in cue["complies"]
 
 
 def test_the_lines_of_an_accepted_edit_that_hold_what_the_lesson_says_no_to_are_the_mistake():

@@ -250,10 +250,14 @@ def _objects(act) -> set[str]:
 _TOOL_WORD = _Lazy(r"(?i)\b(?:use|using|via|with|through|prefer|from|run)\s+`?([a-z][a-z0-9.+_-]{1,24})`?")
 
 
+# a command given in brackets as the way: "(createdb restore_1211, pg_restore -d restore_1211 …)"
+_BRACKETED = _Lazy(r"\(\s*`?([a-z][a-z0-9.+_-]{1,24})\s+(?:-{1,2}[A-Za-z]|[\w./-]*[_/.\d][\w./-]*)")
+
+
 def _tool_words(text: str) -> list[str]:
-    """The tool a prescription names ("we use uv here", "comes from brew"); not the first part of
-    a path ("from tests/conftest.py") or a dotted name."""
-    return [m.group(1).lower() for m in _TOOL_WORD.finditer(text)
+    """The tool a prescription names ("we use uv here", "comes from brew", a command in brackets);
+    not the first part of a path ("from tests/conftest.py") or a dotted name."""
+    return [m.group(1).lower() for rx in (_TOOL_WORD, _BRACKETED) for m in rx.finditer(text)
             if m.group(1).lower() not in _STOP and len(m.group(1)) >= 2 and m.group(1)[-1] != "."
             and text[m.end(1):m.end(1) + 1] not in ("/", ".", "(", "_")]
 

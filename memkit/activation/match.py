@@ -31,11 +31,12 @@ WRITE_WORDS = frozenset("rm rmdir mv cp ln touch mkdir chmod chown tee truncate 
 
 
 _PARTS = re.compile(r"[-_:]")
-_AND_DO = re.compile(r"(?i)\b(?:and|then)\s+(?:then\s+)?(?:please\s+)?(?:fix|change|update|make|add|remove|delete|"
+_AND_DO = re.compile(r"(?i)(?:\b(?:and|then)\s+(?:then\s+)?|[.?!;]\s+)(?:please\s+)?(?:fix|change|update|make|add|remove|delete|"
                      r"write|run|deploy|apply|rename|move|migrate|commit|push|refactor|implement|install)\b")
 # a request that only asks for an explanation ("explain the difference between …"), not for work
 _EXPLAIN = re.compile(r"(?i)\s*(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:explain\b|"
-                      r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?differences?\s+between\b|what\s+(?:is|are)\s+an?\s+)")
+                      r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?differences?\s+between\b|what\s+(?:is|are)\s+an?\s+|"
+                      r"how\s+(?:many|much|often|long)\b|(?:when|who)\s+(?:did|was|were|has|have)\b)")   # a count, a date
 
 
 class Cue:
@@ -130,6 +131,8 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     if concrete and probe.kind == "tool":
         tier = CONCRETE
         cue.why.append("same kind of action: " + ", ".join(f"{k} ({probe.parts[k]})" for k in sorted(concrete)))
+    elif concrete and probe.explains:   # "how many opened the mail?" asks for no mail to be sent
+        cue.why.append("the request only asks about " + ", ".join(sorted(concrete)) + "; it does none of it")
     elif concrete:
         tier = INTENT
         cue.why.append("the request is of a kind the lesson forbids: " + ", ".join(sorted(concrete)))
