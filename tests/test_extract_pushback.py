@@ -193,6 +193,17 @@ def test_a_rule_under_a_pasted_failure_corrects_what_failed(vault, tmp_path):
     assert "no module state in the client" in corr.meta["lesson"] and "FAILED" not in corr.meta["lesson"]
 
 
+def test_the_corrected_call_is_the_work_not_the_commit_that_followed_it(vault, tmp_path):
+    commit = {"role": "assistant", "content": "Committed and pushed.",
+              "tool_calls": [{"id": "g1", "name": "Bash", "input": {"command": "git commit -qam 'cache' && git push -q"}}]}
+    ingest(vault, tmp_path, "ceremony", [*after_edit("x")[:3], commit, {"role": "tool", "tool_call_id": "g1",
+                                                                        "content": "ok"},
+                                         {"role": "user", "content": "sigh. the cache filled the disk on every worker "
+                                                                     "overnight. client code never keeps state"}])
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["trigger"].startswith("Edit: src/client.py")
+
+
 def test_pasted_output_is_left_out_of_the_lesson(vault, tmp_path):
     text = ("it still fails, you skipped the migration step:\n"
             "$ make migrate\n"

@@ -177,7 +177,30 @@ def _pick_calls(tax, calls: list[ToolCall], lesson_types: set[str], lesson: str 
     named = _named_calls(calls, lesson, doing) if not cut_off else []   # a call cut off is the one it is about
     if named:
         return named
-    return doing[-1:] or calls[-1:]
+    # the commit, push or test run that followed the work carries no mistake the lesson did not name
+    work = [c for c, found in zip(calls, kinds) if c in doing and not _ceremony(c, found)]
+    return work[-1:] or doing[-1:] or calls[-1:]
+
+
+_CEREMONY_AREAS = frozenset({"git", "tests", "ci", "lint", "format", "e2e"})
+
+
+def _ceremony(call: ToolCall, kinds: set[str]) -> bool:
+    """A call that records, ships for review or checks the work (git commit, a push, opening a PR,
+    a test run), not the work itself."""
+    from memkit.activation import acts, commands
+
+    act = acts.from_call(call.name, call.input)
+    if act.family != "shell" or not act.command:
+        return False
+    programs = commands.commands_of(act)
+    return bool(programs) and (programs <= {"git", "gh", "glab", "hub"} or _TEST_RUN.search(act.command) is not None
+                               or (bool(kinds) and all(k.split(":", 1)[0] in _CEREMONY_AREAS for k in kinds)))
+
+
+_TEST_RUN = re.compile(r"^\s*(?:\S+=\S+\s+)*(?:(?:npm|yarn|pnpm|bun)\s+(?:run\s+)?test\b|(?:python3?\s+-m\s+)?pytest\b|"
+                       r"go\s+test\b|cargo\s+test\b|(?:\./)?(?:mvnw?|gradlew?)\s+(?:-\S+\s+)*test\b|make\s+test\b|"
+                       r"(?:bundle\s+exec\s+)?rspec\b|npx\s+(?:jest|vitest|playwright\s+test)\b|tox\b|nox\b|dotnet\s+test\b)")
 
 
 _CALL_WORD = re.compile(r"[a-z0-9][a-z0-9_.-]{2,}")
