@@ -1005,3 +1005,12 @@ def test_symbols_in_a_lesson_are_no_code_and_an_emoji_no_emoji_lesson(text):
 
 def test_a_lesson_about_emoji_still_names_them():
     assert "style:emoji" in catalogue.load(None).classify_text("no emoji in the log lines please")
+
+
+def test_a_new_files_missing_header_is_no_mistake_nobody_named():
+    cue = compiled("no built-in fonts in our PDFs: register the Noto Sans files with registerFont like invoice.py does",
+                   "Write: /srv/invoicing/letters/dunning.py — c.setFont(\"Helvetica\", 10)")
+    assert "licence:missing-header" not in cue["forbids"]
+    cue = compiled("every new source file starts with the licence header, you left it out",
+                   "Write: /srv/invoicing/letters/dunning.py — c.setFont(\"Helvetica\", 10)")
+    assert "licence:missing-header" in cue["forbids"]

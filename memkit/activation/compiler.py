@@ -209,10 +209,10 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
         # an accepted edit's lines that hold the name ("can we not grab page_allocator here?") are
         # the mistake too, not the rest of what the edit did
         named = through if act.family in ("edit", "write") else set()
-        # a stopped file's missing header or magic comment is no reason to stop it that nobody named
+        # a file's missing header or magic comment is no mistake that nobody named
         return forbids | {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
-                and ((stopped and not (act.family in ("edit", "write") and _MISSING.search(cat.kinds[k].about)))
-                     or cat.kinds[k].consequence == "high" or k in named) and not cat.lacking(k, corrected)}
+                and (stopped or cat.kinds[k].consequence == "high" or k in named) and not cat.lacking(k, corrected)
+                and (k in named or not (act.family in ("edit", "write") and _MISSING.search(cat.kinds[k].about)))}
     # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
     # protoc"): the asked-for kind is the topic; what complies says it is done right. An edit's
     # lines that hold what the lesson says no to are the mistake, whatever else it names
@@ -263,7 +263,8 @@ def _refused(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set)
             and not cat.kinds_of(acts_mod.from_prose(t), lesson=True)]
     if not bare or not corrected:
         return set()
-    return {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe and k not in prescribed}
+    return {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe and k not in prescribed
+            and not _MISSING.search(cat.kinds[k].about)}   # (what a whole file lacks is no refusal's reason)
 
 
 def _topics(cat, by: dict, corrected: set, forbids: set, prescribed: set) -> list[str]:
