@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import run_cli, write_generic
-from memkit.activation import catalogue, commands, compiler
+from memkit.activation import acts, catalogue, commands, compiler
 from memkit.storage import notes
 
 CAT = catalogue.load(None)
@@ -197,3 +197,18 @@ def test_an_action_the_lesson_makes_wait_names_the_command_that_did_it():
                                        "ids, and wait until I confirm before any export",
                                   "Bash: schoolctl export marks --school s_12 --out marks.csv")
     assert cue["calls"] == ["schoolctl export"]
+
+
+@pytest.mark.parametrize("command, kind", [
+    ("salt 'pos-*' cmd.run 'shutdown -r now'", "system:reboot"),
+    ("ansible kiosks -m shell -a 'reboot'", "system:reboot"),
+    ("ssh ops@files-2 \"rm -rf /srv/exports/2024\"", "fs:recursive-delete"),
+    ("kubectl exec -it api-0 -- rm -rf /data/cache", "fs:recursive-delete"),
+])
+def test_a_command_run_on_another_host_is_read_as_that_command(command, kind):
+    assert kind in CAT.kinds_of(acts.from_command(command))
+
+
+def test_a_quoted_message_runs_nothing():
+    assert catalogue.remote_commands("git commit -m \"docs: why bash -c 'rm -rf build' is gone\"") == []
+    assert catalogue.remote_commands("cd /srv && sudo bash -c 'rm -rf build'") == ["rm -rf build"]

@@ -168,6 +168,9 @@ class Catalogue:
         if known is not None:
             return dict(known)
         found = self._classify(act, lesson, relax)
+        for inner in remote_commands(act.command) if act.command else ():   # what `ssh host "…"` runs there
+            found = {**self._classify(Act(act.tool, "shell", command=inner, raw=inner, context=act.context), lesson,
+                                      relax), **found}
         if len(memo) >= (MEMO_SIZE if small else BIG_MEMO_SIZE):
             memo.clear()
         memo[key] = tuple(found.items())
@@ -279,6 +282,25 @@ class Catalogue:
 
     def _read(self, text: str) -> tuple[str, frozenset]:
         return self._reader.read(text)
+
+
+# a command run somewhere else: `ssh host "…"`, `salt '*' cmd.run '…'`, `ansible all -a '…'`, `bash -c '…'`,
+# `docker exec box sh -c …`, `kubectl exec pod -- …`
+_AT_START = r"""(?:^|[;&|(]|\bsudo\b|\bexec\b)\s*"""   # where a simple command starts, not inside a message
+_REMOTE = re.compile(_AT_START + r"""(?:\bssh\s+(?:-\S+\s+(?:[^\s"'-]\S*\s+)?)*[^\s"'-]\S*|\bsalt(?:-ssh)?\s+(?:-\S+\s+)*\S+\s+"""
+                     r"""cmd\.(?:run|shell|script)|\bansible\s+\S+\s+(?:-\S+\s+\S+\s+)*?(?:-a|--args)|"""
+                     r"""\b(?:ba|z|da)?sh\s+(?:-\w+\s+)*-c)\s+(["'])(.{2,2000}?)\1""")
+_EXEC = re.compile(_AT_START + r"\b(?:kubectl|oc|docker|podman)\s+(?:compose\s+)?exec\b[^\n;&|]*?\s--?\s+([^\n;&|]{2,500})")
+
+
+def remote_commands(command: str) -> list[str]:
+    """The commands a shell command has run on another host or in a container, as written."""
+    if "cmd." not in command and "ssh" not in command and "-c" not in command and "-a" not in command \
+            and "exec" not in command:
+        return []
+    found = [m.group(2) for m in _REMOTE.finditer(command[:20000])]
+    found += [m.group(1) for m in _EXEC.finditer(command[:20000])]
+    return found[:4]
 
 
 _CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|[A-Za-z_]\w*\(")
