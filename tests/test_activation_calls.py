@@ -212,3 +212,13 @@ def test_a_command_run_on_another_host_is_read_as_that_command(command, kind):
 def test_a_quoted_message_runs_nothing():
     assert catalogue.remote_commands("git commit -m \"docs: why bash -c 'rm -rf build' is gone\"") == []
     assert catalogue.remote_commands("cd /srv && sudo bash -c 'rm -rf build'") == ["rm -rf build"]
+
+
+def test_a_person_reads_which_command_a_cue_fires_on():
+    from memkit.activation import render
+
+    cue = compiler.compile_lesson(CAT, "imports never go into main: make a sandbox env from main, import there",
+                                  "Bash: cmsctl content import --env main --file pages.json")
+    said = render.describe(cue, CAT)
+    assert "another run of `cmsctl content import` with `main`" in said["fires before"]
+    assert any("--dry-run" in s for s in said["silent when"])

@@ -142,6 +142,11 @@ def describe(cue: dict, cat) -> dict[str, list[str]]:
             fires.append(f"{kind.about} ({kid})")
     for name in cue.get("entities", []):
         fires.append(f"an action that touches {name}")
+    args = cue.get("args") or []
+    for call in cue.get("calls", []):
+        fires.append(f"another run of `{call}`" + (" with " + " or ".join(f"`{a}`" for a in args) if args else ""))
+    if cue.get("calls"):
+        silent.append("the command only looks or previews (list, show, status, --help, --dry-run)")
     if cue.get("example"):
         fires.append(f"a near repeat of `{cue['example'][:80]}`")
     topics = [cat.kinds[k].about for k in [*(k for k in cue.get("forbids", []) if k in cat.kinds and cat.kinds[k].broad),
