@@ -1014,3 +1014,9 @@ def test_a_new_files_missing_header_is_no_mistake_nobody_named():
     cue = compiled("every new source file starts with the licence header, you left it out",
                    "Write: /srv/invoicing/letters/dunning.py — c.setFont(\"Helvetica\", 10)")
     assert "licence:missing-header" in cue["forbids"]
+
+
+def test_what_a_command_revokes_for_every_user_is_what_the_lesson_forbids():
+    from memkit.activation.clauses import clauses
+    assert clauses("nuke revokes every distribution certificate on the team account: the builds the staff use stop")[0][0] \
+        == "forbid"

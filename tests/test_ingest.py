@@ -217,3 +217,13 @@ def test_a_line_longer_than_the_limit_is_skipped_without_being_held(tmp_path):
 
     data = b'{"a": 1}\n' + b"x" * 5000 + b"\n" + b'{"b": 2}\n' + b"y" * 3000
     assert list(iter_lines(io.BytesIO(data), limit=1000)) == [b'{"a": 1}\n', None, b'{"b": 2}\n', None]
+
+
+def test_init_with_the_vault_option_creates_that_vault_not_one_here(tmp_path):
+    here, there = tmp_path / "here", tmp_path / "there"
+    here.mkdir()
+    out = run_cli("--vault", str(there), "init", cwd=here, check=True)
+    assert (there / "memkit.toml").is_file() and not (here / "memkit.toml").exists()
+    assert str(there) in out.stdout
+    run_cli("init", cwd=here, check=True)   # no PATH and no --vault: here
+    assert (here / "memkit.toml").is_file()

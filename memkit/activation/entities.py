@@ -133,7 +133,8 @@ _NEG = _Lazy(r"(?i)\b(never|don'?t|do\s+not|no|not|nothing|nobody|nowhere|no\s+o
 # saying it forbids that thing (clauses._FORBID reads the same words)
 HARM = (r"(?:wreck|clobber)(?:s|ed)?\b|(?:wipe|destroy|corrupt|trash|nuke)(?:s|d|ed)\b|drops?\s+(?:it|them)\b|"
         r"replaces?\s+the\s+(?:whole|entire)\b|scans?\s+(?:every|all|the\s+whole|the\s+entire)\b|"
-        r"(?:drop|wipe|delete|destroy|lose)s?\s+(?:the\s+|our\s+)?(?:whole|entire|every|all)\b")
+        r"(?:drop|wipe|delete|destroy|lose|revoke|remove|erase|overwrite|purge|cancel|kill|break|invalidate|reset)s?"
+        r"\s+(?:the\s+|our\s+)?(?:whole|entire|every|all)\b")
 _HARM = _Lazy(rf"(?i)\b(?:{HARM})")
 _LEADING = _Lazy(r"(?i)^\W*(?:(?:but|and|so|because|since|hmm+|well|also)\b\W*)*")
 

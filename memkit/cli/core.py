@@ -14,16 +14,20 @@ from memkit.traces.readers import FORMAT_NAMES
 
 
 @click.command()
-@click.argument("path", type=click.Path(file_okay=False, path_type=Path), default=".")
+@click.argument("path", type=click.Path(file_okay=False, path_type=Path), required=False)
 @click.option("--no-git", is_flag=True, help="Do not create a git repository.")
-def init(path, no_git):
-    """Create a vault at PATH (default: here), with git when it is not inside a repository.
+@click.pass_context
+def init(ctx, path, no_git):
+    """Create a vault at PATH (default: the --vault folder or $MEMKIT_VAULT, else here), with git
+    when it is not inside a repository.
 
     \b
     Example:
       memkit init ~/notes/agent-memory
     """
     from memkit.storage import git, vault
+
+    path = path or Path((ctx.obj or {}).get("vault") or ".")
     from memkit.team import driver
 
     v, created = vault.init(path)
