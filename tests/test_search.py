@@ -129,6 +129,22 @@ def test_search_imports_nothing_a_hook_does_not(shop):
     assert not [m for m in mods if m.startswith("memkit.") and m.split(".")[1] in ("cli", "activation", "extract")]
 
 
+def test_a_search_that_finds_no_note_changed_imports_no_pathlib_json_or_threading(shop):
+    """Their imports were a fifth of a search process. -S: the interpreter's own modules only (an
+    editable install's finder imports pathlib at start-up), memkit from this checkout."""
+    run_cli("--vault", str(shop), "search", "invoice", check=True)   # the index is fresh
+    code = ("import sys\nfrom memkit import entry\n"
+            f"sys.argv = ['memkit', '--vault', {str(shop)!r}, 'search', 'invoice', '--json']\n"
+            "try:\n    entry.main()\nexcept SystemExit:\n    pass\n"
+            "sys.stderr.write('\\nMODULES ' + ' '.join(sorted(sys.modules)))\n")
+    root = str(Path(__file__).resolve().parent.parent)
+    proc = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=60,
+                          check=False, cwd=root)
+    mods = set(proc.stderr.rsplit("MODULES ", 1)[1].split())
+    assert json.loads(proc.stdout)[0]["path"].startswith("traces/")
+    assert not mods & {"pathlib", "json", "threading", "_socket", "memkit.storage.vault"}
+
+
 # ---- staleness: a vault too large to walk on every search -------------------------------------------
 @pytest.fixture
 def large(shop, monkeypatch):

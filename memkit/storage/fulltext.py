@@ -10,7 +10,6 @@ never decides how scores fuse.
 """
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 from collections import namedtuple
@@ -73,7 +72,11 @@ def _trace_rows(note, rel: str, turns: list | None = None):
 
 
 def _call_text(value) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str):
+        return value[:MAX_TOOL_TEXT]
+    import json   # indexing only: a search never needs it
+
+    text = json.dumps(value, ensure_ascii=False)
     return text[:MAX_TOOL_TEXT]
 
 
@@ -208,7 +211,7 @@ def turns(con: sqlite3.Connection, scored: list[tuple[int, float]]) -> list[Turn
     if not scored:
         return []
     spans = dict(con.execute("SELECT j.value, (SELECT path || char(0) || lo FROM turn_spans WHERE lo <= j.value"
-                             " ORDER BY lo DESC LIMIT 1) FROM json_each(?) j", (json.dumps([r for r, _ in scored]),)))
+                             " ORDER BY lo DESC LIMIT 1) FROM json_each(?) j", ("[" + ",".join(str(int(r)) for r, _ in scored) + "]",)))
     out = []
     for rowid, score in scored:
         path, _, lo = (spans.get(rowid) or "").partition("\0")
