@@ -256,3 +256,15 @@ def test_a_folder_removed_by_hand_takes_its_notes_out_of_search(large):
     assert _hits(large, "capybara") == []
     with index.connect(Vault(large).index_path) as con:
         assert con.execute("SELECT count(*) FROM folders WHERE path LIKE 'library/scratch%'").fetchone()[0] == 0
+
+
+def test_the_hits_json_is_what_json_dumps_writes():
+    """search.hits_json skips importing json; its bytes must stay json.dumps' own."""
+    odd = ["", "plain", 'a "quoted" \\ back\\slash', "tab\tnew\nline\x01\x1f", "é ü 中文 😀 \u2028", "\x02hit\x03"]
+    hits = [search.Hit(f"id-{k}", "trace" if k % 2 else "fact", None if k % 3 else "correction", text,
+                       f"traces/2026/01/{k}.md", k if k % 2 else None, score, text, "user" if k % 2 else None)
+            for k, (text, score) in enumerate(zip(odd, [1.0, 0.1 + 0.2, 1e-7, 123456789.125, 0.0, 2.5]))]
+    hits.append(search.Hit("b", b"bytes", 7, 1.5, "p", True, float("inf"), "s", None))
+    for some in ([], hits[:1], hits):
+        assert search.hits_json(some) == json.dumps([h.as_dict() for h in some], indent=2, ensure_ascii=False,
+                                                    default=str)

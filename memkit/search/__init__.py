@@ -134,12 +134,12 @@ def _value(v) -> str:
     if isinstance(v, int):
         return int.__repr__(v)
     if isinstance(v, float):
-        return float.__repr__(v) if v == v and v not in (_INF, -_INF) else \
-            "NaN" if v != v else "Infinity" if v > 0 else "-Infinity"
+        from math import isfinite, isnan
+
+        return float.__repr__(v) if isfinite(v) else "NaN" if isnan(v) else "Infinity" if v > 0 else "-Infinity"
     return _string(str(v))
 
 
-_INF = float("inf")
 try:
     from _json import encode_basestring as _string   # the C function json.dumps(ensure_ascii=False) calls
 except ImportError:   # another Python: the module's own

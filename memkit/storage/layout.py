@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Iterator
+    from collections.abc import Iterator
 
 CONFIG_NAME = "memkit.toml"
 STATE_DIR = ".memkit"
@@ -20,7 +20,7 @@ NOTE_DIRS = ("traces", "workshop", "observations", "episodes", "facts", "library
 
 class Layout:
     """root, state and index_path as strings, the root resolved as Vault resolves it."""
-    __slots__ = ("root", "state", "index_path")
+    __slots__ = ("index_path", "root", "state")
 
     def __init__(self, root: str):
         self.root = os.path.realpath(root)

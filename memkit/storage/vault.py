@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from memkit import config as config_mod   # imported where used: a search reads no configuration
 
 from memkit.errors import InvalidInput, VaultLocked, VaultNotFound
-from memkit.storage.layout import CONFIG_NAME, NOTE_DIRS, STATE_DIR  # noqa: F401  (named once, in layout)
+from memkit.storage.layout import CONFIG_NAME, NOTE_DIRS, STATE_DIR   # named once, in layout
 
 LAYER_DIRS = (
     "traces", "workshop/observations", "workshop/episodes", "workshop/facts", "workshop/proposals",
