@@ -129,7 +129,7 @@ def test_search_imports_nothing_a_hook_does_not(shop):
     assert not [m for m in mods if m.startswith("memkit.") and m.split(".")[1] in ("cli", "activation", "extract")]
 
 
-def test_a_search_that_finds_no_note_changed_imports_no_pathlib_json_or_threading(shop):
+def test_a_search_that_finds_no_note_changed_imports_no_re_pathlib_json_or_threading(shop):
     """Their imports were a fifth of a search process. -S: the interpreter's own modules only (an
     editable install's finder imports pathlib at start-up), memkit from this checkout."""
     run_cli("--vault", str(shop), "search", "invoice", check=True)   # the index is fresh
@@ -142,7 +142,7 @@ def test_a_search_that_finds_no_note_changed_imports_no_pathlib_json_or_threadin
                           check=False, cwd=root)
     mods = set(proc.stderr.rsplit("MODULES ", 1)[1].split())
     assert json.loads(proc.stdout)[0]["path"].startswith("traces/")
-    assert not mods & {"pathlib", "json", "threading", "_socket", "memkit.storage.vault"}
+    assert not mods & {"re", "enum", "pathlib", "json", "threading", "_socket", "memkit.storage.vault"}
 
 
 # ---- staleness: a vault too large to walk on every search -------------------------------------------
@@ -268,3 +268,19 @@ def test_the_hits_json_is_what_json_dumps_writes():
     for some in ([], hits[:1], hits):
         assert search.hits_json(some) == json.dumps([h.as_dict() for h in some], indent=2, ensure_ascii=False,
                                                     default=str)
+
+
+def test_the_query_splits_words_and_phrases_as_the_regular_expressions_did():
+    """query.words_of and the phrase split replace `\\w+` and `"([^"]*)"` (no `re` in a search)."""
+    import random
+
+    from memkit.search import query
+
+    word, phrase = re.compile(r"\w+"), re.compile(r'"([^"]*)"')
+    letters = 'ab_Z9 "\'-.\tİßé中😀٣²½\u0307\u200b\n,'
+    rnd = random.Random(19)
+    for _ in range(5000):
+        text = "".join(rnd.choice(letters) for _ in range(rnd.randint(0, 16)))
+        assert query.words_of(text) == word.findall(text)
+        assert query._phrases(text) == (phrase.findall(text), phrase.sub(" ", text))
+    assert query.terms('the "Tax  Change" in İstanbul') == ["tax change", "i̇stanbul"]

@@ -10,7 +10,6 @@ never decides how scores fuse.
 """
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections import namedtuple
 
@@ -26,7 +25,6 @@ CREATE VIRTUAL TABLE docs USING fts5(title, said, prose, calls, content='', toke
 """
 TABLES = ("docs", "turns", "turn_spans")
 TRACES = "traces/"   # the folder of the notes whose rows are turns
-_SECTION = re.compile(r"^## +(.+?)\s*$", re.MULTILINE)
 _NOTE_FIELDS = ("trigger", "lesson", "key", "value", "approach", "reason", "goal", "chosen", "statement")
 
 
@@ -45,7 +43,9 @@ def rows(note, rel: str, title: str, turns: list | None = None) -> list[tuple]:
 
 
 def _sections(body: str) -> list[tuple[str, str]]:
-    heads = list(_SECTION.finditer(body))
+    import re   # indexing only: a search never imports it (re caches the compiled pattern)
+
+    heads = list(re.finditer(r"^## +(.+?)\s*$", body, re.MULTILINE))
     if len(heads) < 2 or len(body) < 1200:
         return [("", body)]
     out = [("", body[:heads[0].start()])] if body[:heads[0].start()].strip() else []
