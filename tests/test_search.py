@@ -129,7 +129,7 @@ def test_search_imports_nothing_a_hook_does_not(shop):
     assert not [m for m in mods if m.startswith("memkit.") and m.split(".")[1] in ("cli", "activation", "extract")]
 
 
-def test_a_search_that_finds_no_note_changed_imports_no_re_pathlib_json_or_threading(shop):
+def test_a_search_that_finds_no_note_changed_imports_no_re_pathlib_json_sqlite3_or_threading(shop):
     """Their imports were a fifth of a search process. -S: the interpreter's own modules only (an
     editable install's finder imports pathlib at start-up), memkit from this checkout."""
     run_cli("--vault", str(shop), "search", "invoice", check=True)   # the index is fresh
@@ -142,7 +142,8 @@ def test_a_search_that_finds_no_note_changed_imports_no_re_pathlib_json_or_threa
                           check=False, cwd=root)
     mods = set(proc.stderr.rsplit("MODULES ", 1)[1].split())
     assert json.loads(proc.stdout)[0]["path"].startswith("traces/")
-    assert not mods & {"re", "enum", "pathlib", "json", "threading", "_socket", "memkit.storage.vault"}
+    assert not mods & {"re", "enum", "pathlib", "json", "threading", "_socket", "sqlite3", "datetime",
+                        "memkit.storage.vault"}
 
 
 # ---- staleness: a vault too large to walk on every search -------------------------------------------

@@ -8,13 +8,13 @@ Imports no more than a hook does: the command line answers without click.
 """
 from __future__ import annotations
 
-import sqlite3
 from collections import namedtuple
 from contextlib import closing, nullcontext
 
 from memkit.search import query as query_mod
 from memkit.search import rank
 from memkit.storage import fulltext, index
+from memkit.storage.index import sqlite3   # the C module, as the index opens it
 from memkit.storage.fulltext import Filters   # what narrows a search or a listing; part of this API
 
 MARK_ON, MARK_OFF = "\x02", "\x03"   # around a matched word in Hit.snippet; no text holds them

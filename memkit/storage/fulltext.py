@@ -10,8 +10,10 @@ never decides how scores fuse.
 """
 from __future__ import annotations
 
-import sqlite3
 from collections import namedtuple
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: the index (storage.index) owns the connection
+    import sqlite3
 
 MAX_TOOL_TEXT = 4000   # characters of one tool output (or one call's input) that go into the index
 FIELDS = ("title", "said", "prose", "calls", "output")   # the ranked columns of `turns`, in order

@@ -7,7 +7,6 @@ source of truth: on a schema change it is deleted and rebuilt, and deleting it l
 from __future__ import annotations
 
 import os
-import sqlite3
 import stat as stat_mod
 import time
 from contextlib import closing, nullcontext
@@ -15,6 +14,11 @@ TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations 
 if TYPE_CHECKING:   # pathlib and json too: a search that finds no note changed needs neither
     from pathlib import Path
     from typing import Any, Callable, Iterable, Iterator
+
+try:   # the C module: the sqlite3 package adds only its date adapters (no row memkit writes holds a
+    import _sqlite3 as sqlite3   # date: rows are strings and numbers) and 3 ms of imports to every search
+except ImportError:   # a Python whose sqlite3 has no C module of that name
+    import sqlite3
 
 from memkit.errors import InvalidInput
 from memkit.storage import fulltext, layout
