@@ -285,3 +285,20 @@ def test_the_query_splits_words_and_phrases_as_the_regular_expressions_did():
         assert query.words_of(text) == word.findall(text)
         assert query._phrases(text) == (phrase.findall(text), phrase.sub(" ", text))
     assert query.terms('the "Tax  Change" in İstanbul') == ["tax change", "i̇stanbul"]
+
+
+def test_the_memkit_executable_imports_nothing_before_memkit():
+    """bin/memkit (setuptools script-files) replaces pip's generated console script, whose first line
+    imports re: a fifth of a search process. It imports memkit.entry and nothing else."""
+    import ast
+    import tomllib
+
+    from conftest import REPO
+
+    tree = ast.parse((REPO / "bin" / "memkit").read_text(encoding="utf-8"))
+    imports = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert [(n.module, [a.name for a in n.names]) for n in imports if isinstance(n, ast.ImportFrom)] == \
+        [("memkit.entry", ["run"])] and len(imports) == 1
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["tool"]["setuptools"]["script-files"] == ["bin/memkit"]
+    assert "memkit" not in project["project"].get("scripts", {})   # two writers of bin/memkit would clash
