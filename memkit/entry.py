@@ -45,17 +45,20 @@ def _fast_search(vault_path: str | None, rest: list[str]) -> int | None:
         return None
     import os
 
+    root = _vault_root(vault_path)
+    if root is None:   # click says so, the one way every command does
+        return None
     colour = not opts["as_json"] and sys.stdout.isatty() and not os.environ.get("NO_COLOR") \
         and os.environ.get("TERM") != "dumb"
-    served = _served_search(vault_path, opts, colour)
+    served = _served_search(root, opts, colour)
     if served is not None:
         out, note = served
     else:
         from memkit import search
-        from memkit.storage import vault as vault_mod
+        from memkit.storage.layout import Layout   # the vault by name: no pathlib until a note is read
 
         try:
-            out, note = search.answer(vault_mod.find(vault_path), opts.pop("query"), **opts, colour=colour)
+            out, note = search.answer(Layout(root), opts.pop("query"), **opts, colour=colour)
         except Exception:   # noqa: BLE001 — click says it, the one way every command does
             return None
     try:
@@ -71,23 +74,25 @@ SERVED_CONNECT = 1.0   # seconds to reach a running `memkit serve` (on loopback:
 SERVED_WAIT = 10.0     # seconds it may take to answer before this process searches itself
 
 
-def _served_search(vault_path: str | None, opts: dict, colour: bool) -> tuple[str, str] | None:
+def _served_search(root: str, opts: dict, colour: bool) -> tuple[str, str] | None:
     """(stdout, note) as the vault's running `memkit serve` answers the search (index and pages
     warm, nothing to import), or None when no server of this very vault answers it whole: its
     state file must name a live process serving this folder (a copied vault carries its
     original's state file), and the server checks the folder too."""
-    import json
     import os
 
-    import _socket   # the C module: `socket` would cost a few ms of imports more than the answer
-
-    root = _vault_root(vault_path)
-    if root is None:
-        return None
     state = os.path.join(root, ".memkit")
     try:
         with open(os.path.join(state, "serve.json"), encoding="utf-8") as f:
-            served = json.load(f)
+            text = f.read()
+    except (OSError, ValueError):   # no server (or no readable state): nothing more to import
+        return None
+    import json
+
+    import _socket   # the C module: `socket` would cost a few ms of imports more than the answer
+
+    try:
+        served = json.loads(text)
         port, pid, where = int(served["port"]), int(served["pid"]), str(served["root"])
         with open(os.path.join(state, "serve.token"), encoding="utf-8") as f:
             token = f.read().strip()

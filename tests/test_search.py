@@ -129,6 +129,23 @@ def test_search_imports_nothing_a_hook_does_not(shop):
     assert not [m for m in mods if m.startswith("memkit.") and m.split(".")[1] in ("cli", "activation", "extract")]
 
 
+def test_a_search_that_finds_no_note_changed_imports_no_re_pathlib_json_sqlite3_or_threading(shop):
+    """Their imports were a fifth of a search process. -S: the interpreter's own modules only (an
+    editable install's finder imports pathlib at start-up), memkit from this checkout."""
+    run_cli("--vault", str(shop), "search", "invoice", check=True)   # the index is fresh
+    code = ("import sys\nfrom memkit import entry\n"
+            f"sys.argv = ['memkit', '--vault', {str(shop)!r}, 'search', 'invoice', '--json']\n"
+            "try:\n    entry.main()\nexcept SystemExit:\n    pass\n"
+            "sys.stderr.write('\\nMODULES ' + ' '.join(sorted(sys.modules)))\n")
+    root = str(Path(__file__).resolve().parent.parent)
+    proc = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=60,
+                          check=False, cwd=root)
+    mods = set(proc.stderr.rsplit("MODULES ", 1)[1].split())
+    assert json.loads(proc.stdout)[0]["path"].startswith("traces/")
+    assert not mods & {"re", "enum", "pathlib", "json", "threading", "_socket", "sqlite3", "datetime",
+                        "memkit.storage.vault"}
+
+
 # ---- staleness: a vault too large to walk on every search -------------------------------------------
 @pytest.fixture
 def large(shop, monkeypatch):
@@ -240,3 +257,48 @@ def test_a_folder_removed_by_hand_takes_its_notes_out_of_search(large):
     assert _hits(large, "capybara") == []
     with index.connect(Vault(large).index_path) as con:
         assert con.execute("SELECT count(*) FROM folders WHERE path LIKE 'library/scratch%'").fetchone()[0] == 0
+
+
+def test_the_hits_json_is_what_json_dumps_writes():
+    """search.hits_json skips importing json; its bytes must stay json.dumps' own."""
+    odd = ["", "plain", 'a "quoted" \\ back\\slash', "tab\tnew\nline\x01\x1f", "é ü 中文 😀 \u2028", "\x02hit\x03"]
+    hits = [search.Hit(f"id-{k}", "trace" if k % 2 else "fact", None if k % 3 else "correction", text,
+                       f"traces/2026/01/{k}.md", k if k % 2 else None, score, text, "user" if k % 2 else None)
+            for k, (text, score) in enumerate(zip(odd, [1.0, 0.1 + 0.2, 1e-7, 123456789.125, 0.0, 2.5]))]
+    hits.append(search.Hit("b", b"bytes", 7, 1.5, "p", True, float("inf"), "s", None))
+    for some in ([], hits[:1], hits):
+        assert search.hits_json(some) == json.dumps([h.as_dict() for h in some], indent=2, ensure_ascii=False,
+                                                    default=str)
+
+
+def test_the_query_splits_words_and_phrases_as_the_regular_expressions_did():
+    """query.words_of and the phrase split replace `\\w+` and `"([^"]*)"` (no `re` in a search)."""
+    import random
+
+    from memkit.search import query
+
+    word, phrase = re.compile(r"\w+"), re.compile(r'"([^"]*)"')
+    letters = 'ab_Z9 "\'-.\tİßé中😀٣²½\u0307\u200b\n,'
+    rnd = random.Random(19)
+    for _ in range(5000):
+        text = "".join(rnd.choice(letters) for _ in range(rnd.randint(0, 16)))
+        assert query.words_of(text) == word.findall(text)
+        assert query._phrases(text) == (phrase.findall(text), phrase.sub(" ", text))
+    assert query.terms('the "Tax  Change" in İstanbul') == ["tax change", "i̇stanbul"]
+
+
+def test_the_memkit_executable_imports_nothing_before_memkit():
+    """bin/memkit (setuptools script-files) replaces pip's generated console script, whose first line
+    imports re: a fifth of a search process. It imports memkit.entry and nothing else."""
+    import ast
+    import tomllib
+
+    from conftest import REPO
+
+    tree = ast.parse((REPO / "bin" / "memkit").read_text(encoding="utf-8"))
+    imports = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert [(n.module, [a.name for a in n.names]) for n in imports if isinstance(n, ast.ImportFrom)] == \
+        [("memkit.entry", ["run"])] and len(imports) == 1
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["tool"]["setuptools"]["script-files"] == ["bin/memkit"]
+    assert "memkit" not in project["project"].get("scripts", {})   # two writers of bin/memkit would clash

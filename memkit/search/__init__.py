@@ -8,13 +8,13 @@ Imports no more than a hook does: the command line answers without click.
 """
 from __future__ import annotations
 
-import sqlite3
 from collections import namedtuple
 from contextlib import closing, nullcontext
 
 from memkit.search import query as query_mod
 from memkit.search import rank
 from memkit.storage import fulltext, index
+from memkit.storage.index import sqlite3   # the C module, as the index opens it
 from memkit.storage.fulltext import Filters   # what narrows a search or a listing; part of this API
 
 MARK_ON, MARK_OFF = "\x02", "\x03"   # around a matched word in Hit.snippet; no text holds them
@@ -99,8 +99,6 @@ def answer(vault, query: str, *, filters: Filters | None = None, limit: int = 10
     """What `memkit search` prints: (stdout, a note for stderr when the index may miss recent edits).
     con: an index a caller keeps fresh itself (memkit serve's), read as it is; else the index is
     refreshed first, on one connection for both (a second would find the first's log removed)."""
-    import json
-
     if con is not None:
         stats, hits = {}, search(vault, query, limit=limit, filters=filters, by=by, refresh=False, con=con)
     else:
@@ -108,12 +106,44 @@ def answer(vault, query: str, *, filters: Filters | None = None, limit: int = 10
             stats = index.refresh(vault, cues=False, con=own)   # reads no cue: their compiler is checked elsewhere
             hits = search(vault, query, limit=limit, filters=filters, by=by, refresh=False, con=own)
     if as_json:
-        out = json.dumps([h.as_dict() for h in hits], indent=2, ensure_ascii=False, default=str)
+        out = hits_json(hits)
     elif not hits:
         out = f"no match for {query!r}"
     else:
         out = "\n".join(lines(hits, *(("\x1b[1m", "\x1b[22m") if colour else ("", ""))))
     return out + "\n", stale_note(stats.get("stale"))
+
+
+def hits_json(hits: list[Hit]) -> str:
+    """The hits as `json.dumps([h.as_dict() …], indent=2, ensure_ascii=False, default=str)` writes
+    them, without importing json (a tenth of a search process's own time): every value is a
+    string, a number or null, and anything else is written as its str(), as default=str does."""
+    if not hits:
+        return "[]"
+    return "[\n" + ",\n".join("  {\n" + ",\n".join(f"    {_string(k)}: {_value(v)}" for k, v in h.as_dict().items())
+                              + "\n  }" for h in hits) + "\n]"
+
+
+def _value(v) -> str:
+    if isinstance(v, str):
+        return _string(v)
+    if v is None:
+        return "null"
+    if v is True or v is False:
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return int.__repr__(v)
+    if isinstance(v, float):
+        from math import isfinite, isnan
+
+        return float.__repr__(v) if isfinite(v) else "NaN" if isnan(v) else "Infinity" if v > 0 else "-Infinity"
+    return _string(str(v))
+
+
+try:
+    from _json import encode_basestring as _string   # the C function json.dumps(ensure_ascii=False) calls
+except ImportError:   # another Python: the module's own
+    from json.encoder import py_encode_basestring as _string
 
 
 def stale_note(age: float | None) -> str:

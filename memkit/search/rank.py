@@ -9,13 +9,15 @@ from these constants.
 """
 from __future__ import annotations
 
-import sqlite3
 from bisect import bisect_right
 from functools import partial
 
 from memkit.search import plan
 from memkit.storage import fulltext
 from memkit.storage.fulltext import Turn
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import sqlite3
 
 WEIGHTS = {"title": 3.0, "said": 2.0, "prose": 1.0, "calls": 0.6, "output": 0.3}   # per field of a turn
 NOTE_WEIGHT = 0.75    # a note's own rank against its turn's

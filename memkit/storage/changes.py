@@ -17,10 +17,11 @@ live watcher, refresh scans as before: this is an accelerator, never the source 
 """
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
+
+from memkit.storage.layout import NOTE_DIRS
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -33,8 +34,6 @@ class Journal:
     """The watcher's side: one journal per watcher run."""
 
     def __init__(self, vault) -> None:
-        from memkit.storage.vault import NOTE_DIRS
-
         self.root = str(vault.root)
         self.state = vault.state
         self.name = f"changes-{os.getpid()}-{int(os.times().elapsed * 1000)}"
@@ -47,6 +46,8 @@ class Journal:
     def publish(self) -> None:
         """Called once the observers run: from now on every change reaches the journal."""
         tmp = self.state / f".{MARKER}.{os.getpid()}.tmp"
+        import json
+
         tmp.write_text(json.dumps({"pid": os.getpid(), "journal": self.name, "tops": self.tops}))
         os.replace(tmp, self.state / MARKER)
 
@@ -86,7 +87,7 @@ def _watcher_alive(state) -> bool:
     import fcntl
 
     try:
-        fd = os.open(state / "watch.pid", os.O_RDONLY)
+        fd = os.open(os.path.join(state, "watch.pid"), os.O_RDONLY)
     except OSError:
         return False
     try:
@@ -99,24 +100,27 @@ def _watcher_alive(state) -> bool:
 
 
 def current(vault) -> str | None:
-    """The journal a live watcher is writing, when it covers every note folder there is."""
-    from memkit.storage.vault import NOTE_DIRS
-
+    """The journal a live watcher is writing, when it covers every note folder there is. Takes a
+    Vault or a Layout (paths joined as strings)."""
     try:
-        marker = json.loads((vault.state / MARKER).read_text(encoding="utf-8"))
+        with open(os.path.join(vault.state, MARKER), encoding="utf-8") as f:
+            text = f.read()
+        import json   # only with a watcher's marker: a search without one never imports it
+
+        marker = json.loads(text)
         name, tops = str(marker["journal"]), set(marker["tops"])
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if any((vault.root / t).is_dir() and t not in tops for t in NOTE_DIRS):
+    if any(os.path.isdir(os.path.join(vault.root, t)) and t not in tops for t in NOTE_DIRS):
         return None   # a folder made after the watcher started is not watched
-    if not (vault.state / name).is_file() or not _watcher_alive(vault.state):
+    if not os.path.isfile(os.path.join(vault.state, name)) or not _watcher_alive(vault.state):
         return None
     return name
 
 
 def position(vault, name: str | None) -> int:
     try:
-        return os.path.getsize(vault.state / name) if name else 0
+        return os.path.getsize(os.path.join(vault.state, name)) if name else 0
     except OSError:
         return 0
 
@@ -124,7 +128,7 @@ def position(vault, name: str | None) -> int:
 def since(vault, name: str, offset: int) -> tuple[list[str], int] | None:
     """The paths noted from byte `offset` on and the offset after them; None: scan everything."""
     try:
-        with open(vault.state / name, "rb") as f:
+        with open(os.path.join(vault.state, name), "rb") as f:
             f.seek(offset)
             data = f.read()
     except OSError:
@@ -188,8 +192,6 @@ def freshen(vault, con, apply: Callable[[list[tuple], list[str], dict], None]) -
 
 
 def _folders(vault, con, apply: Callable, stats: dict) -> None:
-    from memkit.storage.vault import NOTE_DIRS
-
     known = dict(con.execute("SELECT path, mtime_ns FROM folders"))
     queue, now, todo, seen = [*known, *(t for t in NOTE_DIRS if t not in known)], time.time(), [], {}
     gone: dict[str, None] = {}   # each once, in the order found
@@ -266,7 +268,7 @@ def walk_in_background(vault) -> None:
     try:
         # -P: the caller's folder is not put on the path (a `memkit/` folder there would run instead)
         _SPAWNED.append(os.posix_spawn(sys.executable, [sys.executable, "-P", "-m", "memkit.storage.walker",
-                                                        str(vault.root)], os.environ, file_actions=devnull,
+                                                        os.fspath(vault.root)], os.environ, file_actions=devnull,
                                        setsid=True))
     except OSError:
         pass
@@ -276,7 +278,7 @@ def _walk_running(state) -> bool:
     import fcntl
 
     try:
-        fd = os.open(state / WALK_LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(os.path.join(state, WALK_LOCK), os.O_RDWR | os.O_CREAT, 0o644)
     except OSError:
         return True
     try:

@@ -10,10 +10,10 @@ never decides how scores fuse.
 """
 from __future__ import annotations
 
-import json
-import re
-import sqlite3
 from collections import namedtuple
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: the index (storage.index) owns the connection
+    import sqlite3
 
 MAX_TOOL_TEXT = 4000   # characters of one tool output (or one call's input) that go into the index
 FIELDS = ("title", "said", "prose", "calls", "output")   # the ranked columns of `turns`, in order
@@ -27,7 +27,6 @@ CREATE VIRTUAL TABLE docs USING fts5(title, said, prose, calls, content='', toke
 """
 TABLES = ("docs", "turns", "turn_spans")
 TRACES = "traces/"   # the folder of the notes whose rows are turns
-_SECTION = re.compile(r"^## +(.+?)\s*$", re.MULTILINE)
 _NOTE_FIELDS = ("trigger", "lesson", "key", "value", "approach", "reason", "goal", "chosen", "statement")
 
 
@@ -46,7 +45,9 @@ def rows(note, rel: str, title: str, turns: list | None = None) -> list[tuple]:
 
 
 def _sections(body: str) -> list[tuple[str, str]]:
-    heads = list(_SECTION.finditer(body))
+    import re   # indexing only: a search never imports it (re caches the compiled pattern)
+
+    heads = list(re.finditer(r"^## +(.+?)\s*$", body, re.MULTILINE))
     if len(heads) < 2 or len(body) < 1200:
         return [("", body)]
     out = [("", body[:heads[0].start()])] if body[:heads[0].start()].strip() else []
@@ -73,7 +74,11 @@ def _trace_rows(note, rel: str, turns: list | None = None):
 
 
 def _call_text(value) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str):
+        return value[:MAX_TOOL_TEXT]
+    import json   # indexing only: a search never needs it
+
+    text = json.dumps(value, ensure_ascii=False)
     return text[:MAX_TOOL_TEXT]
 
 
@@ -208,7 +213,7 @@ def turns(con: sqlite3.Connection, scored: list[tuple[int, float]]) -> list[Turn
     if not scored:
         return []
     spans = dict(con.execute("SELECT j.value, (SELECT path || char(0) || lo FROM turn_spans WHERE lo <= j.value"
-                             " ORDER BY lo DESC LIMIT 1) FROM json_each(?) j", (json.dumps([r for r, _ in scored]),)))
+                             " ORDER BY lo DESC LIMIT 1) FROM json_each(?) j", ("[" + ",".join(str(int(r)) for r, _ in scored) + "]",)))
     out = []
     for rowid, score in scored:
         path, _, lo = (spans.get(rowid) or "").partition("\0")

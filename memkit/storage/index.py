@@ -6,19 +6,23 @@ source of truth: on a schema change it is deleted and rebuilt, and deleting it l
 """
 from __future__ import annotations
 
-import json
 import os
-import sqlite3
 import stat as stat_mod
 import time
 from contextlib import closing, nullcontext
-from pathlib import Path
 TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations are strings here
-if TYPE_CHECKING:
+if TYPE_CHECKING:   # pathlib and json too: a search that finds no note changed needs neither
+    from pathlib import Path
     from typing import Any, Callable, Iterable, Iterator
 
+try:   # the C module: the sqlite3 package adds only its date adapters (no row memkit writes holds a
+    import _sqlite3 as sqlite3   # date: rows are strings and numbers) and 3 ms of imports to every search
+except ImportError:   # a Python whose sqlite3 has no C module of that name
+    import sqlite3
+
 from memkit.errors import InvalidInput
-from memkit.storage import fulltext
+from memkit.storage import fulltext, layout
+from memkit.storage.layout import walk as _walk   # (extract reads the observations' names through it)
 
 SCHEMA_VERSION = "9"
 SCHEMA = """
@@ -54,7 +58,7 @@ def layer_of(rel: str) -> str:
 
 def connect(db_path: Path, *, create: bool = True) -> sqlite3.Connection:
     """An open index, created or rebuilt-empty on schema mismatch. WAL: readers never block."""
-    db_path.parent.mkdir(parents=True, exist_ok=True)
+    os.makedirs(os.path.dirname(db_path), exist_ok=True)
     con = sqlite3.connect(db_path, timeout=10.0)
     con.execute("PRAGMA journal_mode=WAL")
     con.execute("PRAGMA synchronous=NORMAL")
@@ -69,7 +73,10 @@ def connect(db_path: Path, *, create: bool = True) -> sqlite3.Connection:
         raise InvalidInput("the index is missing or out of date; run `memkit reindex`")
     con.close()
     for suffix in ("", "-wal", "-shm"):
-        Path(str(db_path) + suffix).unlink(missing_ok=True)
+        try:
+            os.unlink(os.fspath(db_path) + suffix)
+        except FileNotFoundError:
+            pass
     con = sqlite3.connect(db_path, timeout=10.0)
     con.execute("PRAGMA journal_mode=WAL")
     con.executescript(SCHEMA)
@@ -81,9 +88,9 @@ def connect(db_path: Path, *, create: bool = True) -> sqlite3.Connection:
 def open_readonly(db_path: Path, **options: Any) -> sqlite3.Connection | None:
     """For hot paths: the index as it is, or None when there is none yet. Never writes.
     options go to sqlite3.connect (a long-running server's own connection class)."""
-    if not db_path.exists():
+    if not os.path.exists(db_path):
         return None
-    con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=2.0, **options)
+    con = sqlite3.connect(f"file:{os.fspath(db_path)}?mode=ro", uri=True, timeout=2.0, **options)
     try:
         row = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
     except sqlite3.DatabaseError:
@@ -158,7 +165,7 @@ def _cue_stamp(vault) -> str:
     """The lesson compiler's version and the catalogue files it reads, by name, time and size."""
     from memkit.activation import catalogue, compiler
 
-    files = catalogue._files(vault.root)
+    files = catalogue._files(_vault_of(vault).root)
     return compiler.NAME + ";" + ";".join(f"{p.name}:{catalogue._stamp(p)[0]}:{catalogue._stamp(p)[1]}" for p in files)
 
 
@@ -186,7 +193,7 @@ def _follow(con: sqlite3.Connection, vault, journal: str, stats: dict[str, int])
         old = con.execute("SELECT mtime_ns, size FROM files WHERE path=?", (rel,)).fetchone()
         known = old is not None or con.execute("SELECT 1 FROM problems WHERE path=?", (rel,)).fetchone()
         try:
-            st = os.lstat(vault.root / rel)
+            st = os.lstat(os.path.join(vault.root, rel))
         except OSError:
             st = None
         if st is None or not rel.endswith(".md") or not stat_mod.S_ISREG(st.st_mode):
@@ -197,7 +204,7 @@ def _follow(con: sqlite3.Connection, vault, journal: str, stats: dict[str, int])
         if old is not None and tuple(old) == (st.st_mtime_ns, st.st_size):
             stats["unchanged"] += 1
             continue
-        todo.append((str(vault.root / rel), rel, st.st_mtime_ns, st.st_size, not known, st.st_ino))
+        todo.append((os.path.join(vault.root, rel), rel, st.st_mtime_ns, st.st_size, not known, st.st_ino))
     for job, rows in _computed(vault, todo):
         stats["indexed" if _store(con, rows, job[4]) else "problems"] += 1
     con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{offset}",))
@@ -225,21 +232,42 @@ def _computed(vault, jobs: Iterable[tuple]) -> Iterator[tuple[tuple, tuple]]:
     """(job, rows) for each job (path, rel, mtime_ns, size, fresh, inode), in order. From PARALLEL_FROM
     jobs on, the rows are computed on every core while this process alone writes the database, unless
     this is not the main thread (a server's walk): the fork would copy the locks others hold."""
-    import threading
     from itertools import chain, islice
 
     it = iter(jobs)
     head = list(islice(it, PARALLEL_FROM))
+    if not head:
+        return
+    vault = _vault_of(vault)   # a note is read: a search's Layout becomes the Vault
     stream = chain(head, it)
-    workers = min(os.cpu_count() or 1, 8) if threading.current_thread() is threading.main_thread() else 1
-    if len(head) >= PARALLEL_FROM and workers >= 2:
+    workers = _workers() if len(head) >= PARALLEL_FROM else 1
+    if workers >= 2:
         import multiprocessing
-    if len(head) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         yield from ((job, _rows(vault, *job[:4], job[5])) for job in stream)
         return
     with multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker, initargs=(vault,)) as pool:
         while window := list(islice(stream, _WINDOW)):
             yield from zip(window, pool.imap(_job, window, chunksize=8))
+
+
+def _vault_of(vault):
+    """The Vault itself, or the one a search's Layout names: for reading notes."""
+    if not isinstance(vault, layout.Layout):
+        return vault
+    from pathlib import Path
+
+    from memkit.storage.vault import Vault
+
+    return Vault(Path(vault.root))
+
+
+def _workers() -> int:
+    """Processes for a large batch: every core, or one off the main thread. threading is imported
+    here only (a search that indexes a few changed notes has no use for it)."""
+    import threading
+
+    return min(os.cpu_count() or 1, 8) if threading.current_thread() is threading.main_thread() else 1
 
 
 def _start_worker(vault) -> None:
@@ -269,51 +297,12 @@ def index_unseen(vault, top: str) -> int:
     with closing(connect(vault.index_path)) as con:
         known = {p for p, in con.execute("SELECT path FROM files WHERE path >= ? AND path < ? UNION ALL "
                                          "SELECT path FROM problems", (top + "/", top + "0"))}
+    from pathlib import Path
+
     unseen = [Path(path) for rel, path, _ in _walk(vault.root, (top,), stat=False) if rel not in known]
     if unseen:
         update_paths(vault, unseen)
     return len(unseen)
-
-
-def _walk(root: Path, tops: tuple[str, ...] | None = None, *, stat: bool = True, ordered: bool = False,
-          folders: dict[str, int] | None = None) -> Iterator[tuple[str, str, os.stat_result | None]]:
-    """(vault-relative path, path, stat) of the notes Vault.note_files lists (same folders, same
-    exclusions), with one stat call per file and no path resolution: a refresh stats every file.
-    ordered: depth first in name order, as Vault.note_files (and os.walk) go. folders: filled with
-    each folder's mtime, read before the folder is listed (a change meanwhile shows next time)."""
-    from memkit.storage.vault import NOTE_DIRS
-
-    for top in tops or NOTE_DIRS:
-        base = root / top
-        if base.is_symlink() or not base.is_dir():
-            continue
-        stack = [(str(base), top)]
-        while stack:
-            here, rel = stack.pop()
-            try:
-                if folders is not None:
-                    folders[rel] = os.stat(here).st_mtime_ns
-                entries = list(os.scandir(here))
-            except OSError:
-                continue
-            if ordered:
-                entries.sort(key=lambda e: e.name)
-            dirs = []
-            for e in entries:
-                try:
-                    is_dir, is_link = e.is_dir(), e.is_symlink()
-                except OSError:
-                    continue
-                if is_dir:
-                    if not is_link and not e.name.startswith(".") and e.name != "raw":
-                        dirs.append((e.path, f"{rel}/{e.name}"))
-                elif e.name.endswith(".md") and not is_link:
-                    try:
-                        st = e.stat(follow_symlinks=False) if stat else None
-                    except OSError:
-                        continue
-                    yield f"{rel}/{e.name}", e.path, st
-            stack.extend(reversed(dirs))
 
 
 def update_paths(vault, paths: list[Path]) -> None:
@@ -350,6 +339,8 @@ def _known(con: sqlite3.Connection, rel: str) -> bool:
 
 def _rel(vault, path: Path) -> str:
     """Vault-relative, without resolving links when the path is already spelled under the root."""
+    from pathlib import Path
+
     if not path.is_absolute():
         return Path(path).as_posix()
     try:
@@ -377,6 +368,8 @@ def _forget(con: sqlite3.Connection, rel: str) -> None:
 def _rows(vault, path: str, rel: str, mtime_ns: int, size: int, ino: int = 0) -> tuple:
     """Everything one file contributes, computed without the database (so a worker process can):
     (rel, files row or None, problem or None, full-text rows, cue rows)."""
+    from pathlib import Path
+
     from memkit.storage import notes
 
     try:
@@ -393,6 +386,8 @@ def rows_of(vault, note, rel: str, mtime_ns: int, size: int, ino: int, turns: li
 
 
 def file_row(note, rel: str, mtime_ns: int, size: int, ino: int) -> tuple:   # the note's row of `files`
+    import json
+
     meta = note.meta
     return (rel, note.id, str(meta.get("type") or ""), str(meta.get("kind") or ""), str(meta.get("status") or ""),
             layer_of(rel), notes_title(note), str(meta.get("created") or meta.get("started") or ""), mtime_ns, size,

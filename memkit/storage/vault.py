@@ -19,9 +19,8 @@ if TYPE_CHECKING:
     from memkit import config as config_mod   # imported where used: a search reads no configuration
 
 from memkit.errors import InvalidInput, VaultLocked, VaultNotFound
+from memkit.storage.layout import CONFIG_NAME, NOTE_DIRS, STATE_DIR   # named once, in layout
 
-CONFIG_NAME = "memkit.toml"
-STATE_DIR = ".memkit"
 LAYER_DIRS = (
     "traces", "workshop/observations", "workshop/episodes", "workshop/facts", "workshop/proposals",
     "observations", "episodes", "facts",
@@ -30,7 +29,6 @@ LAYER_DIRS = (
 _UMASK = os.umask(0)
 os.umask(_UMASK)
 _FILE_MODE = 0o666 & ~_UMASK
-NOTE_DIRS = ("traces", "workshop", "observations", "episodes", "facts", "library")
 
 
 class Vault:
