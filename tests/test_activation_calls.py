@@ -210,8 +210,8 @@ def test_a_command_run_on_another_host_is_read_as_that_command(command, kind):
 
 
 def test_a_quoted_message_runs_nothing():
-    assert catalogue.remote_commands("git commit -m \"docs: why bash -c 'rm -rf build' is gone\"") == []
-    assert catalogue.remote_commands("cd /srv && sudo bash -c 'rm -rf build'") == ["rm -rf build"]
+    assert commands.remote("git commit -m \"docs: why bash -c 'rm -rf build' is gone\"") == []
+    assert commands.remote("cd /srv && sudo bash -c 'rm -rf build'") == ["rm -rf build"]
 
 
 def test_a_person_reads_which_command_a_cue_fires_on():

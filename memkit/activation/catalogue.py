@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from memkit import DATA
-from memkit.activation import literals
+from memkit.activation import commands, literals
 from memkit.activation.acts import SHELLISH, Act, from_call, from_prose, plain_verbs
 from memkit.errors import InvalidInput
 
@@ -32,8 +32,7 @@ LEGACY_KEYS = {"text": "words", "benign": "safe", "generic": "broad"}
 LEGACY_TOOLS = {"Bash": "shell", "Edit": "edit", "MultiEdit": "edit", "Write": "write", "NotebookEdit": "write",
                 "Read": "read", "NotebookRead": "read", "Glob": "search", "Grep": "search", "LS": "search",
                 "WebFetch": "web", "WebSearch": "web"}
-MEMO_SIZE = 4096
-BIG_MEMO_SIZE = 16   # acts of more than 4 KB: the calls of the turn being extracted, asked about again
+MEMO_SIZE, BIG_MEMO_SIZE = 4096, 16   # the big memo: acts over 4 KB (a turn's calls, asked about again)
 SNAPSHOT_VERSION = 6   # bump with the layout `_plain` writes (or `literals.derive` makes)
 
 
@@ -168,9 +167,8 @@ class Catalogue:
         if known is not None:
             return dict(known)
         found = self._classify(act, lesson, relax)
-        for inner in remote_commands(act.command) if act.command else ():   # what `ssh host "…"` runs there
-            found = {**self._classify(Act(act.tool, "shell", command=inner, raw=inner, context=act.context), lesson,
-                                      relax), **found}
+        for inner in commands.remote(act.command) if act.command else ():   # what `ssh host "…"` runs there
+            found = {**self._classify(Act(act.tool, "shell", command=inner, raw=inner), lesson, relax), **found}
         if len(memo) >= (MEMO_SIZE if small else BIG_MEMO_SIZE):
             memo.clear()
         memo[key] = tuple(found.items())
@@ -284,38 +282,18 @@ class Catalogue:
         return self._reader.read(text)
 
 
-# a command run somewhere else: `ssh host "…"`, `salt '*' cmd.run '…'`, `ansible all -a '…'`, `bash -c '…'`,
-# `docker exec box sh -c …`, `kubectl exec pod -- …`
-_AT_START = r"""(?:^|[;&|(]|\bsudo\b|\bexec\b)\s*"""   # where a simple command starts, not inside a message
-_REMOTE = re.compile(_AT_START + r"""(?:\bssh\s+(?:-\S+\s+(?:[^\s"'-]\S*\s+)?)*[^\s"'-]\S*|\bsalt(?:-ssh)?\s+(?:-\S+\s+)*\S+\s+"""
-                     r"""cmd\.(?:run|shell|script)|\bansible\s+\S+\s+(?:-\S+\s+\S+\s+)*?(?:-a|--args)|"""
-                     r"""\b(?:ba|z|da)?sh\s+(?:-\w+\s+)*-c)\s+(["'])(.{2,2000}?)\1""")
-_EXEC = re.compile(_AT_START + r"\b(?:kubectl|oc|docker|podman)\s+(?:compose\s+)?exec\b[^\n;&|]*?\s--?\s+([^\n;&|]{2,500})")
-
-
-def remote_commands(command: str) -> list[str]:
-    """The commands a shell command has run on another host or in a container, as written."""
-    if "cmd." not in command and "ssh" not in command and "-c" not in command and "-a" not in command \
-            and "exec" not in command:
-        return []
-    found = [m.group(2) for m in _REMOTE.finditer(command[:20000])]
-    found += [m.group(1) for m in _EXEC.finditer(command[:20000])]
-    return found[:4]
-
-
-_CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|[A-Za-z_]\w*\(")
+_CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|[A-Za-z_]\w*\(")   # code in prose names something
 
 
 def _prose_part(k: Kind, doc, request: bool = True) -> str | None:
-    rx = k.rx
-    if rx.get("words") and rx["words"].search(doc):
+    if (rx := k.rx).get("words") and rx["words"].search(doc):
         return "words"
     if request and rx.get("intent") and rx["intent"].search(doc):
         return "intent"   # what a request asks for; a lesson is no request
     for key in ("action", "command", "code"):
         m = rx[key].search(doc) if rx.get(key) else None
         if m and (_CODE_WORD.search(m.group(0)) if key == "code" else any(c.isascii() and c.isalnum() for c in m.group(0))):
-            return key   # (an emoji in prose, or symbols and a letter or two, "server?? that", quote nothing)
+            return key   # (an emoji, or symbols and a letter or two, "server?? that", quote nothing)
     return None
 
 

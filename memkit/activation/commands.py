@@ -43,6 +43,25 @@ def commands_of(act) -> set[str]:
     return found
 
 
+# a command run somewhere else: `ssh host "…"`, `salt '*' cmd.run '…'`, `ansible all -a '…'`, `bash -c '…'`,
+# `docker exec box sh -c …`, `kubectl exec pod -- …`
+_AT_START = r"""(?:^|[;&|(]|\bsudo\b|\bexec\b)\s*"""   # where a simple command starts, not inside a message
+_ELSEWHERE = re.compile(_AT_START + r"""(?:\bssh\s+(?:-\S+\s+(?:[^\s"'-]\S*\s+)?)*[^\s"'-]\S*|\bsalt(?:-ssh)?\s+(?:-\S+\s+)*\S+\s+"""
+                     r"""cmd\.(?:run|shell|script)|\bansible\s+\S+\s+(?:-\S+\s+\S+\s+)*?(?:-a|--args)|"""
+                     r"""\b(?:ba|z|da)?sh\s+(?:-\w+\s+)*-c)\s+(["'])(.{2,2000}?)\1""")
+_IN_CONTAINER = re.compile(_AT_START + r"\b(?:kubectl|oc|docker|podman)\s+(?:compose\s+)?exec\b[^\n;&|]*?\s--?\s+([^\n;&|]{2,500})")
+
+
+def remote(command: str) -> list[str]:
+    """The commands a shell command has run on another host or in a container, as written."""
+    if "cmd." not in command and "ssh" not in command and "-c" not in command and "-a" not in command \
+            and "exec" not in command:
+        return []
+    found = [m.group(2) for m in _ELSEWHERE.finditer(command[:20000])]
+    found += [m.group(1) for m in _IN_CONTAINER.finditer(command[:20000])]
+    return found[:4]
+
+
 _HEAD_WORD = re.compile(r"[a-z][a-z0-9_.:-]*")
 
 # a command run by another: `ssh host "…"`, `bash -c '…'`, `kubectl exec pod -- …`
