@@ -1020,3 +1020,9 @@ def test_what_a_command_revokes_for_every_user_is_what_the_lesson_forbids():
     from memkit.activation.clauses import clauses
     assert clauses("nuke revokes every distribution certificate on the team account: the builds the staff use stop")[0][0] \
         == "forbid"
+
+
+def test_shouting_is_no_statement_and_a_statement_stays_one():
+    from memkit.activation import entities
+    assert entities.names_in("DO NOT EVER TOUCH THAT FOLDER AGAIN") == []
+    assert entities.names_in("never add ALLOW FILTERING to a query") == ["ALLOW FILTERING"]

@@ -15,17 +15,8 @@ from memkit.activation import acts as acts_mod
 from memkit.activation import commands
 from memkit.activation import entities as entities_mod
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
-from memkit.activation.clauses import (
-    MOMENT_WORDS,
-    clauses,
-    judges_work,
-    mended,
-    omitted,
-    pasted,
-    slips_of,
-    this_step,
-    undoes,
-)
+from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mended, omitted, pasted, slips_of,
+                                       this_step, undoes)
 
 VERSION = 12
 NAME = f"heuristic@{VERSION}"
@@ -185,6 +176,7 @@ def _names(lesson: str, parts: list[tuple[str, str]], act, project: str) -> dict
         placed.append(project + "/")
     names["forbids"] += [p for p in placed if p.rstrip("/").lower() not in map(str.lower, names["forbids"])]
     return names
+
 
 
 def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set, prescribed: set | None,

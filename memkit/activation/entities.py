@@ -99,7 +99,8 @@ def names_in(text: str) -> list[str]:
         if kind_of(tok) != "word":
             found.append(tok)
     for m in _KEYWORD_RUN.finditer(rest):   # "ALLOW FILTERING", "CREATE OR REPLACE": a statement's keywords
-        if not set(m.group(0).split()) & _SHOUTED:
+        words = set(m.group(0).split())      # ("DO NOT TOUCH OUR IMPLEMENTATION" is shouting, not code)
+        if not words & _SHOUTED and words & _STATEMENT:
             found.append(m.group(0))
     for m in _FOLDER.finditer(rest):   # "__tests__ folders", "the node-modules dir": a folder by name
         if re.search(r"[_.-]|\d|[a-z][A-Z]", m.group(1).strip("_")) or m.group(1).startswith("_"):
@@ -109,6 +110,12 @@ def names_in(text: str) -> list[str]:
 
 
 _KEYWORD_RUN = _Lazy(r"(?<![\w.-])[A-Z]{2,}(?:[ \t]+[A-Z]{2,}){1,3}(?![\w.-])")
+_STATEMENT = frozenset("SELECT FROM WHERE INSERT UPDATE DELETE CREATE DROP ALTER TABLE INDEX REPLACE ALLOW FILTERING "
+                       "GRANT REVOKE JOIN UNION ORDER GROUP BY LIMIT VALUES INTO SET PRIMARY KEY FOREIGN CASCADE "
+                       "TRUNCATE VACUUM FULL ANALYZE EXPLAIN WITH RECURSIVE BEGIN COMMIT ROLLBACK TRANSACTION VIEW "
+                       "TRIGGER PROCEDURE FUNCTION DATABASE SCHEMA NULL DEFAULT UNIQUE CONSTRAINT LOCK CONCURRENTLY "
+                       "RETURNING DISTINCT HAVING NOWAIT SKIP LOCKED MERGE UPSERT COPY OWNER COLUMN RENAME ADD MODIFY "
+                       "OPTIMIZE REINDEX CLUSTER REFRESH MATERIALIZED EXISTS IF NOT".split())
 _SHOUTED = frozenset("NOT NEVER NO DONT DO PLEASE ALWAYS STOP ONLY NOW AND THE YOU WE IT IS ARE OK WTF FYI IMO PR "
                      "ASAP TODO FIXME NB PS AI".split())
 
