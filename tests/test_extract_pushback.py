@@ -170,6 +170,7 @@ NEAR_MISSES = {
     "shows-output": after_edit("when I run the client now I get this:\nTimeoutError: read timed out, it was fine before"),
     "task-with-a-no": after_edit("implement the retry metric next, it should not count cache hits"),
     "approval-with-a-no": after_edit("ok that works, nothing else broke either"),
+    "only-questions": after_edit("is the old cache gone now? and the worker, is it not restarting?"),
     "status-remark": after_edit("the client you wrote is in review now, Sam will look at it tomorrow"),
     "rule-for-the-next-task": after_edit("great, that works. now add the endpoint, it must return 404 for unknown ids"),
     "fixed-then-next-task": after_edit("I fixed the typo in the README myself. now add a test for the parser"),

@@ -17,6 +17,21 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+class Lazy:
+    """A pattern compiled on first use: what only a lesson's compilation (or a rare command) reads
+    costs a hook process nothing."""
+
+    __slots__ = ("_args", "_rx")
+
+    def __init__(self, *args):
+        self._args, self._rx = args, None
+
+    def __getattr__(self, name: str):
+        if self._rx is None:
+            self._rx = re.compile(*self._args)
+        return getattr(self._rx, name)
+
+
 MAX_TEXT = 64 * 1024   # characters of one action that are analysed (a 1 MB lockfile is cut here)
 MAX_CONTEXT = 64 * 1024   # characters of an edited file read as the edit's context
 

@@ -44,40 +44,36 @@ def commands_of(act) -> set[str]:
 
 
 # a command run somewhere else: `ssh host "…"`, `salt '*' cmd.run '…'`, `ansible all -a '…'`, `bash -c '…'`,
-# `docker exec box sh -c …`, `kubectl exec pod -- …`
-_AT_START = r"""(?:^|[;&|(]|\bsudo\b|\bexec\b)\s*"""   # where a simple command starts, not inside a message
-_ELSEWHERE = re.compile(_AT_START + r"""(?:\bssh\s+(?:-\S+\s+(?:[^\s"'-]\S*\s+)?)*[^\s"'-]\S*|\bsalt(?:-ssh)?\s+(?:-\S+\s+)*\S+\s+"""
-                     r"""cmd\.(?:run|shell|script)|\bansible\s+\S+\s+(?:-\S+\s+\S+\s+)*?(?:-a|--args)|"""
-                     r"""\b(?:ba|z|da)?sh\s+(?:-\w+\s+)*-c)\s+(["'])(.{2,2000}?)\1""")
-_IN_CONTAINER = re.compile(_AT_START + r"\b(?:kubectl|oc|docker|podman)\s+(?:compose\s+)?exec\b[^\n;&|]*?\s--?\s+([^\n;&|]{2,500})")
+# `docker exec box sh -c …`, `kubectl exec pod -- …`; only where a simple command starts, not inside a message
+_AT_START = r"""(?:^|[;&|(]|\bsudo(?:\s+-u\s+\S+)?|\bexec\b)\s*"""
+_ELSEWHERE = acts.Lazy(_AT_START + r"""(?:\bssh\s+(?:-\S+\s+(?:[^\s"'-]\S*\s+)?)*[^\s"'-]\S*|"""
+                       r"""\bsalt(?:-ssh)?\s+(?:-\S+\s+)*\S+\s+cmd\.(?:run|shell|script)|"""
+                       r"""\bansible\s+\S+\s+(?:-\S+\s+\S+\s+)*?(?:-a|--args)|\b(?:ba|z|da)?sh\s+(?:-\w+\s+)*-c)"""
+                       r"""\s+(["'])(.{2,2000}?)\1""")
+_IN_CONTAINER = acts.Lazy(_AT_START + r"\b(?:kubectl|oc|docker|podman)\s+(?:compose\s+)?exec\b[^\n;&|]*?\s--?\s+"
+                          r"([^\n;&|]{2,500})")
 
 
 def remote(command: str) -> list[str]:
     """The commands a shell command has run on another host or in a container, as written."""
-    if "cmd." not in command and "ssh" not in command and "-c" not in command and "-a" not in command \
-            and "exec" not in command:
+    if not any(w in command for w in ("ssh", "cmd.", "-c", "-a", "exec")):   # (most commands: no pattern compiled)
         return []
     found = [m.group(2) for m in _ELSEWHERE.finditer(command[:20000])]
     found += [m.group(1) for m in _IN_CONTAINER.finditer(command[:20000])]
     return found[:4]
 
 
-_HEAD_WORD = re.compile(r"[a-z][a-z0-9_.:-]*")
-
-# a command run by another: `ssh host "…"`, `bash -c '…'`, `kubectl exec pod -- …`
-_REMOTE = re.compile(r"""^\s*(?:sudo\s+(?:-u\s+\S+\s+)?)?(?:ssh\b[^"']*?|(?:ba|z|da)?sh\s+(?:-\w+\s+)*-c\s+)(["'])(.+?)\1""")
-
-
 def pieces(command: str) -> list[str]:
-    """The simple commands of a shell command, and those it runs elsewhere (the quoted command of
-    `ssh host "…"` or `bash -c "…"`) after the piece that runs them."""
-    out: list[str] = []
-    for piece in acts.pieces(command):
-        out.append(piece)
-        m = _REMOTE.match(piece)
-        if m:
-            out.extend(acts.pieces(m.group(2)))
-    return out
+    """The simple commands of a shell command, then those it runs elsewhere (`ssh host "…"`)."""
+    return acts.pieces(command) + [p for inner in remote(command) for p in acts.pieces(inner)]
+
+
+def arg_words(piece: str) -> list[str]:
+    """A command's words as its arguments read (lower-case, unquoted, `--key=value` split)."""
+    return [w for w in (w.strip("`,;()").lower() for w in re.split(r"[\s=\"']+", piece.strip())) if len(w) > 1]
+
+
+_HEAD_WORD = re.compile(r"[a-z][a-z0-9_.:-]*")
 
 
 def head(command: str) -> list[str]:
@@ -175,7 +171,8 @@ _ALIKE = (frozenset("create update put set post add new edit modify write upsert
 
 
 
-def signatures(acts_: list, lesson: str, forbidden: str, keyed: bool, known, refused: bool) -> list[str]:
+def signatures(acts_: list, lesson: str, forbidden: str, keyed: bool, known, refused: bool,
+               asked: tuple[str, ...] = ()) -> list[str]:
     """The program and subcommands of the corrected call (`certbot certonly`, `vault kv put`) when
     the lesson is about that very call: it names its program or subcommand, or — when it names no
     kind and no entity of its own (`keyed`) — it only refuses the call (`refused`: "not against
@@ -184,7 +181,8 @@ def signatures(acts_: list, lesson: str, forbidden: str, keyed: bool, known, ref
     (`known`: "kinds" for `git commit`, `pytest`, `helm upgrade`; "deep" for any command of a
     program it has DEEP kinds for, `git add`, unless the lesson names the command's own subcommand)
     is judged by its kinds — a lesson about one is about a detail of it far more
-    often than about running it at all; the signature is for the commands no catalogue foresaw."""
+    often than about running it at all; the signature is for the commands no catalogue foresaw.
+    `asked`: the lesson's prescriptions (a subcommand named there is the way, "stage it")."""
     commands = [a.command for a in acts_ if a.family == "shell" and a.command]
     if not commands:
         return []
@@ -206,9 +204,12 @@ def signatures(acts_: list, lesson: str, forbidden: str, keyed: bool, known, ref
                      lambda m, sig=sig: m.group(0) if repeats(m.group(0), sig) else " ", lesson[:_LEAD].lower())
         # a subcommand of its own ("nuke", "ec2", "kv put") names this very command, however many
         # kinds the catalogue has for the program's others
-        own = (len(words) > 2 and _said(" ".join(words[1:]), low)) or any(
+        mine = low
+        for text in asked:
+            mine = mine.replace(text.lower(), " ")
+        own = (len(words) > 2 and _said(" ".join(words[1:]), mine)) or any(
             len(w) >= 3 and w not in PLAIN_PROGRAMS and w not in _PLAIN_SUB and _verb_of(w) not in VERBS
-            and _said(w, low) for w in words[1:])
+            and _said(w, mine) for w in words[1:])
         # the program by name, or what it did said no to ("you must not move the tickets" after
         # `jira issue move`)
         said = (f"`{program}" in low or (_said(program, low) and program not in PLAIN_PROGRAMS)
@@ -231,7 +232,8 @@ def call_keys(acts_: list, lesson: str, parts: list[tuple[str, str]], keyed: boo
     {} when it is about no command of its own. complied: the lesson names a way that complies."""
     said = {which: " ".join(t for p, t in parts if p in which) for which in (
         ("forbid", "instead"), ("neutral",), ("prescribe", "allow"))}
-    found = signatures(acts_, lesson, said[("forbid", "instead")], keyed, known, refused)
+    found = signatures(acts_, lesson, said[("forbid", "instead")], keyed, known, refused,
+                       tuple(t for p, t in parts if p in ("prescribe", "allow")))
     if not found:
         return {}
     args = named_args(acts_, found, *said.values())
@@ -254,9 +256,8 @@ def named_args(acts_: list, signatures_: list[str], forbidden: str, remarked: st
             sig = call_signature(piece)
             if sig not in signatures_:
                 continue
-            for word in re.split(r"[\s=\"']+", piece.strip())[len(sig.split()):]:
-                word = word.strip("`,;()").lower()
-                if len(word) > 1 and not word.isdigit() and word not in sig.split() and word not in _PROSE \
+            for word in arg_words(piece)[len(sig.split()):]:
+                if not word.isdigit() and word not in sig.split() and word not in _PROSE \
                         and word not in out and (_said(word, no) or (_said(word, remark) and not _said(word, way))):
                     out.append(word)
     return out[:6]
@@ -264,10 +265,7 @@ def named_args(acts_: list, signatures_: list[str], forbidden: str, remarked: st
 
 def with_args(piece: str, args) -> bool:
     """The command runs with one of the arguments a cue names (none named: any run counts)."""
-    if not args:
-        return True
-    have = {w.strip("`,;()").lower() for w in re.split(r"[\s=\"']+", piece.strip())}
-    return any(a in have for a in args)
+    return not args or not set(args).isdisjoint(arg_words(piece))
 
 
 def others(acts_: list, lesson: str, parts: list[tuple[str, str]]) -> list[str]:

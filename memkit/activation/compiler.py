@@ -131,7 +131,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         # the corrected call's kinds the lesson does not name are those of how it ran (`ssh host "…"`,
         # `nohup … &`): the command no catalogue foresaw says what the mistake was
         cue["forbids"] = sorted(k for k in forbids if k in whole or k in by["before"])
-    topics = _topics(cat, by, corrected, forbids, prescribed)
+    topics = _topics(cat, by, corrected, forbids, prescribed)   # (the kinds dropped just above are no topic either)
     if topics:
         cue["topics"] = topics
     return cue
@@ -178,7 +178,6 @@ def _names(lesson: str, parts: list[tuple[str, str]], act, project: str) -> dict
     return names
 
 
-
 def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set, prescribed: set | None,
                parts: list) -> set:
     """What the corrected call adds when the lesson names what it acted on. prescribed: None when
@@ -204,7 +203,7 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
         # a file's missing header or magic comment is no mistake that nobody named
         return forbids | {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe
                 and (stopped or cat.kinds[k].consequence == "high" or k in named) and not cat.lacking(k, corrected)
-                and (k in named or not (act.family in ("edit", "write") and _MISSING.search(cat.kinds[k].about)))}
+                and (k in named or not _file_lacks(cat, k))}
     # the call did what the lesson asks for, the wrong way ("use `make proto` for codegen, not
     # protoc"): the asked-for kind is the topic; what complies says it is done right. An edit's
     # lines that hold what the lesson says no to are the mistake, whatever else it names
@@ -227,7 +226,7 @@ def _through(cat, act, named: list[str]) -> set:
         alone, rest = ([ln for ln, h in zip(lines, held) if h == keep] for keep in (True, False))
         kinds = [cat.kinds_of(acts_mod.Act(act.tool, act.family, "", act.paths, "\n".join(part), "", act.lang, "",
                                            act.context, "")) for part in (alone, rest)]
-        return {k for k in found & kinds[0] | found - kinds[1] if not _MISSING.search(cat.kinds[k].about)}
+        return {k for k in found & kinds[0] | found - kinds[1] if not _file_lacks(cat, k)}
     if act.family != "shell":
         return found
     words = [w for w in act.command.split() if not any(k and k in w.lower() for k in keys)]
@@ -256,7 +255,13 @@ def _refused(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set)
     if not bare or not corrected:
         return set()
     return {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe and k not in prescribed
-            and not _MISSING.search(cat.kinds[k].about)}   # (what a whole file lacks is no refusal's reason)
+            and not _file_lacks(cat, k)}
+
+
+def _file_lacks(cat, kid: str) -> bool:
+    """The kind is what a whole new file lacks (a licence header, a magic comment): no mistake a
+    correction stands for unless the lesson names it."""
+    return _MISSING.search(cat.kinds[kid].about) is not None
 
 
 def _topics(cat, by: dict, corrected: set, forbids: set, prescribed: set) -> list[str]:

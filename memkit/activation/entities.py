@@ -10,23 +10,10 @@ from __future__ import annotations
 import re
 
 from memkit.activation import acts
-from memkit.activation.commands import command_name, commands_of, head
+from memkit.activation.acts import Lazy as _Lazy
+from memkit.activation.commands import arg_words, command_name, commands_of, head
 
 MAX_ENTITIES = 12
-class _Lazy:
-    """A pattern compiled on first use: the lesson side's patterns cost a hook process nothing."""
-
-    __slots__ = ("_args", "_rx")
-
-    def __init__(self, *args):
-        self._args, self._rx = args, None
-
-    def __getattr__(self, name: str):
-        if self._rx is None:
-            self._rx = re.compile(*self._args)
-        return getattr(self._rx, name)
-
-
 _TICK = _Lazy(r"`([^`\n]{1,80})`")
 _TOKEN = _Lazy(r"(?<![\w/.~-])(~?[\w.@+-]*[\w/][\w./@+-]*(?:\(\))?|--?[a-zA-Z][\w-]*)")
 _EXT = re.compile(r"\.(py|pyi|js|jsx|ts|tsx|mjs|cjs|go|rs|rb|php|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|ex|exs|sh|"
@@ -429,8 +416,7 @@ def excused(act, terms: list[str]) -> list[str]:
     if act is None:
         return terms
     where = {n for p in act.paths for n in (_norm(p), *_norm(p).split("/"))}
-    # the flags and arguments the corrected command itself ran with (`--environment-id master`)
-    where |= {w.lower() for w in re.split(r"[\s=\"']+", act.command or "") if len(w) > 1}
+    where |= set(arg_words(act.command or ""))   # the flags and arguments it ran with (`--environment-id master`)
     ends = tuple("." + p.rsplit(".", 1)[-1].lower() for p in act.paths if "." in p.rsplit("/", 1)[-1])
     return [t for t in terms if _norm(t) not in where and t.lower() not in where and t.lower().lstrip("*") not in ends]
 

@@ -102,8 +102,6 @@ class Probe:
     def heads(self) -> list[tuple[str, list[str]]]:
         """The simple commands of the action with their program and subcommands, read once."""
         if self._heads is None:
-            from memkit.activation import acts
-
             self._heads = [(p, commands.head(p.strip())) for p in commands.pieces(self.act.command)[:12]]
         return self._heads
 

@@ -26,9 +26,9 @@ def init(ctx, path, no_git):
       memkit init ~/notes/agent-memory
     """
     from memkit.storage import git, vault
+    from memkit.team import driver
 
     path = path or Path((ctx.obj or {}).get("vault") or ".")
-    from memkit.team import driver
 
     v, created = vault.init(path)
     if driver.declare(v):   # a team's clones merge memkit's notes by rule (memkit sync)

@@ -225,7 +225,7 @@ def _named_calls(calls: list[ToolCall], lesson: str, doing: list[ToolCall]) -> l
         words = {w for p in acts.pieces(act.command) for w in commands.call_signature(p).split()}
         words |= {seg for path in act.paths for seg in re.split(r"[/\\]", path.lower()) if seg}
         n = len(said & {w.strip(".-") for w in words})
-        scored.append((n, n > 0 and any(c is d for d in doing)))
+        scored.append((n, n > 0 and c in doing))
     best = max(scored, default=(0, False))
     return [c for c, n in zip(calls, scored) if n == best][-1:] if best[0] else []
 

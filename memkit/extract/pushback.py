@@ -120,10 +120,18 @@ def scene_signs(words: str) -> set[str]:
     if body is None or phrases()["new_task"].match(body) or phrases()["new_task"].match(words.strip()) \
             or _OPENS_WORK.match(body) or _SHOWS.search(body):
         return set()
-    said = [s for s in re.split(r"(?<=[.!?;])\s+|\n+", _unwrap(body)) if s.strip()]
-    if said and all(s.rstrip().endswith("?") for s in said) and not _questions(body):
+    said = _sentences(body)
+    if said and all(s.rstrip().endswith("?") for s in said):   # questions: the challenges are read above
         return set()
     return {row["sign"] for row in phrases()["scene_signs"] if row["rx"].search(words)}
+
+
+def _sentences(body: str) -> list[str]:
+    """The person's sentences, one per line or full stop (a quotation's closing mark too)."""
+    return [s for s in _SENTENCE_END.split(_unwrap(body)) if s.strip()]
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[.!?;][\"')\]])\s+|\n+")
 
 
 def _rule_after_act(words: str, raw: str) -> bool:
@@ -133,9 +141,7 @@ def _rule_after_act(words: str, raw: str) -> bool:
     body, _ = _after_courtesy(words)
     if body is None:
         return False
-    said = [s for s in re.split(r"(?<=[.!?;])\s+|(?<=[.!?;][\"')\]])\s+|\n+", _unwrap(body))
-            if not s.rstrip().endswith("?")]
-    if not any(find("rule_sentences", s.strip()) for s in said):
+    if not any(find("rule_sentences", s.strip()) for s in _sentences(body) if not s.rstrip().endswith("?")):
         return False
     return bool(find("fallout", words) or _RELAY.match(words) or _failure_pasted(raw, words))
 
