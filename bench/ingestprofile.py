@@ -67,6 +67,8 @@ def main() -> None:
     ap.add_argument("--serial", action="store_true",
                     help="one process (no workers), so that --profile sees every function's time")
     ap.add_argument("--top", type=int, default=30, help="functions listed by --profile")
+    ap.add_argument("--save", type=Path, help="write the profile to this file (for pstats or snakeviz)")
+    ap.add_argument("--sort", default="tottime", help="pstats order for --profile (tottime, cumulative)")
     args = ap.parse_args()
     if args.serial:
         os.cpu_count = lambda: 1   # both worker pools ask it
@@ -97,7 +99,9 @@ def main() -> None:
     print(f"| everything else | {rest:.2f} s | {rest / wall:.0%} | |")
     if prof:
         out = io.StringIO()
-        pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(args.top)
+        if args.save:
+            prof.dump_stats(args.save)
+        pstats.Stats(prof, stream=out).sort_stats(args.sort).print_stats(args.top)
         print("\n```\n" + out.getvalue().strip() + "\n```")
 
 
