@@ -194,6 +194,43 @@ def test_a_rule_under_a_pasted_failure_corrects_what_failed(vault, tmp_path):
     assert "no module state in the client" in corr.meta["lesson"] and "FAILED" not in corr.meta["lesson"]
 
 
+REDO = [{"role": "assistant", "content": "Removed the cache.", "tool_calls": [
+    {"id": "e2", "name": "Edit", "input": {"file_path": "src/client.py", "old_string": "cache = {}", "new_string": ""}}]},
+    {"role": "tool", "tool_call_id": "e2", "content": "ok"}]
+ELSEWHERE = [{"role": "assistant", "content": "Added the exporter.", "tool_calls": [
+    {"id": "w2", "name": "Write", "input": {"file_path": "src/exporter.py", "content": "ROWS = 500"}}]},
+    {"role": "tool", "tool_call_id": "w2", "content": "ok"}]
+
+
+def test_a_rule_the_agent_answers_by_redoing_its_work_corrects_that_work(vault, tmp_path):
+    ingest(vault, tmp_path, "redo", after_edit("client modules never keep state between calls here") + REDO)
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["trigger"].startswith("Edit: src/client.py")
+    assert corr.meta["lesson"] == "client modules never keep state between calls here"
+
+
+@pytest.mark.parametrize("text, after", [
+    ("client modules never keep state between calls here", ELSEWHERE),   # the agent went on to other work
+    ("great, that works. now add the exporter, it must never write more than 500 rows", REDO),   # new work
+])
+def test_a_rule_without_the_work_redone_or_opening_new_work_is_no_correction(vault, tmp_path, text, after):
+    ingest(vault, tmp_path, "rule", after_edit(text) + after)
+    assert candidates(vault, "correction") == []
+
+
+@pytest.mark.parametrize("text", [
+    'Theo requested changes on #12: "the client never keeps state, every test shares the process"',
+    "got this from ops:\n> the client cache filled the disk on every worker\nclient modules never keep state",
+    "ops just forwarded me this:\n```\n12:41 worker-3 disk full\n```\nclient modules never keep state",
+    "Leif ran it this morning and got\n```\nRun-time error '1004': cache lookup failed\n```\n"
+    "because two people ran it at once. no module state in our clients",
+])
+def test_a_rule_under_relayed_words_or_a_pasted_failure_corrects_the_act(vault, tmp_path, text):
+    ingest(vault, tmp_path, "relay", after_edit(text))
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["trigger"].startswith("Edit: src/client.py")
+
+
 def test_the_corrected_call_is_the_work_not_the_commit_that_followed_it(vault, tmp_path):
     commit = {"role": "assistant", "content": "Committed and pushed.",
               "tool_calls": [{"id": "g1", "name": "Bash", "input": {"command": "git commit -qam 'cache' && git push -q"}}]}

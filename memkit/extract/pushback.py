@@ -44,6 +44,7 @@ class Scene:
     interrupted: bool
     acted: tuple[ToolCall, ...]       # calls that changed something
     proposal: str                     # the agent's last words, when it said any
+    redone: bool = False              # the agent then changed again what it had just changed
 
     @property
     def agent_spoke(self) -> bool:
@@ -53,7 +54,34 @@ class Scene:
 def scene(turns: list[Turn], i: int, prior: list[Turn]) -> Scene:
     rejected = tuple(t for t in prior if Flag.REJECTED in t.flags and t.tool_name not in QUESTION_TOOLS)
     acted = tuple(c for t in prior for c in t.tool_calls if not read_only(c.name))
-    return Scene(rejected, any(Flag.INTERRUPT in t.flags for t in prior), acted, proposal(turns, i))
+    return Scene(rejected, any(Flag.INTERRUPT in t.flags for t in prior), acted, proposal(turns, i),
+                 redone(turns, i, acted))
+
+
+_FILE_WORD = re.compile(r"[\w.-]*[/\\][\w./\\-]*\w|[\w-]+\.[A-Za-z][\w]{0,7}\b")   # a path, or a name with an extension
+
+
+def redone(turns: list[Turn], i: int, acted: tuple[ToolCall, ...]) -> bool:
+    """After message i, before the person speaks again, the agent changes again a file or a
+    command's file that it had changed just before: it redoes its work, as after a correction."""
+    before = set().union(*(_touches(c) for c in acted)) if acted else set()
+    if not before:
+        return False
+    for t in turns[i + 1:i + 60]:
+        if t.role is Role.USER and t.typed:
+            return False
+        if any(not read_only(c.name) and _touches(c) & before for c in t.tool_calls):
+            return True
+    return False
+
+
+def _touches(call: ToolCall) -> set[str]:
+    """The files a call changes or runs on: an edit's file, the paths in a command."""
+    args = call.input if isinstance(call.input, dict) else {}
+    found = {str(args[k]) for k in ("file_path", "path", "notebook_path") if isinstance(args.get(k), str)}
+    command = args.get("command") if isinstance(args.get("command"), str) else ""
+    found |= {w.rsplit("/", 1)[-1] for w in _FILE_WORD.findall(command[:2000])}
+    return {f.rsplit("/", 1)[-1] if "/" in f else f for f in found if len(f) > 3}
 
 
 def read_only(tool: str) -> bool:
@@ -90,7 +118,7 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return None
     if cue:
         return "redirected", 0.75 if cue == "opener" else 0.7
-    if sc.acted and _rule_after_act(words, raw):
+    if sc.acted and _rule_after_act(words, raw, sc.redone):
         return "stated a rule after the act", 0.65
     if sc.acted:
         signs = scene_signs(words)
@@ -134,22 +162,31 @@ def _sentences(body: str) -> list[str]:
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[.!?;][\"')\]])\s+|\n+")
 
 
-def _rule_after_act(words: str, raw: str) -> bool:
+def _rule_after_act(words: str, raw: str, redo: bool = False) -> bool:
     """A standing rule said right after the agent acted, tied to the act by what it caused
     ("40 stores couldn't take card payments. tills never restart while the store is open"),
-    by a failure pasted above it, or by a reviewer's words relayed ("Jonas on the MR: …")."""
+    by a failure pasted above it, by a reviewer's words relayed ("Jonas on the MR: …"), or by
+    the agent going back to the work it had just done (redo) when the message opens no new task."""
     body, _ = _after_courtesy(words)
     if body is None:
         return False
+    if redo and (phrases()["new_task"].match(body) or phrases()["new_task"].match(words.strip())
+                 or _OPENS_WORK.match(body)):
+        redo = False
     if not any(find("rule_sentences", s.strip()) for s in _sentences(body) if not s.rstrip().endswith("?")):
         return False
-    return bool(find("fallout", words) or _RELAY.match(words) or _failure_pasted(raw, words))
+    return bool(find("fallout", words) or _RELAY.search(words) or _failure_pasted(raw, words) or redo)
 
 
-# a colleague's words passed on: "fwd from Kenji:", "Jonas on the MR:", "per Ana in #infra:"
+# a colleague's words passed on: "fwd from Kenji:", "Jonas on the MR:", "per Ana in #infra:", "ops just
+# forwarded me this:", "got this from hpc-admin:", 'Theo requested changes on #412: "…"'
 _RELAY = re.compile(r"^(fwd?|fw)\b|^(from|per) @?[\w.-]+( (in|on) #?[\w-]+)?\s*:|"
-                    r"^@?[\w.-]+ (on|in) (the )?(MR|PR|review|thread|ticket|issue|channel|slack|chat|#[\w-]+)\s*:", re.I)
-_FAILED = re.compile(r"\b(FAIL(ED|URE)?|ERROR|Error|Exception|Traceback|Forbidden|[Dd]enied|[Rr]efused|fatal|panic)\b")
+                    r"^@?[\w.-]+ (on|in) (the )?(MR|PR|review|thread|ticket|issue|channel|slack|chat|#[\w-]+)\s*:|"
+                    r"^[^\n.!?]{0,40}\b(forwarded|fwd)\b[^\n.!?]{0,30}:|^[^\n.!?]{0,30}\bfrom @?[\w.-]+\s*:\s*(>|$)|"
+                    r"^@?[A-Z][\w.-]+ (just |also )?(said|wrote|commented|replied|asked|requested changes|left a comment)"
+                    r"[^\n.!?:]{0,40}:\s*[\"“>]", re.I | re.M)
+_FAILED = re.compile(r"\b(FAIL(ED|URE)?|ERROR|Error|Exception|Traceback|Forbidden|[Dd]enied|[Rr]efused|fatal|panic)\b|"
+                     r"(?i:\b(error|failed|failure)\b)(?!\s*[:=]?\s*0\b)")
 
 
 def _failure_pasted(raw: str, words: str) -> bool:
