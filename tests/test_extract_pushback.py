@@ -218,6 +218,32 @@ def test_a_rule_without_the_work_redone_or_opening_new_work_is_no_correction(vau
     assert candidates(vault, "correction") == []
 
 
+def test_a_direction_the_agent_answers_by_redoing_its_work_is_a_correction(vault, tmp_path):
+    ingest(vault, tmp_path, "direct", after_edit("pls keep the client free of module state, tests share a process")
+           + REDO)
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["trigger"].startswith("Edit: src/client.py")
+
+
+def test_work_redone_in_a_folder_the_agent_had_changed_counts_as_redone(vault, tmp_path):
+    revert = [{"role": "assistant", "content": "Reverted.", "tool_calls": [
+        {"id": "b2", "name": "Bash", "input": {"command": "git checkout HEAD~1 -- src/ && git commit -qam revert"}}]},
+        {"role": "tool", "tool_call_id": "b2", "content": "ok"}]
+    ingest(vault, tmp_path, "folder", after_edit("Sam just commented on the PR: \"leave src/ alone, it ships as is\". "
+                                                 "so only the docs") + revert)
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["trigger"].startswith("Edit: src/client.py")
+
+
+@pytest.mark.parametrize("text", [
+    "I'm unfamiliar with TypedDict. are the keys properties now? or am I misreading how it works?",
+    "Recall the plan we agreed: phase 1 is done, phase 2 handles a missing cache. Let's continue.",
+])
+def test_questions_or_a_go_ahead_before_the_work_goes_on_are_no_correction(vault, tmp_path, text):
+    ingest(vault, tmp_path, "goon", after_edit(text) + REDO)
+    assert candidates(vault, "correction") == []
+
+
 @pytest.mark.parametrize("text", [
     'Theo requested changes on #12: "the client never keeps state, every test shares the process"',
     "got this from ops:\n> the client cache filled the disk on every worker\nclient modules never keep state",

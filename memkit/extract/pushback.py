@@ -58,30 +58,43 @@ def scene(turns: list[Turn], i: int, prior: list[Turn]) -> Scene:
                  redone(turns, i, acted))
 
 
-_FILE_WORD = re.compile(r"[\w.-]*[/\\][\w./\\-]*\w|[\w-]+\.[A-Za-z][\w]{0,7}\b")   # a path, or a name with an extension
+_FILE_WORD = re.compile(r"[\w.-]*/[\w./-]*|[\w-]+\.[A-Za-z]\w{0,7}\b")   # a path, or a name with an extension
 
 
 def redone(turns: list[Turn], i: int, acted: tuple[ToolCall, ...]) -> bool:
-    """After message i, before the person speaks again, the agent changes again a file or a
-    command's file that it had changed just before: it redoes its work, as after a correction."""
+    """After message i, before the person speaks again, the agent changes again a file (or a
+    folder holding one) that it had changed just before: it redoes its work, as after a correction."""
     before = set().union(*(_touches(c) for c in acted)) if acted else set()
     if not before:
         return False
+    names = {b.rsplit("/", 1)[-1] for b in before}
     for t in turns[i + 1:i + 60]:
         if t.role is Role.USER and t.typed:
             return False
-        if any(not read_only(c.name) and _touches(c) & before for c in t.tool_calls):
-            return True
+        for c in t.tool_calls:
+            if read_only(c.name):
+                continue
+            for touched in _touches(c):
+                if touched.rsplit("/", 1)[-1] in names or any(f"/{touched}/" in f"/{b}/" for b in before):
+                    return True
     return False
 
 
 def _touches(call: ToolCall) -> set[str]:
-    """The files a call changes or runs on: an edit's file, the paths in a command."""
+    """The files a call changes or runs on: an edit's file, the paths and file names in a command
+    (without a leading ./ or a trailing /)."""
     args = call.input if isinstance(call.input, dict) else {}
     found = {str(args[k]) for k in ("file_path", "path", "notebook_path") if isinstance(args.get(k), str)}
     command = args.get("command") if isinstance(args.get("command"), str) else ""
-    found |= {w.rsplit("/", 1)[-1] for w in _FILE_WORD.findall(command[:2000])}
-    return {f.rsplit("/", 1)[-1] if "/" in f else f for f in found if len(f) > 3}
+    found |= set(_FILE_WORD.findall(command[:2000]))
+    out = set()
+    for f in found:
+        f = f.strip()
+        f = f[2:] if f.startswith("./") else f
+        f = f.rstrip("/")
+        if len(f.rsplit("/", 1)[-1]) >= 3:
+            out.add(f)
+    return out
 
 
 def read_only(tool: str) -> bool:
@@ -120,6 +133,8 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return "redirected", 0.75 if cue == "opener" else 0.7
     if sc.acted and _rule_after_act(words, raw, sc.redone):
         return "stated a rule after the act", 0.65
+    if sc.acted and sc.redone and _directs(words):
+        return "directed, and the agent redid its work", 0.6
     if sc.acted:
         signs = scene_signs(words)
         if len(signs) >= 2 and signs & _ABOUT_THE_ACT:   # a "no" and a rule alone specify new work
@@ -250,6 +265,23 @@ def _questions(text: str) -> list[str]:
     parts = re.split(r"(?<=[.!?])\s+|\n+", _unwrap(text))
     return [re.sub(r"^(so|and|also|then|hmm+|well|but)[,]?\s+", "", p, flags=re.I) for p in parts
             if p.rstrip().endswith("?") or p.rstrip().endswith("?!")][:4]
+
+
+def _directs(words: str) -> bool:
+    """A direction about the work at hand: no new task, no output shown, no question alone."""
+    body, _ = _after_courtesy(words)
+    if body is None or phrases()["new_task"].match(body) or phrases()["new_task"].match(words.strip()) \
+            or _OPENS_WORK.match(body) or _SHOWS.search(body):
+        return False
+    said = _sentences(body)
+    asked = [x for x in said if x.rstrip().endswith("?")]
+    if said and (2 * len(asked) >= len(said) or _GO_ON.search(said[-1])):   # mostly questions; or it ends
+        return False                                                        # with a go-ahead
+    return _plain_direction(words)
+
+
+_GO_ON = re.compile(r"(?i)^\W*(?:so\s+|now\s+|then\s+|ok(?:ay)?,?\s+)?(?:let'?s\s+)?(?:continu\w*|proceed|go\s+on|carry\s+on|"
+                    r"keep\s+going|go\s+ahead)\b")
 
 
 def _plain_direction(words: str) -> bool:
