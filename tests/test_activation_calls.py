@@ -222,3 +222,20 @@ def test_a_person_reads_which_command_a_cue_fires_on():
     said = render.describe(cue, CAT)
     assert "another run of `cmsctl content import` with `main`" in said["fires before"]
     assert any("--dry-run" in s for s in said["silent when"])
+
+
+def test_a_lesson_about_work_done_over_ssh_stays_silent_when_the_other_host_is_only_looked_at(vault, tmp_path):
+    _session(vault, tmp_path, "reindex", [("ssh ops@search-1 'cd /opt/catalog && ./bin/reindex --full'", False)],
+             "no, it died with the ssh session at 61%. long-running stuff on a server always goes inside tmux, "
+             "then check the log. my wifi drops, nothing long should hang off your connection")
+    assert _fires(vault, "ssh ops@search-2 './bin/rebuild-suggestions --all'")
+    assert not _fires(vault, "ssh ops@search-2 'systemctl status search'")
+    assert not _fires(vault, "ssh ops@search-2 'sudo tail -n 200 /var/log/search/reindex.log'")
+
+
+def test_a_lesson_against_ssh_itself_fires_on_a_look_over_ssh(vault, tmp_path):
+    _session(vault, tmp_path, "logs", [("ssh ops@notify-prod-1 'sudo tail -n 300 /var/log/notify/worker.log'", False)],
+             "pls don't ssh into prod hosts to read logs. those sessions get audited and page security. "
+             "everything is in Loki: use logcli")
+    assert _fires(vault, "ssh ops@notify-prod-4 'tail -n 50 /var/log/notify/push.log'")
+    assert not _fires(vault, "logcli query '{app=\"notify\"}' --since=2h")

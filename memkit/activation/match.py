@@ -106,6 +106,27 @@ class Probe:
         return self._heads
 
 
+# how a command reached the machine (over ssh, as root), not what it did there
+TRANSPORT = frozenset({"remote:ssh", "system:sudo"})
+_NO_TRANSPORT = re.compile(r"(?i)\b(?:don'?t|do\s+not|never|no|stop|without)\s+(?:\w+\s+){0,2}?(?:ssh|sudo)\b")
+_LOOKS = frozenset("list ls show status get describe cat tail head less more grep rg df free uptime ps pgrep who "
+                   "whoami id hostname uname date version info stat file wc which env printenv journalctl dmesg "
+                   "lsblk lsof ss netstat ip top htop nproc".split())
+
+
+def _only_looks_there(probe: Probe) -> bool:
+    """Every command the action runs on the other host only looks (`qm list`, `nft list ruleset`,
+    `systemctl status x`, `tail -n 50 log`)."""
+    inner = [p for c in commands.remote(probe.act.command) for p in commands.pieces(c)] if probe.act.command else []
+    if not inner:
+        return False
+    for piece in inner:
+        words = [w for w in commands.head(piece.strip()) if w not in ("sudo", "-n")]
+        if not words or ">" in piece or not (set(words) & _LOOKS):
+            return False
+    return True
+
+
 def _writes(act, kinds: set[str]) -> bool:
     """The action changes something (an entity touched by a read is no reason to recall a lesson)."""
     if act.family in ("edit", "write"):
@@ -138,6 +159,10 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
         concrete = cue.kinds & probe.near & specific
         tier = CONCRETE
         cue.why.append("same kind of action in the folder where it was corrected: " + ", ".join(sorted(concrete)))
+    if concrete and concrete <= TRANSPORT and _only_looks_there(probe) and not _NO_TRANSPORT.search(cue.lesson):
+        # `ssh pve2 'qm list'` does none of the work a lesson about work over ssh is about ("don't ssh" is)
+        cue.why.append("only looks on the other host: " + ", ".join(sorted(concrete)))
+        concrete, tier = set(), 0
     cue.matched = set(concrete)
     touched = _touched(cue, probe, specific)
     if touched and tier < ENTITY:
