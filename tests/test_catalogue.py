@@ -224,3 +224,15 @@ def test_the_literal_index_leaves_out_only_kinds_that_cannot_match():
 @pytest.mark.slow   # long: every example of every kind against every kind
 def test_the_literal_index_leaves_out_no_kind_any_example_needs():
     _same_with_every_kind([x for _, e in ENTRIES for x in e.get("examples", []) + e.get("counter", [])])
+
+
+def test_a_text_read_for_some_kinds_gets_what_the_whole_reading_gives_of_them():
+    """classify_text(text, among=ids) tries only those kinds (and the wider ones they are an
+    alternative to): the same answer as the whole reading's, for each prose example and
+    counter-example, read for its own kinds, for each kind with alternatives, and for none."""
+    lacking = {k for k, kind in CAT.kinds.items() if kind.alternatives and kind.rx.get("unless")}
+    for _, entry in ENTRIES:
+        for text in [x[5:] for x in entry.get("examples", []) + entry.get("counter", []) if x.startswith("say: ")]:
+            full = CAT.classify_text(text)
+            for among in ({entry["id"]}, full, lacking | {entry["id"]}, set(), {"no:such-kind"}):
+                assert CAT.classify_text(text, among=among) == full & among, (text, among)

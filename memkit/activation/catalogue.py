@@ -174,7 +174,8 @@ class Catalogue:
         memo[key] = tuple(found.items())
         return found
 
-    def _classify(self, act: Act, lesson: bool, relax: bool = False) -> dict[str, str]:
+    def _classify(self, act: Act, lesson: bool, relax: bool = False, among: frozenset | None = None) -> dict[str, str]:
+        """among: only these kinds are tried (each kind's part is found independently of the others)."""
         prose = act.family == "prose"
         concrete = act.command or act.added
         added = self._doc(act.added) if act.added else None
@@ -188,6 +189,8 @@ class Catalogue:
         path_docs = [self._doc(p) for p in act.paths] if act.paths and not prose else None   # once per act
         context, found = None, {}
         for kid in self._candidates(present, path_docs, prose):
+            if among is not None and kid not in among:
+                continue
             k = self.kinds[kid]
             if k.tools and not prose and act.family not in k.tools and act.family not in k.calls:
                 continue
@@ -226,8 +229,14 @@ class Catalogue:
             act.context = context
         return self.kinds_of(act, include_safe=include_benign, relax=relax)
 
-    def classify_text(self, text: str, include_benign: bool = False) -> set[str]:
-        return self.kinds_of(from_prose(text), lesson=True, include_safe=include_benign)
+    def classify_text(self, text: str, include_benign: bool = False, among=None) -> set[str]:
+        """among: the caller needs only which of these kinds the text is of (classify_text(text) &
+        among): only they, and the wider kinds they are an alternative to, are tried."""
+        if among is None:
+            return self.kinds_of(from_prose(text), lesson=True, include_safe=include_benign)
+        wanted = {k for k in among if k in self.kinds and (include_benign or not self.kinds[k].safe)}
+        tried = frozenset(wanted.union(*(self.kinds[k].alternatives for k in wanted)))   # read by `lacking`
+        return wanted.intersection(self._classify(from_prose(text), True, among=tried)) if wanted else set()
 
     def specific(self, ids: set[str]) -> set[str]:
         """Drop broad kinds when something more specific is there."""
