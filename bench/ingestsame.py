@@ -13,7 +13,9 @@ vault but `.git/` and `.memkit/` (caches, the index, the lock) must be the same 
 byte for byte; a promotion proposal carries the time it was drafted (`created:`, and so its
 `memkit-sha:`), so two files that differ only in those two lines count as the same and are
 counted apart ("by time").
-Figures: wall seconds and CPU seconds of each `memkit ingest` process and its workers.
+Figures: wall seconds and CPU seconds of each `memkit ingest` process and its workers (and
+of those the system's: creating files is most of it, and it swings with other processes'
+disk work on a shared machine).
 """
 from __future__ import annotations
 
@@ -54,8 +56,8 @@ def env_for(tree: Path, cache: Path) -> dict:
     return env
 
 
-def ingest(python: str, tree: Path, cache: Path, logs: list[Path], work: Path) -> tuple[Path, float, float]:
-    """A fresh vault with the logs ingested by the tree's code: (vault, wall s, CPU s)."""
+def ingest(python: str, tree: Path, cache: Path, logs: list[Path], work: Path) -> tuple[Path, float, float, float]:
+    """A fresh vault with the logs ingested by the tree's code: (vault, wall s, CPU s, of which system)."""
     work.mkdir(parents=True)
     env = env_for(tree, cache)
     subprocess.run([python, "-m", "memkit", "init", "V"], cwd=work, env=env, check=True, capture_output=True)
@@ -65,8 +67,8 @@ def ingest(python: str, tree: Path, cache: Path, logs: list[Path], work: Path) -
     wall, after = time.perf_counter() - t0, resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode:
         sys.exit(f"ingest with {tree} failed:\n{done.stderr}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return work / "V", wall, cpu
+    system = after.ru_stime - before.ru_stime
+    return work / "V", wall, after.ru_utime - before.ru_utime + system, system
 
 
 def warm(python: str, tree: Path, cache: Path, work: Path) -> None:
@@ -125,11 +127,11 @@ def main() -> None:
     first, bad = None, 0
     for r in range(args.rounds):
         for name, tree in sides.items():
-            vault, wall, cpu = ingest(args.python, tree, caches[name], logs, work / f"{name}-{r}")
+            vault, wall, cpu, system = ingest(args.python, tree, caches[name], logs, work / f"{name}-{r}")
             diff, by_time = differences(first, vault) if first is not None else ([], 0)
             first = first or vault
             bad += bool(diff)
-            print(f"round {r + 1} {name}: {wall:6.1f} s wall, {cpu:6.1f} s CPU, {size / 1e6 / wall:5.2f} MB/s, "
+            print(f"round {r + 1} {name}: {wall:6.1f} s wall, {cpu:6.1f} s CPU ({system:4.1f} system), {size / 1e6 / wall:5.2f} MB/s, "
                   f"{size / 1e6 / cpu:5.2f} MB per CPU-s, load {os.getloadavg()[0]:.1f}; "
                   + (f"{len(diff)} file(s) differ from old-0" if diff else f"{len(files(vault))} files as old-0")
                 + (f" ({by_time} by time)" if by_time else ""))

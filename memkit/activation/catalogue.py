@@ -155,20 +155,24 @@ class Catalogue:
         return self.kinds
 
     # ---- classification ------------------------------------------------------
-    def classify(self, act: Act, lesson: bool = False, relax: bool = False) -> dict[str, str]:
+    def classify(self, act: Act, lesson: bool = False, relax: bool = False,
+                 among: frozenset | None = None) -> dict[str, str]:
         """kind id -> the part of the act that matched (command, code, action, path, calls, words).
         lesson: the text is a lesson, which quotes both the wrong and the right way (no `unless`);
-        relax: ignore `requires` (the caller then needs other evidence that the context holds)."""
+        relax: ignore `requires` (the caller then needs other evidence that the context holds);
+        among: only these kinds are tried, for a caller that needs no other (not remembered)."""
         # a large act (a file's content, an edit read in its file) is remembered too, in a smaller memo
         small = len(act.raw) + len(act.prose) <= 4096 and len(act.context) <= 4096
         memo = self._memo if small else self._big
         key = (act.family, act.command, act.paths, act.added, act.lang, act.prose, act.context, lesson, relax)
         known = memo.get(key)
         if known is not None:
-            return dict(known)
-        found = self._classify(act, lesson, relax)
+            return dict(known) if among is None else {k: part for k, part in known if k in among}
+        found = self._classify(act, lesson, relax, among)
         for inner in commands.remote(act.command) if act.command else ():   # what `ssh host "…"` runs there
-            found = {**self._classify(Act(act.tool, "shell", command=inner, raw=inner), lesson, relax), **found}
+            found = {**self._classify(Act(act.tool, "shell", command=inner, raw=inner), lesson, relax, among), **found}
+        if among is not None:
+            return found
         if len(memo) >= (MEMO_SIZE if small else BIG_MEMO_SIZE):
             memo.clear()
         memo[key] = tuple(found.items())
@@ -223,11 +227,16 @@ class Catalogue:
 
     # the interface the extraction code uses
     def classify_action(self, tool_name: str, tool_input, include_benign: bool = False, context: str = "",
-                        relax: bool = False) -> set[str]:
+                        relax: bool = False, among=None) -> set[str]:
+        """among: the caller needs only which of these kinds the call is of (classify_action(…) &
+        among): only they are tried, unless the whole answer is remembered already."""
         act = from_call(tool_name, tool_input)
         if context:
             act.context = context
-        return self.kinds_of(act, include_safe=include_benign, relax=relax)
+        if among is None:
+            return self.kinds_of(act, include_safe=include_benign, relax=relax)
+        wanted = frozenset(k for k in among if k in self.kinds and (include_benign or not self.kinds[k].safe))
+        return wanted.intersection(self.classify(act, relax=relax, among=wanted)) if wanted else set()
 
     def classify_text(self, text: str, include_benign: bool = False, among=None) -> set[str]:
         """among: the caller needs only which of these kinds the text is of (classify_text(text) &
