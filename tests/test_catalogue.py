@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from memkit.activation import acts, catalogue
+from memkit.activation import acts, catalogue, catalogue_files
 from memkit.errors import InvalidInput
 
 FILES = sorted(catalogue.PACKAGED.glob("*.toml"))
@@ -35,7 +35,7 @@ def act_of(example: str) -> acts.Act:
 
 def _entries():
     for path in FILES:
-        _area, kinds = catalogue.read_file(path)
+        _area, kinds = catalogue_files.read_file(path)
         for entry in kinds:
             yield path.name, entry
 

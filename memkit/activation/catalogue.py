@@ -23,15 +23,6 @@ from memkit.errors import InvalidInput
 
 PACKAGED = DATA / "actions"
 OVERRIDE_DIR, LEGACY_OVERRIDE = "actions", "action_types.toml"
-CONSEQUENCES = ("high", "normal")
-FAMILIES = ("shell", "edit", "write", "read", "search", "web", "task", "mcp", "other")
-PATTERN_KEYS = ("action", "command", "code", "paths", "words", "intent", "requires", "unless")
-LIST_KEYS = ("tools", "calls", "path_tools", "langs", "alternatives", "within", "examples", "counter")
-KNOWN_KEYS = {"id", "about", "consequence", "broad", "safe", "disabled", *PATTERN_KEYS, *LIST_KEYS}
-LEGACY_KEYS = {"text": "words", "benign": "safe", "generic": "broad"}
-LEGACY_TOOLS = {"Bash": "shell", "Edit": "edit", "MultiEdit": "edit", "Write": "write", "NotebookEdit": "write",
-                "Read": "read", "NotebookRead": "read", "Glob": "search", "Grep": "search", "LS": "search",
-                "WebFetch": "web", "WebSearch": "web"}
 MEMO_SIZE, BIG_MEMO_SIZE = 4096, 16   # the big memo: acts over 4 KB (a turn's calls, asked about again)
 SNAPSHOT_VERSION = 6   # bump with the layout `_plain` writes (or `literals.derive` makes)
 
@@ -179,22 +170,23 @@ class Catalogue:
         return found
 
     def _classify(self, act: Act, lesson: bool, relax: bool = False, among: frozenset | None = None) -> dict[str, str]:
-        """among: only these kinds are tried (each kind's part is found independently of the others)."""
+        """among: only these kinds are tried, each text read for their literals alone (a kind's part
+        is found independently of the others', and no literal of the act leads to a kind that
+        cannot match)."""
         prose = act.family == "prose"
         concrete = act.command or act.added
-        added = self._doc(act.added) if act.added else None
-        docs_cmd = self._doc(act.command) if act.command else None
+        doc = self._doc if among is None else self._reading(among)
+        added = doc(act.added) if act.added else None
+        docs_cmd = doc(act.command) if act.command else None
         docs = {"command": docs_cmd,
                 "shellish": added if act.lang in SHELLISH else None,
                 "code": added,
-                "action": self._action(act, docs_cmd) if concrete else None,
-                "prose": self._doc(plain_verbs(act.prose)) if prose else None}
+                "action": self._action(act, docs_cmd, doc) if concrete else None,
+                "prose": doc(plain_verbs(act.prose)) if prose else None}
         present = frozenset().union(*(d[1] for d in docs.values() if d))
-        path_docs = [self._doc(p) for p in act.paths] if act.paths and not prose else None   # once per act
+        path_docs = [doc(p) for p in act.paths] if act.paths and not prose else None   # once per act
         context, found = None, {}
-        for kid in self._candidates(present, path_docs, prose):
-            if among is not None and kid not in among:
-                continue
+        for kid in self._candidates(present, path_docs, prose) if among is None else sorted(among & self.kinds.keys()):
             k = self.kinds[kid]
             if k.tools and not prose and act.family not in k.tools and act.family not in k.calls:
                 continue
@@ -210,7 +202,7 @@ class Catalogue:
                     part = _concrete_part(k, docs, act.lang)
                     if part and k.rx.get("requires") and not relax:
                         if context is None:
-                            context = self._joined((*act.paths, act.context, act.command, act.added))
+                            context = self._joined((*act.paths, act.context, act.command, act.added), doc)
                         if not all(r.search(context) for r in k.rx["requires"]):
                             part = None
             if part and not lesson and k.rx.get("unless") and concrete and \
@@ -274,18 +266,30 @@ class Catalogue:
         literals.lead_to(self._index, present, prose, found)
         return sorted(found)
 
-    def _action(self, act: Act, command_doc) -> tuple[str, frozenset]:
+    def _action(self, act: Act, command_doc, doc) -> tuple[str, frozenset]:
         """The doc of act.text, from the docs of its parts where it joins them."""
         if act.command:
             return command_doc
-        return self._doc(act.text) if act.prose and not act.paths else self._joined((*act.paths[:1], act.added))
+        return doc(act.text) if act.prose and not act.paths else self._joined((*act.paths[:1], act.added), doc)
 
-    def _joined(self, parts: tuple) -> tuple[str, frozenset]:
+    def _joined(self, parts: tuple, doc) -> tuple[str, frozenset]:
         """The doc of parts joined by newlines, from each part's own doc (a part already read,
         such as a megabyte Write's content, is not read again)."""
         parts = [p for p in parts if p]
-        seams = [self._read(a[-64:] + "\n" + b[:64]) for a, b in zip(parts, parts[1:])]   # literals across a join
-        return "\n".join(parts), frozenset().union(*(d[1] for d in [*map(self._doc, parts), *seams]))
+        read = self._read if doc == self._doc else doc
+        seams = [read(a[-64:] + "\n" + b[:64]) for a, b in zip(parts, parts[1:])]   # literals across a join
+        return "\n".join(parts), frozenset().union(*(d[1] for d in [*map(doc, parts), *seams]))
+
+    def _reading(self, among: frozenset):
+        """A doc for these kinds alone: the literals of their patterns a text holds (those of a
+        whole doc, less what no pattern of theirs needs)."""
+        lits = frozenset(lit for kid in among if kid in self.kinds for rx in _all_rx(self.kinds[kid])
+                         for clauses in rx.literals if clauses is not None for c in clauses for lit in c)
+
+        def doc(text: str) -> tuple[str, frozenset]:
+            low = text.lower()
+            return text, frozenset(lit for lit in lits if lit in low)
+        return doc
 
     def _doc(self, text: str) -> tuple[str, frozenset]:
         """The text with the known literals it holds, found through their first three letters."""
@@ -384,7 +388,9 @@ _BUILT: dict[tuple, Catalogue] = {}
 def _load(stamps: tuple, state: Path | None) -> Catalogue:
     from memkit.activation import snapshot
 
-    code = [os.stat(m.__file__).st_mtime_ns for m in (sys.modules[__name__], literals, snapshot)]
+    here = os.path.dirname(__file__)
+    code = [os.stat(f).st_mtime_ns for f in (__file__, literals.__file__, snapshot.__file__,
+                                               os.path.join(here, "catalogue_files.py"))]
     key = [SNAPSHOT_VERSION, list(sys.version_info[:2]), code, [list(s) for s in stamps]]
     stored = snapshot.read(state, key)
     if stored is not None:   # the same files another vault of this process loaded: one catalogue, compiled once
@@ -424,6 +430,8 @@ def _kind(raw: bytes) -> Kind:
 
 
 def build(files: list[Path], state: Path | None = None) -> Catalogue:
+    from memkit.activation.catalogue_files import read_file
+
     cache = {"literals": {}, "dirty": False}
     entries: dict[str, tuple[dict, Path, str]] = {}
     for path in files:
@@ -438,63 +446,11 @@ def build(files: list[Path], state: Path | None = None) -> Catalogue:
     return Catalogue(kinds)
 
 
-def read_file(path: Path) -> tuple[str, list[dict]]:
-    """(area, [kind tables]) of one catalogue file, checked; a legacy [[type]] file is mapped."""
-    import tomllib
-
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise InvalidInput(f"{path}: cannot read the action catalogue: {e}") from None
-    except ValueError as e:
-        raise InvalidInput(f"{path}: malformed TOML: {e} (fix the syntax, or move the file away)") from None
-    legacy = "type" in data and "kind" not in data
-    entries = data.get("type" if legacy else "kind", [])
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise InvalidInput(f"{path}: expected [[kind]] tables")
-    if legacy:
-        entries = [_from_legacy(e) for e in entries]
-    for n, entry in enumerate(entries, 1):
-        check(entry, path, n)
-    return str(data.get("area") or path.stem), entries
-
-
-def _from_legacy(entry: dict) -> dict:
-    out = {LEGACY_KEYS.get(k, k): v for k, v in entry.items()}
-    for key in ("tools", "calls", "path_tools"):
-        if key in out:
-            out[key] = sorted({LEGACY_TOOLS.get(t, t.lower()) for t in out[key]})
-    return out
-
-
-def check(entry: dict, path: Path, n: int) -> None:
-    kid = entry.get("id")
-    if not isinstance(kid, str) or not re.fullmatch(r"[a-z0-9][a-z0-9.+-]*(:[a-z0-9][a-z0-9.+-]*)+", kid):
-        raise InvalidInput(f"{path}: [[kind]] number {n} needs an id like \"area:name\" (got {kid!r})")
-    where, unknown = f"{path}: kind {kid!r}", sorted(set(entry) - KNOWN_KEYS)
-    if unknown:
-        raise InvalidInput(f"{where}: unknown keys {unknown} (known: {sorted(KNOWN_KEYS)})")
-    if entry.get("disabled"):
-        return
-    if not isinstance(entry.get("about"), str) or not entry["about"].strip():
-        raise InvalidInput(f"{where} needs about = \"<what the agent is doing, as a gerund phrase>\"")
-    if entry.get("consequence", "normal") not in CONSEQUENCES:
-        raise InvalidInput(f"{where}: consequence must be one of {CONSEQUENCES}")
-    for key in PATTERN_KEYS + LIST_KEYS:
-        value = entry.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise InvalidInput(f"{where}: {key} must be a list of strings")
-    for key in ("tools", "calls", "path_tools"):
-        bad = sorted(set(entry.get(key, [])) - set(FAMILIES))
-        if bad:
-            raise InvalidInput(f"{where}: {key} takes tool families {list(FAMILIES)}, not {bad}")
-    if not any(entry.get(k) for k in ("action", "command", "code", "paths", "words", "intent", "calls")):
-        raise InvalidInput(f"{where} matches nothing: give it command, code, action, paths, words, intent or calls")
-
-
 def _compile(entry: dict, source: Path, area: str, cache: dict, eager: bool) -> Kind:
     """Packaged regexes compile lazily (a test compiles them all); a person's at once, so a
     mistake surfaces with the file named."""
+    from memkit.activation.catalogue_files import PATTERN_KEYS
+
     kid = entry["id"]
     rx = {}
     for key in PATTERN_KEYS:
