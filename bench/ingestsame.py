@@ -8,14 +8,15 @@ the same logs into fresh vaults, in turn, and the vaults' files are compared byt
 `--old` is a source tree or a git revision of this repository (extracted with `git archive`
 once, into the temporary folder); `--new` is this tree. Both run as `python -m memkit` with
 PYTHONPATH set to their tree, from a fresh folder below the temporary one, each with its own
-XDG_CACHE_HOME (warmed first, so no run rebuilds the catalogue snapshot). Every file of the
-vault but `.git/` and `.memkit/` (caches, the index, the lock) must be the same in every run,
-byte for byte; a promotion proposal carries the time it was drafted (`created:`, and so its
-`memkit-sha:`), so two files that differ only in those two lines count as the same and are
-counted apart ("by time").
-Figures: wall seconds and CPU seconds of each `memkit ingest` process and its workers (and
-of those the system's: creating files is most of it, and it swings with other processes'
-disk work on a shared machine).
+XDG_CACHE_HOME; their .pyc files are written and their catalogue snapshots built first. Every
+file of the vault but `.git/` and `.memkit/` (caches, the index, the lock) must be the same in
+every run, byte for byte; a promotion proposal carries the time it was drafted (`created:`, and
+so its `memkit-sha:`), so two files that differ only in those two lines count as the same and
+are counted apart ("by time"). Console copies (.md) are found only when named, not in a folder.
+
+Figures: wall seconds and CPU seconds of each `memkit ingest` process and its workers (and of
+those the system's: creating files is most of it, and it swings with other processes' disk
+work on a shared machine).
 """
 from __future__ import annotations
 
@@ -52,7 +53,7 @@ def tree_of(spec: str, tmp: Path) -> Path:
 
 def env_for(tree: Path, cache: Path) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "MEMKIT_VAULT"}
-    env.update(PYTHONPATH=str(tree), XDG_CACHE_HOME=str(cache), PYTHONDONTWRITEBYTECODE="1")
+    env.update(PYTHONPATH=str(tree), XDG_CACHE_HOME=str(cache))
     return env
 
 
@@ -72,8 +73,11 @@ def ingest(python: str, tree: Path, cache: Path, logs: list[Path], work: Path) -
 
 
 def warm(python: str, tree: Path, cache: Path, work: Path) -> None:
-    """Build the tree's catalogue snapshot in its own cache, outside any timing."""
+    """Write the tree's .pyc files (as an install does: no run compiles sources) and build its
+    catalogue snapshot in its own cache, outside any timing."""
     work.mkdir(parents=True, exist_ok=True)
+    subprocess.run([python, "-m", "compileall", "-q", str(tree / "memkit")], check=True, stdout=subprocess.DEVNULL,
+                   env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"})
     subprocess.run([python, "-c", "from memkit.activation import catalogue; catalogue.load(None)"],
                    cwd=work, env=env_for(tree, cache), check=True)
 
