@@ -91,7 +91,7 @@ def files(root: Path) -> set[str]:
     return found
 
 
-_BY_TIME = re.compile(rb"^(?:created: '\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ'|memkit-sha: [0-9a-f]+)$", re.MULTILINE)
+_BY_TIME = re.compile(rb"^(?:created: '\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ'|memkit-sha: '?[0-9a-f]+'?)$", re.MULTILINE)
 
 
 def differences(a: Path, b: Path) -> tuple[list[str], int]:
