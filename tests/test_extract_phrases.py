@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from conftest import CORPORA
 
+from conftest import CORPORA
 from memkit.activation import catalogue, catalogue_files
 from memkit.extract import phrases
 
