@@ -62,7 +62,7 @@ def _cpu() -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("logs", type=Path)
+    ap.add_argument("logs", type=Path, nargs="+", help="folders or files (console copies must be named)")
     ap.add_argument("--profile", action="store_true", help="cProfile the main process too")
     ap.add_argument("--serial", action="store_true",
                     help="one process (no workers), so that --profile sees every function's time")
@@ -75,7 +75,8 @@ def main() -> None:
     from memkit import pipeline
     from memkit.storage import vault as vault_mod
 
-    size = sum(p.stat().st_size for p in args.logs.rglob("*") if p.is_file())
+    size = sum(p.stat().st_size for log in args.logs for p in ([log] if log.is_file() else log.rglob("*"))
+               if p.is_file())
     spent: dict[str, float] = {}
     timed(spent)
     with tempfile.TemporaryDirectory(prefix="memkit-ingestprofile-") as tmp:
@@ -84,7 +85,7 @@ def main() -> None:
         c0, t0 = os.times(), time.perf_counter()
         if prof:
             prof.enable()
-        result = pipeline.ingest(vault, [args.logs], commit=False)
+        result = pipeline.ingest(vault, args.logs, commit=False)
         if prof:
             prof.disable()
         wall, c1 = time.perf_counter() - t0, os.times()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from memkit.activation import acts, catalogue
+from memkit.activation import acts, catalogue, catalogue_files
 from memkit.errors import InvalidInput
 
 FILES = sorted(catalogue.PACKAGED.glob("*.toml"))
@@ -35,7 +35,7 @@ def act_of(example: str) -> acts.Act:
 
 def _entries():
     for path in FILES:
-        _area, kinds = catalogue.read_file(path)
+        _area, kinds = catalogue_files.read_file(path)
         for entry in kinds:
             yield path.name, entry
 
@@ -224,3 +224,15 @@ def test_the_literal_index_leaves_out_only_kinds_that_cannot_match():
 @pytest.mark.slow   # long: every example of every kind against every kind
 def test_the_literal_index_leaves_out_no_kind_any_example_needs():
     _same_with_every_kind([x for _, e in ENTRIES for x in e.get("examples", []) + e.get("counter", [])])
+
+
+def test_a_text_read_for_some_kinds_gets_what_the_whole_reading_gives_of_them():
+    """classify_text(text, among=ids) tries only those kinds (and the wider ones they are an
+    alternative to): the same answer as the whole reading's, for each prose example and
+    counter-example, read for its own kinds, for each kind with alternatives, and for none."""
+    lacking = {k for k, kind in CAT.kinds.items() if kind.alternatives and kind.rx.get("unless")}
+    for _, entry in ENTRIES:
+        for text in [x[5:] for x in entry.get("examples", []) + entry.get("counter", []) if x.startswith("say: ")]:
+            full = CAT.classify_text(text)
+            for among in ({entry["id"]}, full, lacking | {entry["id"]}, set(), {"no:such-kind"}):
+                assert CAT.classify_text(text, among=among) == full & among, (text, among)

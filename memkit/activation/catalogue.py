@@ -23,15 +23,6 @@ from memkit.errors import InvalidInput
 
 PACKAGED = DATA / "actions"
 OVERRIDE_DIR, LEGACY_OVERRIDE = "actions", "action_types.toml"
-CONSEQUENCES = ("high", "normal")
-FAMILIES = ("shell", "edit", "write", "read", "search", "web", "task", "mcp", "other")
-PATTERN_KEYS = ("action", "command", "code", "paths", "words", "intent", "requires", "unless")
-LIST_KEYS = ("tools", "calls", "path_tools", "langs", "alternatives", "within", "examples", "counter")
-KNOWN_KEYS = {"id", "about", "consequence", "broad", "safe", "disabled", *PATTERN_KEYS, *LIST_KEYS}
-LEGACY_KEYS = {"text": "words", "benign": "safe", "generic": "broad"}
-LEGACY_TOOLS = {"Bash": "shell", "Edit": "edit", "MultiEdit": "edit", "Write": "write", "NotebookEdit": "write",
-                "Read": "read", "NotebookRead": "read", "Glob": "search", "Grep": "search", "LS": "search",
-                "WebFetch": "web", "WebSearch": "web"}
 MEMO_SIZE, BIG_MEMO_SIZE = 4096, 16   # the big memo: acts over 4 KB (a turn's calls, asked about again)
 SNAPSHOT_VERSION = 6   # bump with the layout `_plain` writes (or `literals.derive` makes)
 
@@ -155,39 +146,47 @@ class Catalogue:
         return self.kinds
 
     # ---- classification ------------------------------------------------------
-    def classify(self, act: Act, lesson: bool = False, relax: bool = False) -> dict[str, str]:
+    def classify(self, act: Act, lesson: bool = False, relax: bool = False,
+                 among: frozenset | None = None) -> dict[str, str]:
         """kind id -> the part of the act that matched (command, code, action, path, calls, words).
         lesson: the text is a lesson, which quotes both the wrong and the right way (no `unless`);
-        relax: ignore `requires` (the caller then needs other evidence that the context holds)."""
+        relax: ignore `requires` (the caller then needs other evidence that the context holds);
+        among: only these kinds are tried, for a caller that needs no other (not remembered)."""
         # a large act (a file's content, an edit read in its file) is remembered too, in a smaller memo
         small = len(act.raw) + len(act.prose) <= 4096 and len(act.context) <= 4096
         memo = self._memo if small else self._big
         key = (act.family, act.command, act.paths, act.added, act.lang, act.prose, act.context, lesson, relax)
         known = memo.get(key)
         if known is not None:
-            return dict(known)
-        found = self._classify(act, lesson, relax)
+            return dict(known) if among is None else {k: part for k, part in known if k in among}
+        found = self._classify(act, lesson, relax, among)
         for inner in commands.remote(act.command) if act.command else ():   # what `ssh host "…"` runs there
-            found = {**self._classify(Act(act.tool, "shell", command=inner, raw=inner), lesson, relax), **found}
+            found = {**self._classify(Act(act.tool, "shell", command=inner, raw=inner), lesson, relax, among), **found}
+        if among is not None:
+            return found
         if len(memo) >= (MEMO_SIZE if small else BIG_MEMO_SIZE):
             memo.clear()
         memo[key] = tuple(found.items())
         return found
 
-    def _classify(self, act: Act, lesson: bool, relax: bool = False) -> dict[str, str]:
+    def _classify(self, act: Act, lesson: bool, relax: bool = False, among: frozenset | None = None) -> dict[str, str]:
+        """among: only these kinds are tried, each text read for their literals alone (a kind's part
+        is found independently of the others', and no literal of the act leads to a kind that
+        cannot match)."""
         prose = act.family == "prose"
         concrete = act.command or act.added
-        added = self._doc(act.added) if act.added else None
-        docs_cmd = self._doc(act.command) if act.command else None
+        doc = self._doc if among is None else self._reading(among)
+        added = doc(act.added) if act.added else None
+        docs_cmd = doc(act.command) if act.command else None
         docs = {"command": docs_cmd,
                 "shellish": added if act.lang in SHELLISH else None,
                 "code": added,
-                "action": self._action(act, docs_cmd) if concrete else None,
-                "prose": self._doc(plain_verbs(act.prose)) if prose else None}
+                "action": self._action(act, docs_cmd, doc) if concrete else None,
+                "prose": doc(plain_verbs(act.prose)) if prose else None}
         present = frozenset().union(*(d[1] for d in docs.values() if d))
-        path_docs = [self._doc(p) for p in act.paths] if act.paths and not prose else None   # once per act
+        path_docs = [doc(p) for p in act.paths] if act.paths and not prose else None   # once per act
         context, found = None, {}
-        for kid in self._candidates(present, path_docs, prose):
+        for kid in self._candidates(present, path_docs, prose) if among is None else sorted(among & self.kinds.keys()):
             k = self.kinds[kid]
             if k.tools and not prose and act.family not in k.tools and act.family not in k.calls:
                 continue
@@ -203,7 +202,7 @@ class Catalogue:
                     part = _concrete_part(k, docs, act.lang)
                     if part and k.rx.get("requires") and not relax:
                         if context is None:
-                            context = self._joined((*act.paths, act.context, act.command, act.added))
+                            context = self._joined((*act.paths, act.context, act.command, act.added), doc)
                         if not all(r.search(context) for r in k.rx["requires"]):
                             part = None
             if part and not lesson and k.rx.get("unless") and concrete and \
@@ -220,14 +219,25 @@ class Catalogue:
 
     # the interface the extraction code uses
     def classify_action(self, tool_name: str, tool_input, include_benign: bool = False, context: str = "",
-                        relax: bool = False) -> set[str]:
+                        relax: bool = False, among=None) -> set[str]:
+        """among: the caller needs only which of these kinds the call is of (classify_action(…) &
+        among): only they are tried, unless the whole answer is remembered already."""
         act = from_call(tool_name, tool_input)
         if context:
             act.context = context
-        return self.kinds_of(act, include_safe=include_benign, relax=relax)
+        if among is None:
+            return self.kinds_of(act, include_safe=include_benign, relax=relax)
+        wanted = frozenset(k for k in among if k in self.kinds and (include_benign or not self.kinds[k].safe))
+        return wanted.intersection(self.classify(act, relax=relax, among=wanted)) if wanted else set()
 
-    def classify_text(self, text: str, include_benign: bool = False) -> set[str]:
-        return self.kinds_of(from_prose(text), lesson=True, include_safe=include_benign)
+    def classify_text(self, text: str, include_benign: bool = False, among=None) -> set[str]:
+        """among: the caller needs only which of these kinds the text is of (classify_text(text) &
+        among): only they, and the wider kinds they are an alternative to, are tried."""
+        if among is None:
+            return self.kinds_of(from_prose(text), lesson=True, include_safe=include_benign)
+        wanted = {k for k in among if k in self.kinds and (include_benign or not self.kinds[k].safe)}
+        tried = frozenset(wanted.union(*(self.kinds[k].alternatives for k in wanted)))   # read by `lacking`
+        return wanted.intersection(self._classify(from_prose(text), True, among=tried)) if wanted else set()
 
     def specific(self, ids: set[str]) -> set[str]:
         """Drop broad kinds when something more specific is there."""
@@ -256,18 +266,30 @@ class Catalogue:
         literals.lead_to(self._index, present, prose, found)
         return sorted(found)
 
-    def _action(self, act: Act, command_doc) -> tuple[str, frozenset]:
+    def _action(self, act: Act, command_doc, doc) -> tuple[str, frozenset]:
         """The doc of act.text, from the docs of its parts where it joins them."""
         if act.command:
             return command_doc
-        return self._doc(act.text) if act.prose and not act.paths else self._joined((*act.paths[:1], act.added))
+        return doc(act.text) if act.prose and not act.paths else self._joined((*act.paths[:1], act.added), doc)
 
-    def _joined(self, parts: tuple) -> tuple[str, frozenset]:
+    def _joined(self, parts: tuple, doc) -> tuple[str, frozenset]:
         """The doc of parts joined by newlines, from each part's own doc (a part already read,
         such as a megabyte Write's content, is not read again)."""
         parts = [p for p in parts if p]
-        seams = [self._read(a[-64:] + "\n" + b[:64]) for a, b in zip(parts, parts[1:])]   # literals across a join
-        return "\n".join(parts), frozenset().union(*(d[1] for d in [*map(self._doc, parts), *seams]))
+        read = self._read if doc == self._doc else doc
+        seams = [read(a[-64:] + "\n" + b[:64]) for a, b in zip(parts, parts[1:])]   # literals across a join
+        return "\n".join(parts), frozenset().union(*(d[1] for d in [*map(doc, parts), *seams]))
+
+    def _reading(self, among: frozenset):
+        """A doc for these kinds alone: the literals of their patterns a text holds (those of a
+        whole doc, less what no pattern of theirs needs)."""
+        lits = frozenset(lit for kid in among if kid in self.kinds for rx in _all_rx(self.kinds[kid])
+                         for clauses in rx.literals if clauses is not None for c in clauses for lit in c)
+
+        def doc(text: str) -> tuple[str, frozenset]:
+            low = text.lower()
+            return text, frozenset(lit for lit in lits if lit in low)
+        return doc
 
     def _doc(self, text: str) -> tuple[str, frozenset]:
         """The text with the known literals it holds, found through their first three letters."""
@@ -366,7 +388,9 @@ _BUILT: dict[tuple, Catalogue] = {}
 def _load(stamps: tuple, state: Path | None) -> Catalogue:
     from memkit.activation import snapshot
 
-    code = [os.stat(m.__file__).st_mtime_ns for m in (sys.modules[__name__], literals, snapshot)]
+    here = os.path.dirname(__file__)
+    code = [os.stat(f).st_mtime_ns for f in (__file__, literals.__file__, snapshot.__file__,
+                                               os.path.join(here, "catalogue_files.py"))]
     key = [SNAPSHOT_VERSION, list(sys.version_info[:2]), code, [list(s) for s in stamps]]
     stored = snapshot.read(state, key)
     if stored is not None:   # the same files another vault of this process loaded: one catalogue, compiled once
@@ -406,6 +430,8 @@ def _kind(raw: bytes) -> Kind:
 
 
 def build(files: list[Path], state: Path | None = None) -> Catalogue:
+    from memkit.activation.catalogue_files import read_file
+
     cache = {"literals": {}, "dirty": False}
     entries: dict[str, tuple[dict, Path, str]] = {}
     for path in files:
@@ -420,63 +446,11 @@ def build(files: list[Path], state: Path | None = None) -> Catalogue:
     return Catalogue(kinds)
 
 
-def read_file(path: Path) -> tuple[str, list[dict]]:
-    """(area, [kind tables]) of one catalogue file, checked; a legacy [[type]] file is mapped."""
-    import tomllib
-
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise InvalidInput(f"{path}: cannot read the action catalogue: {e}") from None
-    except ValueError as e:
-        raise InvalidInput(f"{path}: malformed TOML: {e} (fix the syntax, or move the file away)") from None
-    legacy = "type" in data and "kind" not in data
-    entries = data.get("type" if legacy else "kind", [])
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise InvalidInput(f"{path}: expected [[kind]] tables")
-    if legacy:
-        entries = [_from_legacy(e) for e in entries]
-    for n, entry in enumerate(entries, 1):
-        check(entry, path, n)
-    return str(data.get("area") or path.stem), entries
-
-
-def _from_legacy(entry: dict) -> dict:
-    out = {LEGACY_KEYS.get(k, k): v for k, v in entry.items()}
-    for key in ("tools", "calls", "path_tools"):
-        if key in out:
-            out[key] = sorted({LEGACY_TOOLS.get(t, t.lower()) for t in out[key]})
-    return out
-
-
-def check(entry: dict, path: Path, n: int) -> None:
-    kid = entry.get("id")
-    if not isinstance(kid, str) or not re.fullmatch(r"[a-z0-9][a-z0-9.+-]*(:[a-z0-9][a-z0-9.+-]*)+", kid):
-        raise InvalidInput(f"{path}: [[kind]] number {n} needs an id like \"area:name\" (got {kid!r})")
-    where, unknown = f"{path}: kind {kid!r}", sorted(set(entry) - KNOWN_KEYS)
-    if unknown:
-        raise InvalidInput(f"{where}: unknown keys {unknown} (known: {sorted(KNOWN_KEYS)})")
-    if entry.get("disabled"):
-        return
-    if not isinstance(entry.get("about"), str) or not entry["about"].strip():
-        raise InvalidInput(f"{where} needs about = \"<what the agent is doing, as a gerund phrase>\"")
-    if entry.get("consequence", "normal") not in CONSEQUENCES:
-        raise InvalidInput(f"{where}: consequence must be one of {CONSEQUENCES}")
-    for key in PATTERN_KEYS + LIST_KEYS:
-        value = entry.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise InvalidInput(f"{where}: {key} must be a list of strings")
-    for key in ("tools", "calls", "path_tools"):
-        bad = sorted(set(entry.get(key, [])) - set(FAMILIES))
-        if bad:
-            raise InvalidInput(f"{where}: {key} takes tool families {list(FAMILIES)}, not {bad}")
-    if not any(entry.get(k) for k in ("action", "command", "code", "paths", "words", "intent", "calls")):
-        raise InvalidInput(f"{where} matches nothing: give it command, code, action, paths, words, intent or calls")
-
-
 def _compile(entry: dict, source: Path, area: str, cache: dict, eager: bool) -> Kind:
     """Packaged regexes compile lazily (a test compiles them all); a person's at once, so a
     mistake surfaces with the file named."""
+    from memkit.activation.catalogue_files import PATTERN_KEYS
+
     kid = entry["id"]
     rx = {}
     for key in PATTERN_KEYS:

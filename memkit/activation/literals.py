@@ -159,16 +159,14 @@ def unpacked(ids) -> tuple[tuple, tuple]:
     return tuple(concrete.split("\0")) if concrete else (), tuple(prose.split("\0")) if prose else ()
 
 
-def by_tail(lits: list[str]) -> list[str] | tuple:
-    """One head's literals as a text is searched for them: a few as they are; many as those of
-    three letters and the longer ones grouped by their last three."""
-    if len(lits) <= 12:
-        return lits
+def by_tail(lits: list[str]) -> tuple[tuple, dict]:
+    """One head's literals as a process reading many texts searches for them: those of three
+    letters (the head itself), and the longer ones by their last three letters."""
     tails: dict[str, list[str]] = {}
     for lit in lits:
         if len(lit) > 3:
             tails.setdefault(lit[-3:], []).append(lit)
-    return tuple(lit for lit in lits if len(lit) == 3), tuple((t, tuple(v)) for t, v in tails.items())
+    return tuple(lit for lit in lits if len(lit) == 3), {t: tuple(v) for t, v in tails.items()}
 
 
 class Reader:
@@ -204,21 +202,23 @@ def held(text: str, short: tuple, by_head: dict, heads: frozenset, tails: dict, 
     low = text.lower()
     grams = {low[i:i + 3] for i in range(len(low) - 2)}
     present = _short_held(low, grams, short)
+    add = present.add
     for head in grams & heads:
         lits = tails.get(head) if grouped else None
         if lits is None:
             lits = by_head[head]
             if isinstance(lits, str):
                 lits = by_head[head] = lits.split("\0")
-            if grouped:
-                lits = tails[head] = by_tail(lits)
-        if isinstance(lits, list):
-            present.update(lit for lit in lits if len(lit) == 3 or lit[-3:] in grams and lit in low)
-            continue
-        present.update(lits[0])   # the head is the whole literal
-        for tail, longer in lits[1]:   # a literal is in the text only if its last three letters are
-            if tail in grams:
-                present.update(lit for lit in longer if lit in low)
+            if not grouped:
+                present.update(lit for lit in lits if len(lit) == 3 or lit[-3:] in grams and lit in low)
+                continue
+            lits = tails[head] = by_tail(lits)
+        whole, longer = lits
+        present.update(whole)
+        for tail in grams.intersection(longer):   # a literal is in the text only if its last three letters are
+            for lit in longer[tail]:
+                if lit in low:
+                    add(lit)
     return frozenset(present)
 
 

@@ -130,11 +130,11 @@ def _make_correction(turn, lesson, candidates: list[ToolCall], how, confidence, 
     chosen = _pick_calls(tax, candidates, lesson_types, lesson, "interrupted" in how)
     if chosen:
         trigger = "; ".join(signals.describe_call(c, lesson) for c in chosen[:2])
-        call_types = set().union(*(tax.classify_action(c.name, c.input) for c in chosen))
         # The lesson says what mattered; the call's other traits (it wrote a file, it ran git)
         # would fire on every later action of that kind. Only a lesson with no type of its own
         # borrows the call's.
-        types = set(lesson_types) if lesson_types else call_types
+        types = set(lesson_types) if lesson_types else set().union(*(tax.classify_action(c.name, c.input)
+                                                                     for c in chosen))
     else:
         trigger = ("proposed: " + signals.first_sentence(proposal)) if proposal else "the agent's previous step"
         # its opening, read as far as a lesson is, and its last sentence (where a plan asks about
@@ -166,12 +166,13 @@ def _pick_calls(tax, calls: list[ToolCall], lesson_types: set[str], lesson: str 
     """The call the lesson is about: the ones sharing its most specific action types, else the one
     whose command the lesson's lead names, else the last one that did something."""
     calls = [c for c in calls if c is not None]
+    if lesson_types:   # the kinds each call shares with the lesson (only those are tried)
+        shared = [tax.classify_action(c.name, c.input, among=lesson_types) for c in calls]
+        weight = [(sum(1 for k in found if k in tax.types and not tax.types[k].broad), len(found)) for found in shared]
+        best = max(weight, default=(0, 0))
+        if best[1]:   # the calls that share the lesson's most specific kinds (`purge-queue` over the peeks before it)
+            return [c for c, w in zip(calls, weight) if w == best][-2:]
     kinds = [tax.classify_action(c.name, c.input) for c in calls]
-    weight = [(sum(1 for k in found & lesson_types if k in tax.types and not tax.types[k].broad),
-               len(found & lesson_types)) for found in kinds]
-    best = max(weight, default=(0, 0))
-    if best[1]:   # the calls that share the lesson's most specific kinds (`purge-queue` over the peeks before it)
-        return [c for c, w in zip(calls, weight) if w == best][-2:]
     doing = [c for c, found in zip(calls, kinds) if found
              or not tax.classify_action(c.name, c.input, include_benign=True)]
     named = _named_calls(calls, lesson, doing) if not cut_off else []   # a call cut off is the one it is about

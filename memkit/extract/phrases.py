@@ -33,8 +33,35 @@ def _compiled(item, flags: int):
 
 def find(key: str, text: str) -> re.Match | None:
     """The first match of any regex listed under `key`, or None."""
-    for rx in phrases()[key]:
+    for rx in listed(key, text):
         m = rx.search(text)
         if m:
             return m
     return None
+
+
+# \s in a pattern holds these in an ASCII text besides the six spaces the literals know of
+_ODD_SPACE = re.compile(r"[\x1c-\x1f]")
+
+
+def listed(key: str, text: str) -> list:
+    """The regexes (or rules) listed under `key` that text may match, in their order: of an ASCII
+    text, those it holds a literal of each of their clauses of (`activation.literals`: every match
+    holds one, lower-cased; IGNORECASE and lower() agree on ASCII); every one of another text."""
+    items = phrases()[key]
+    if not text.isascii() or _ODD_SPACE.search(text):
+        return items
+    low = text.lower()
+    return [item for item, needs in zip(items, _needs()[key]) if all(any(lit in low for lit in c) for c in needs)]
+
+
+@lru_cache(maxsize=1)
+def _needs() -> dict[str, list[tuple]]:
+    """Each listed regex's literal clauses, ASCII ones only (an ASCII text may match a pattern's
+    other letters under IGNORECASE, the Kelvin sign's k)."""
+    from memkit.activation import literals
+
+    cache: dict = {"literals": {}, "dirty": False}
+    return {key: [tuple(c for c in literals.literals((v["rx"] if isinstance(v, dict) else v).pattern, cache) or ()
+                        if all(lit.isascii() for lit in c)) for v in value]
+            for key, value in phrases().items() if isinstance(value, list)}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from memkit.extract import Candidate, signals
-from memkit.extract.phrases import phrases
+from memkit.extract.phrases import listed
 
 MAX_FACTS = 3        # per message: a long status report is not a list of facts
 MAX_NEGATIVE = 2
@@ -24,12 +24,12 @@ def facts(turn, text: str) -> list[Candidate]:
     first, then the environment shapes; a stretch of text yields at most one fact."""
     out: list[Candidate] = []
     taken: list[tuple[int, int]] = []
-    for rx in phrases()["facts"]:
+    for rx in listed("facts", text):
         for m in rx.finditer(text):
             key = signals.fact_key(m.group("key")) + ("_location" if "location" in rx.groupindex else "")
             if signals.value_like(m.group("value").strip(" .`'\"")) or key.endswith(NAMED_KEYS):
                 _add(out, taken, turn, text, m, key, m.group("value"), m.group(0).strip())
-    for rule in phrases()["environment_facts"]:
+    for rule in listed("environment_facts", text):
         for m in rule["rx"].finditer(text):
             groups = {k: _bare(v or "") for k, v in m.groupdict().items()}
             groups["thing"] = _named(groups.get("thing", ""))
@@ -81,7 +81,7 @@ def negatives(turn, text: str) -> list[Candidate]:
     """Negative-result candidates: an approach tried and given up, with why when it is said."""
     out: list[Candidate] = []
     taken: list[tuple[int, int]] = []
-    for rx in phrases()["negative_results"]:
+    for rx in listed("negative_results", text):
         for m in rx.finditer(text):
             if any(m.start() < end and start < m.end() for start, end in taken):
                 continue

@@ -137,7 +137,7 @@ def _cue(vault, metas: list[dict[str, Any]], d: Draft) -> dict[str, Any]:
     tax = taxonomy.load(vault.root)
     declared = [set(m.get("action_types") or []) for m in metas]
     types = set.intersection(*declared) or set().union(*declared)
-    said = tax.classify_text(" ".join(statement(m) for m in metas))
+    said = tax.classify_text(" ".join(statement(m) for m in metas), among=types)   # read only as types & said
     types = (types & said) or types
     about = next((tax.types[t].about for t in sorted(types & said) if t in tax.types), "")
     done = [re.sub(r"^\w+: | \((?:rejected|interrupted)\)$", "", str(m.get("trigger") or "")) for m in metas]
