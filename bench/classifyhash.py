@@ -36,9 +36,9 @@ def record(logs: list[Path], out: Path) -> None:
     seen: dict = {}
     original = catalogue.Catalogue._classify
 
-    def kept(self, act, lesson, relax=False):
+    def kept(self, act, lesson, relax=False, among=None):   # a reading for some kinds is kept whole
         seen.setdefault((tuple(getattr(act, s) for s in acts.Act.__slots__), lesson, relax), None)
-        return original(self, act, lesson, relax)
+        return original(self, act, lesson, relax, among)
 
     catalogue.Catalogue._classify = kept
     calls, texts = [], []

@@ -25,9 +25,15 @@ def _same(texts: list[str]) -> None:
             continue
         for text in texts:
             kept = phrases.listed(key, text)
+            first = None
             for item in items:
                 rx = item["rx"] if isinstance(item, dict) else item
-                assert not rx.search(text) or any(k is item for k in kept), (key, rx.pattern, text)
+                m = rx.search(text)
+                assert not m or any(k is item for k in kept), (key, rx.pattern, text)
+                first = first or m
+            if not isinstance(items[0], dict):   # find(): the first match of the first regex that matches
+                found = phrases.find(key, text)
+                assert (found and (found.re, found.span())) == (first and (first.re, first.span())), (key, text)
 
 
 def test_a_phrase_left_out_for_a_text_cannot_match_it():

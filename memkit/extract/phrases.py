@@ -33,7 +33,10 @@ def _compiled(item, flags: int):
 
 def find(key: str, text: str) -> re.Match | None:
     """The first match of any regex listed under `key`, or None."""
-    for rx in listed(key, text):
+    low = _lowered(text)
+    for rx, needs in zip(phrases()[key], _needs()[key]):
+        if low is not None and not _holds(low, needs):
+            continue
         m = rx.search(text)
         if m:
             return m
@@ -48,11 +51,24 @@ def listed(key: str, text: str) -> list:
     """The regexes (or rules) listed under `key` that text may match, in their order: of an ASCII
     text, those it holds a literal of each of their clauses of (`activation.literals`: every match
     holds one, lower-cased; IGNORECASE and lower() agree on ASCII); every one of another text."""
+    low = _lowered(text)
     items = phrases()[key]
-    if not text.isascii() or _ODD_SPACE.search(text):
-        return items
-    low = text.lower()
-    return [item for item, needs in zip(items, _needs()[key]) if all(any(lit in low for lit in c) for c in needs)]
+    return items if low is None else [item for item, needs in zip(items, _needs()[key]) if _holds(low, needs)]
+
+
+def _lowered(text: str) -> str | None:
+    """The text as the literals are searched in, or None when they cannot rule a phrase out."""
+    return text.lower() if text.isascii() and not _ODD_SPACE.search(text) else None
+
+
+def _holds(low: str, needs: tuple) -> bool:
+    for clause in needs:
+        for lit in clause:
+            if lit in low:
+                break
+        else:
+            return False
+    return True
 
 
 @lru_cache(maxsize=1)
