@@ -32,6 +32,19 @@ def test_a_clause_after_a_comma_that_prescribes_is_its_own_clause():
     assert [p for p, _ in compiler.clauses("It breaks the build. Keep it small.")] == ["neutral", "prescribe"]
 
 
+def test_a_subcommand_the_lesson_says_no_to_forbids_the_grave_thing_it_alone_does():
+    # the lesson's words name no kind; the subcommand of the refused call it blames does
+    cue = compiled("no. reset wipes the shared dev database, four people work on it. make a new migration instead",
+                   "Bash: npx prisma migrate reset --force (rejected)")
+    assert "db:reset" in cue["forbids"]
+    cue = compiled("stop, destroy takes the whole stack down including the bucket with customer uploads",
+                   "Bash: terraform destroy -auto-approve (rejected)")
+    assert "infra:destroy" in cue["forbids"]
+    # a subcommand that is only the verb of the matter forbids no everyday call
+    cue = compiled("never commit without signing, the branch protection rejects it", "Bash: git commit -m 'fix typo'")
+    assert "git:commit" not in cue["forbids"] and "git:commit-unsigned" in cue["forbids"]
+
+
 def test_the_corrected_call_decides_what_went_wrong():
     cue = compiled("no, never stage everything at once; add the files you changed by name",
                    "Bash: git add -A && git commit -m 'wip' (rejected)")

@@ -91,6 +91,21 @@ def head(command: str) -> list[str]:
     return head
 
 
+def subcommands(command: str) -> list[str]:
+    """The plain words after the program a command runs (`bundle exec fastlane match nuke` ->
+    match, nuke), up to the first flag or argument."""
+    words, name = command.split(), command_name(command)
+    at = next((i for i, w in enumerate(words) if w.rsplit("/", 1)[-1] == name), None)
+    if not name or at is None:
+        return []
+    subs = []
+    for w in words[at + 1:at + 4]:
+        if not _HEAD_WORD.fullmatch(w):
+            break
+        subs.append(w)
+    return subs
+
+
 # programs that only look, and subcommands that only look: running them again repeats no mistake
 READ_PROGRAMS = frozenset("ls cat head tail less more grep rg ag find fd echo printf pwd cd which type whereis file "
                           "source . export set unset alias pushd popd read "

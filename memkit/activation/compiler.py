@@ -18,7 +18,7 @@ from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mended, omitted, pasted, slips_of,
                                        this_step, undoes)
 
-VERSION = 12
+VERSION = 13
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "topics")
@@ -274,17 +274,27 @@ def _topics(cat, by: dict, corrected: set, forbids: set, prescribed: set) -> lis
 
 
 def _flagged(cat, act, parts: list[tuple[str, str]]) -> set:
-    """"never -v on this stack" after `docker compose down -v`: the kinds the corrected call has
-    only through a flag a forbidding clause names (the call without it lacks them)."""
+    """"never -v on this stack" after `docker compose down -v`, "nuke revokes every certificate"
+    after `fastlane match nuke`: the kinds the corrected call has only through a flag or a
+    subcommand a forbidding clause names (the call without it lacks them). The program itself
+    names no such part: without it the call is no call."""
     if act is None or act.family != "shell":
         return set()
     words = act.command.split()
-    named = {f for p, text in parts if p in ("forbid", "instead")
-             for f in re.findall(r"(?<![\w-])--?[A-Za-z][\w-]*", text)} & set(words)
-    if not named:
+    said = [text for p, text in parts if p in ("forbid", "instead")]
+    named = {f for text in said for f in re.findall(r"(?<![\w-])--?[A-Za-z][\w-]*", text)} & set(words)
+    programs = commands.commands_of(act)
+    subs = {w for piece in acts_mod.pieces(act.command) for w in commands.subcommands(piece)
+            if len(w) >= 3 and w.isalpha() and w not in programs}
+    subs = {w for w in subs if any(re.search(rf"(?i)(?<![\w-]){re.escape(w)}(?![\w-])", t) for t in said)}
+    if not named and not subs:
         return set()
-    without = acts_mod.from_command(" ".join(w for w in words if w not in named))
-    lost = cat.kinds_of(act) - cat.kinds_of(without)
+    found = cat.kinds_of(act)
+    lost = found - cat.kinds_of(acts_mod.from_command(" ".join(w for w in words if w not in named)))
+    # a subcommand is the verb of the matter ("never commit without signing"): only the grave
+    # thing it alone does is the mistake
+    lost |= {k for k in found - cat.kinds_of(acts_mod.from_command(" ".join(w for w in words if w not in subs)))
+             if cat.kinds[k].consequence == "high"}
     return {k for k in lost if not cat.kinds[k].broad and not cat.kinds[k].safe}
 
 
