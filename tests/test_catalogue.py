@@ -236,3 +236,16 @@ def test_a_text_read_for_some_kinds_gets_what_the_whole_reading_gives_of_them():
             full = CAT.classify_text(text)
             for among in ({entry["id"]}, full, lacking | {entry["id"]}, set(), {"no:such-kind"}):
                 assert CAT.classify_text(text, among=among) == full & among, (text, among)
+
+
+def test_an_edit_is_read_with_the_lines_it_keeps_around_what_it_adds():
+    cat = catalogue.load(None)
+    kept = "    final rows = await repo.fetchOrders();\n"
+    shown = "    ScaffoldMessenger.of(context).showSnackBar(SnackBar(content: Text(\"loaded\")));\n"
+    edit = {"file_path": "/p/lib/orders_page.dart", "old_string": kept, "new_string": kept + shown}
+    assert "flutter:context-after-await" in cat.classify_action("Edit", edit)
+    guarded = dict(edit, new_string=kept + "    if (!mounted) return;\n" + shown)
+    assert "flutter:context-after-await" not in cat.classify_action("Edit", guarded)
+    # a pattern the kept lines match on their own is not what the edit did
+    untouched = dict(edit, old_string=kept + shown, new_string=kept + shown + "    _count++;\n")
+    assert "flutter:context-after-await" not in cat.classify_action("Edit", untouched)

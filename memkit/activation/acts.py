@@ -114,7 +114,7 @@ def language(path: str) -> str:
 class Act:
     """One action, normalised. Plain class (no dataclasses): it is built on every hook call."""
 
-    __slots__ = ("tool", "family", "command", "paths", "added", "removed", "lang", "prose", "context", "raw")
+    __slots__ = ("tool", "family", "command", "paths", "added", "removed", "lang", "prose", "context", "raw", "after")
 
     def __init__(self, tool: str = "", family_: str = "other", command: str = "", paths: tuple = (),
                  added: str = "", removed: str = "", lang: str = "", prose: str = "", context: str = "",
@@ -124,6 +124,7 @@ class Act:
         self.prose = prose        # natural language: a prompt, a task, a lesson
         self.context = context    # the edited file as it is on disk (read by `requires`)
         self.raw = raw            # every input value, for near-repeat and entity matching
+        self.after = ""           # an edit's new text with the unchanged lines it keeps around the added ones
 
     @property
     def read_only(self) -> bool:
@@ -175,8 +176,11 @@ def from_call(tool_name: str, tool_input: Any, read_context: bool = False) -> Ac
             context = _read_context(path) if read_context else ""
             if not context:
                 context = "\n".join(f"{o}\n{n}" for o, n in pairs)[:MAX_CONTEXT]
-            return Act(tool_name, "edit", paths=paths, added=added, removed=removed, lang=language(path),
-                       context=context, raw=raw)
+            act = Act(tool_name, "edit", paths=paths, added=added, removed=removed, lang=language(path),
+                      context=context, raw=raw)
+            after = "\n".join(n for _, n in pairs)[:MAX_TEXT]
+            act.after = after if after != added else ""
+            return act
     if fam == "write":
         content = inp.get("content", inp.get("new_source", inp.get("file_text", inp.get("contents", ""))))
         content = str(content or "")[:MAX_TEXT]

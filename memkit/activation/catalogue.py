@@ -67,6 +67,17 @@ class Rx:
         return None
 
 
+    def finditer(self, doc: tuple):
+        """Every match of every pattern, in pattern order."""
+        text, present = doc
+        if self.any_literal is not None and self.any_literal.isdisjoint(present):
+            return
+        lacks = present.isdisjoint
+        for n, clauses in enumerate(self.literals):
+            if clauses is None or not any(map(lacks, clauses)):
+                yield from (self._compiled[n] or self.compile(n)).finditer(text)
+
+
 class Kind:
     """One kind of action. A plain class: `dataclasses` costs a hook process ~8 ms of imports."""
 
@@ -155,7 +166,7 @@ class Catalogue:
         # a large act (a file's content, an edit read in its file) is remembered too, in a smaller memo
         small = len(act.raw) + len(act.prose) <= 4096 and len(act.context) <= 4096
         memo = self._memo if small else self._big
-        key = (act.family, act.command, act.paths, act.added, act.lang, act.prose, act.context, lesson, relax)
+        key = (act.family, act.command, act.paths, act.added, act.lang, act.prose, act.context, lesson, relax, act.after)
         known = memo.get(key)
         if known is not None:
             return dict(known) if among is None else {k: part for k, part in known if k in among}
@@ -182,8 +193,10 @@ class Catalogue:
                 "shellish": added if act.lang in SHELLISH else None,
                 "code": added,
                 "action": self._action(act, docs_cmd, doc) if concrete else None,
-                "prose": doc(plain_verbs(act.prose)) if prose else None}
+                "prose": doc(plain_verbs(act.prose)) if prose else None,
+                "after": doc(act.after) if act.after and act.added else None}
         present = frozenset().union(*(d[1] for d in docs.values() if d))
+        docs["fresh"] = act.added
         path_docs = [doc(p) for p in act.paths] if act.paths and not prose else None   # once per act
         context, found = None, {}
         for kid in self._candidates(present, path_docs, prose) if among is None else sorted(among & self.kinds.keys()):
@@ -206,8 +219,10 @@ class Catalogue:
                         if not all(r.search(context) for r in k.rx["requires"]):
                             part = None
             if part and not lesson and k.rx.get("unless") and concrete and \
-                    k.rx["unless"].search(docs["command"] or docs["code"]):
+                    k.rx["unless"].search(docs["after"] if part == "around" else docs["command"] or docs["code"]):
                 part = None
+            if part == "around":   # the code the edit leaves, read across the lines it kept
+                part = "code"
             if part and not (not lesson and prose and k.rx.get("unless") and k.rx["unless"].search(docs["prose"])):
                 found[kid] = part
         if prose and lesson:   # a lesson that names a commit names no commit without a sign-off
@@ -328,11 +343,26 @@ def _concrete_part(k: Kind, docs: dict, lang: str) -> str | None:
     if rx.get("code") and docs["code"] and docs["command"] is None and (not k.langs or lang in k.langs):
         if rx["code"].search(docs["code"]):
             return "code"
+        if docs["after"] and _around(rx["code"], docs["after"], docs["fresh"]):
+            return "around"
     if rx.get("action"):
         doc = docs["action"]   # the command, or the path and the added lines
         if doc and rx["action"].search(doc):
             return "action"
     return None
+
+
+def _around(rx: Rx, after: tuple, added: str) -> bool:
+    """The pattern matches the edit's new text across an added line and the unchanged lines kept
+    around it (`await load()` kept, `setState(…)` added below it): the code the edit leaves."""
+    fresh = {ln.strip() for ln in added.splitlines() if ln.strip()}
+    text = after[0]
+    for m in rx.finditer(after):
+        start, end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+        lines = text[start:end if end >= 0 else len(text)].splitlines()   # the whole lines it spans
+        if len(lines) > 1 and any(ln.strip() in fresh for ln in lines):
+            return True
+    return False
 
 
 def _all_rx(k: Kind) -> list[Rx]:
