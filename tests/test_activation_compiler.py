@@ -45,6 +45,17 @@ def test_a_subcommand_the_lesson_says_no_to_forbids_the_grave_thing_it_alone_doe
     assert "git:commit" not in cue["forbids"] and "git:commit-unsigned" in cue["forbids"]
 
 
+def test_a_remark_naming_the_remedy_of_a_narrow_kind_forbids_it_when_nothing_else_does():
+    cue = compiled("nope. after an await the widget may be gone already: after every await, if (!mounted) return; "
+                   "then setState", "Edit: /app/lib/profile_page.dart — setState(() => _user = u);")
+    assert cue["forbids"] == ["flutter:context-after-await"]
+    # with a corrected call whose kinds the lesson is about, the remark adds nothing
+    cue = compiled("that can't work here. `orders` is an alias: build the next versioned index, reindex into it, "
+                   "then swap the alias in one call.",
+                   "Bash: curl -s -XPUT \"$ES/orders/_mapping\" -d '{\"properties\":{}}' (rejected)")
+    assert "es:concrete-index-name" not in cue["forbids"]
+
+
 def test_the_corrected_call_decides_what_went_wrong():
     cue = compiled("no, never stage everything at once; add the files you changed by name",
                    "Bash: git add -A && git commit -m 'wip' (rejected)")

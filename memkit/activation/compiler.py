@@ -84,6 +84,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if forbid | prescribed else None, parts)
     if not _narrow(cat, forbids):   # "absolutely not." after a refused call: what the call did
         forbids |= _refused(cat, parts, corrected, prescribed)
+    if not _narrow(cat, forbids):
+        forbids |= by["remedy"]
     if act is not None and act.family == "shell" and _STOPPED.search(str(trigger or "")) and omitted(lesson):
         by["before"] |= _moment_of(cat, act)   # "I haven't seen you running coverage" after a stopped
         # commit: the step is due before any commit
@@ -140,7 +142,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
 def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
     """The kinds each clause names, by its polarity (and the "before X" moments)."""
     by = {"forbid": set(), "instead": set(), "prescribe": set(), "allow": set(), "neutral": set(), "before": set(),
-          "outright": set(), "quoted": set()}
+          "outright": set(), "quoted": set(), "remedy": set()}
     for polarity, text in parts:
         how = cat.classify(acts_mod.from_prose(text), lesson=True)
         found = {k for k in how if not cat.kinds[k].safe}
@@ -152,6 +154,11 @@ def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
             # asking for what a kind lacks ("pin every action to a SHA") forbids that kind; its
             # pattern matched in a request names only the action itself
             by["forbid"] |= {k for k in found if how[k] == "words" and _LACKS.search(cat.kinds[k].about)}
+        elif polarity == "neutral" and not text.rstrip().endswith("?"):
+            # "after every await, if (!context.mounted) return": a remark that names the remedy of
+            # a narrow kind asks for it, when nothing else says what went wrong
+            by["remedy"] |= {k for k in found if how[k] == "words" and _LACKS.search(cat.kinds[k].about)
+                             and not cat.kinds[k].broad and cat.kinds[k].area not in STANDING_AREAS}
         if judges_work(text):   # "that comment is too verbose": the work, not the reply
             found -= _derived(cat)["answering"]
         if polarity == "neutral" or text.rstrip().endswith("?") and polarity != "forbid":
