@@ -154,7 +154,7 @@ def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
             # asking for what a kind lacks ("pin every action to a SHA") forbids that kind; its
             # pattern matched in a request names only the action itself
             by["forbid"] |= {k for k in found if how[k] == "words" and _LACKS.search(cat.kinds[k].about)}
-        elif polarity == "neutral" and not text.rstrip().endswith("?"):
+        elif polarity == "neutral" and not text.rstrip().endswith("?") and not _TELLS.match(_INTERJECTION.sub("", text)):
             # "after every await, if (!context.mounted) return": a remark that names the remedy of
             # a narrow kind asks for it, when nothing else says what went wrong
             by["remedy"] |= {k for k in found if how[k] == "words" and _LACKS.search(cat.kinds[k].about)
