@@ -258,6 +258,18 @@ def _added(old: str, new: str) -> str:
     return "\n".join(fresh) if fresh else new
 
 
+def spans_added(text: str, added: str, matches) -> bool:
+    """A match in an edit's new text runs across an added line and the unchanged lines kept
+    around it (`await load()` kept, `setState(…)` added below it): the code the edit leaves."""
+    fresh = {ln.strip() for ln in added.splitlines() if ln.strip()}
+    for m in matches:
+        start, end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+        lines = text[start:end if end >= 0 else len(text)].splitlines()   # the whole lines it spans
+        if len(lines) > 1 and any(ln.strip() in fresh for ln in lines):
+            return True
+    return False
+
+
 def _command(value: Any) -> str:
     if isinstance(value, list):
         parts = [str(v) for v in value[:1000]]

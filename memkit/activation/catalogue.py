@@ -18,7 +18,7 @@ from pathlib import Path
 
 from memkit import DATA
 from memkit.activation import commands, literals
-from memkit.activation.acts import SHELLISH, Act, from_call, from_prose, plain_verbs
+from memkit.activation.acts import SHELLISH, Act, from_call, from_prose, plain_verbs, spans_added
 from memkit.errors import InvalidInput
 
 PACKAGED = DATA / "actions"
@@ -343,26 +343,13 @@ def _concrete_part(k: Kind, docs: dict, lang: str) -> str | None:
     if rx.get("code") and docs["code"] and docs["command"] is None and (not k.langs or lang in k.langs):
         if rx["code"].search(docs["code"]):
             return "code"
-        if docs["after"] and _around(rx["code"], docs["after"], docs["fresh"]):
+        if docs["after"] and spans_added(docs["after"][0], docs["fresh"], rx["code"].finditer(docs["after"])):
             return "around"
     if rx.get("action"):
         doc = docs["action"]   # the command, or the path and the added lines
         if doc and rx["action"].search(doc):
             return "action"
     return None
-
-
-def _around(rx: Rx, after: tuple, added: str) -> bool:
-    """The pattern matches the edit's new text across an added line and the unchanged lines kept
-    around it (`await load()` kept, `setState(…)` added below it): the code the edit leaves."""
-    fresh = {ln.strip() for ln in added.splitlines() if ln.strip()}
-    text = after[0]
-    for m in rx.finditer(after):
-        start, end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
-        lines = text[start:end if end >= 0 else len(text)].splitlines()   # the whole lines it spans
-        if len(lines) > 1 and any(ln.strip() in fresh for ln in lines):
-            return True
-    return False
 
 
 def _all_rx(k: Kind) -> list[Rx]:

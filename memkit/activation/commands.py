@@ -375,3 +375,25 @@ def _said(words: str, low: str) -> bool:
     return re.search(rf"(?<![\w/.-]){re.escape(words)}(?![\w/-])", low) is not None
 
 
+def flagged(cat, act, said: list[str]) -> set:
+    """"never -v on this stack" after `docker compose down -v`, "nuke revokes every certificate"
+    after `fastlane match nuke`: the kinds the corrected call has only through a flag or a
+    subcommand that a forbidding clause (`said`) names (the call without it lacks them). The
+    program itself names no such part: without it the call is no call."""
+    if act is None or act.family != "shell":
+        return set()
+    words = act.command.split()
+    named = {f for text in said for f in re.findall(r"(?<![\w-])--?[A-Za-z][\w-]*", text)} & set(words)
+    programs = commands_of(act)
+    subs = {w for piece in acts.pieces(act.command) for w in subcommands(piece)
+            if len(w) >= 3 and w.isalpha() and w not in programs}
+    subs = {w for w in subs if any(re.search(rf"(?i)(?<![\w-]){re.escape(w)}(?![\w-])", t) for t in said)}
+    if not named and not subs:
+        return set()
+    found = cat.kinds_of(act)
+    lost = found - cat.kinds_of(acts.from_command(" ".join(w for w in words if w not in named)))
+    # a subcommand is the verb of the matter ("never commit without signing"): only the grave
+    # thing it alone does is the mistake
+    lost |= {k for k in found - cat.kinds_of(acts.from_command(" ".join(w for w in words if w not in subs)))
+             if cat.kinds[k].consequence == "high"}
+    return {k for k in lost if not cat.kinds[k].broad and not cat.kinds[k].safe}

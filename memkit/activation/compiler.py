@@ -102,7 +102,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         names["forbids"] += [n for n in without if n not in names["forbids"]]
     siblings += asked
     names["forbids"] += entities_mod.code_shapes(act, parts, names["forbids"])
-    forbids |= _flagged(cat, act, parts)
+    forbids |= commands.flagged(cat, act, [text for p, text in parts if p in ("forbid", "instead")])
     others = commands.others(calls, lesson, parts)
     if others:   # what the way it names does as well is not what went wrong (`aws sqs start-message-move-task`
         # has no --region either)
@@ -278,31 +278,6 @@ def _topics(cat, by: dict, corrected: set, forbids: set, prescribed: set) -> lis
     wider = {w for k in named | forbids if k in cat.kinds for w in cat.kinds[k].within}
     return sorted(k for k in (named | wider) - forbids if k in cat.kinds and not cat.kinds[k].safe
                   and cat.kinds[k].area not in STANDING_AREAS)
-
-
-def _flagged(cat, act, parts: list[tuple[str, str]]) -> set:
-    """"never -v on this stack" after `docker compose down -v`, "nuke revokes every certificate"
-    after `fastlane match nuke`: the kinds the corrected call has only through a flag or a
-    subcommand a forbidding clause names (the call without it lacks them). The program itself
-    names no such part: without it the call is no call."""
-    if act is None or act.family != "shell":
-        return set()
-    words = act.command.split()
-    said = [text for p, text in parts if p in ("forbid", "instead")]
-    named = {f for text in said for f in re.findall(r"(?<![\w-])--?[A-Za-z][\w-]*", text)} & set(words)
-    programs = commands.commands_of(act)
-    subs = {w for piece in acts_mod.pieces(act.command) for w in commands.subcommands(piece)
-            if len(w) >= 3 and w.isalpha() and w not in programs}
-    subs = {w for w in subs if any(re.search(rf"(?i)(?<![\w-]){re.escape(w)}(?![\w-])", t) for t in said)}
-    if not named and not subs:
-        return set()
-    found = cat.kinds_of(act)
-    lost = found - cat.kinds_of(acts_mod.from_command(" ".join(w for w in words if w not in named)))
-    # a subcommand is the verb of the matter ("never commit without signing"): only the grave
-    # thing it alone does is the mistake
-    lost |= {k for k in found - cat.kinds_of(acts_mod.from_command(" ".join(w for w in words if w not in subs)))
-             if cat.kinds[k].consequence == "high"}
-    return {k for k in lost if not cat.kinds[k].broad and not cat.kinds[k].safe}
 
 
 def _narrow(cat, kinds) -> set:

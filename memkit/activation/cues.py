@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any, Iterator
 
-from memkit.activation import compiler, entities
+from memkit.activation import compiler, entities, intent
 from memkit.layers import OBSERVATIONS
 from memkit.storage.notes import Note
 
@@ -57,13 +57,21 @@ def cue_for(vault, meta: dict, lesson: str, trigger: str, kind: str) -> dict:
                                    lifecycle=str(meta.get("lifecycle") or ""))
 
 
-def _row(rel, note_id, cue_type, trigger, lesson, cue: dict | None, meta, reviewed, extra=None):
+def _row(rel, note_id, cue_type, trigger, lesson, cue: dict | None, meta, reviewed, extra=None, cat=None):
     extra = dict(extra or {})
+    asked: set[str] = set()
     if cue is not None:
         extra["cue"] = cue
+        about = [*cue.get("forbids", []), *cue.get("topics", [])]
+        if cat is not None and about:   # the terms a request about these kinds of action speaks of
+            weighted = intent.weights(cat, [k for k in about if k in cat.kinds])
+            if weighted:
+                extra["intent"] = weighted
+                asked = intent.keys(weighted)
     kinds = " ".join([*(cue or {}).get("forbids", []), *("~" + k for k in (cue or {}).get("topics", []))])
     names = " ".join(sorted({key for n in (cue or {}).get("entities", []) for key in entities.keys(n)}
-                            | {c.split()[0] for c in (cue or {}).get("calls", []) if c.split()}))   # its program
+                            | {c.split()[0] for c in (cue or {}).get("calls", []) if c.split()}   # its program
+                            | asked))
     return (rel, note_id, cue_type, trigger, lesson, kinds, names, str(meta.get("status") or ""), int(reviewed),
             str(meta.get("created") or meta.get("updated") or ""), str(meta.get("session") or ""),
             str(meta.get("source") or ""), min(1.0, max(0.0, _num(meta.get("importance"), 0.5))),
@@ -90,7 +98,7 @@ def rows(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
         goal = str(meta["goal"])
         cue = compiler.compile_lesson(catalogue_of(vault), goal, kind="precedent")
         yield _row(rel, note.id, "precedent", goal, f"{meta.get('outcome', 'open')}: {lessons}".strip(), cue,
-                   meta, not rel.startswith("workshop/"))
+                   meta, not rel.startswith("workshop/"), cat=catalogue_of(vault))
 
 
 def _library(note: Note, rel: str, vault, kind: str) -> Iterator[tuple[Any, ...]]:
@@ -110,7 +118,8 @@ def _library(note: Note, rel: str, vault, kind: str) -> Iterator[tuple[Any, ...]
             own.pop("cue", None)   # the note's one `cue:` speaks for a single entry only
         yield _row(rel, note.id, f"library:{kind}", trig, les, cue_for(vault, own, les, trig, f"library:{kind}"),
                    facts, True, {"title": meta.get("title") or note.id, "sources": sources,
-                                 "last": max((t[:10] for t in seen if t[:4].isdigit()), default="")})
+                                 "last": max((t[:10] for t in seen if t[:4].isdigit()), default="")},
+                   cat=catalogue_of(vault))
 
 
 def _observation(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
@@ -133,7 +142,8 @@ def _observation(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
         cue = cue_for(vault, meta, found[0], found[1], cue_type)
     reviewed = str(meta.get("status") or "") in REVIEWED and not rel.startswith("workshop/")
     owner = {"user": str(meta["user"])} if meta.get("user") and not reviewed else None   # whose candidate
-    yield _row(rel, note.id, cue_type, trigger, lesson, cue, meta, reviewed, owner)
+    yield _row(rel, note.id, cue_type, trigger, lesson, cue, meta, reviewed, owner,
+               cat=catalogue_of(vault) if cue is not None else None)
 
 
 _ORDER = re.compile(r"(?i)\s*(start|begin|first|next|then|proceed|continue|go\s+ahead|move\s+on)\b")

@@ -12,7 +12,7 @@ import math
 import re
 from datetime import datetime, timezone
 
-from memkit.activation import commands, entities
+from memkit.activation import commands, entities, intent
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -183,6 +183,11 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
         # concept ("explain the difference between a stub and a fake") does nothing a lesson is about
         tier = TOPIC
         cue.why.append("the request is about the lesson's topic: " + ", ".join(sorted(about)))
+    if not tier and probe.kind == "prompt" and not probe.explains and cue.extra.get("intent"):
+        kid, strength, terms = intent.about(cue.extra["intent"], probe.act.prose)
+        if strength >= intent.THRESHOLD and not intent.asks_only(probe.act.prose):
+            tier = TOPIC
+            cue.why.append(f"the request speaks of what the lesson is about: {kid} ({', '.join(terms[:4])})")
     if not tier:
         if shared:
             cue.why.append("shares only broad kinds (" + ", ".join(sorted(shared)) + "), not the mistake")

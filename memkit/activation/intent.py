@@ -1,0 +1,109 @@
+"""What a request asks for, read against what the lessons are about.
+
+A request rarely names the kind of action it leads to in the catalogue's words ("wipe everything
+cached at the CDN" for a full purge). Each kind a lesson forbids or is about is described by the
+catalogue: its id, what it is about, the words people use for it. A request that speaks of the
+same rare things as one of those descriptions is about that kind of action. The terms and their
+weights (rarity across the whole catalogue) are computed when a cue enters the index; the hook
+only intersects the request's terms with them.
+"""
+from __future__ import annotations
+
+import math
+import re
+
+THRESHOLD = 7.0   # summed rarity of the shared terms at which a request is about a kind
+KEYED = 2.5       # terms at least this rare are the keys a request finds a cue by
+MAX_TERMS = 40    # terms kept per kind, rarest first
+
+_WORD = re.compile(r"[a-z][a-z0-9]{2,}")
+_STOP = frozenset("""
+the and for with from into onto that this these those them they their there then than what when where which
+while who whom whose why how are was were been being have has had does did doing done will would should could
+can may might must shall not nor any all each every some more most other others such only own same also very
+just too out off over under again further once here about above below after before between through during
+without within against among upon per via yet both either neither its it's our ours your yours his her hers
+you we i me my mine use used using uses run runs running ran file files code data make makes made get gets got
+let put take takes need needs want wants please still new old like now one two way ways thing things lot bit
+instead rather already never always don't dont isn't doesn't can't won't
+""".split())
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "ed", "es", "s", "ly", "er")
+# a request that only asks to be told something ("which isolation level does it use?")
+_ASKS_ONLY = re.compile(r"(?is)^\s*(?:what|which|why|how|where|when|who|whose|is|are|does|do|did|was|were|has|"
+                        r"have)\b.*\?\s*$")
+_REGEX_NOISE = re.compile(r"\\[a-zA-Z]|\(\?[a-zA-Z]+\)|[^A-Za-z' ]")
+
+
+def stem(word: str) -> str:
+    """A crude stem, the same for a word's common forms (revoke, revokes, revoked, revoking)."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            word = word[:-len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
+            break
+    if word.endswith("e") and len(word) >= 5:
+        word = word[:-1]
+    return word[:6]
+
+
+def stems(text: str) -> set[str]:
+    return {stem(w) for w in _WORD.findall(text.lower()[:20000]) if w not in _STOP}
+
+
+def asks_only(text: str) -> bool:
+    """The request asks to be told something, not for work."""
+    return _ASKS_ONLY.match(text[:2000]) is not None
+
+
+def _described(kind) -> set[str]:
+    words = [kind.id.replace(":", " ").replace("-", " "), kind.about]
+    rx = kind.rx.get("words")
+    if rx is not None:
+        words += [_REGEX_NOISE.sub(" ", s) for s in rx.sources]
+    return stems(" ".join(words))
+
+
+def table(cat) -> tuple[dict, dict]:
+    """(terms of every kind, rarity of every term), built once per catalogue."""
+    built = getattr(cat, "_intent", None)
+    if built is None:
+        terms = {kid: _described(cat.kinds[kid]) for kid in cat.kinds}
+        seen: dict[str, int] = {}
+        for found in terms.values():
+            for t in found:
+                seen[t] = seen.get(t, 0) + 1
+        n = max(1, len(terms))
+        built = (terms, {t: math.log(n / (1 + c)) for t, c in seen.items()})
+        cat._intent = built
+    return built
+
+
+def weights(cat, kinds) -> dict[str, dict[str, float]]:
+    """For each kind, its terms with their rarity (the rarest MAX_TERMS, none below zero)."""
+    terms, rarity = table(cat)
+    out = {}
+    for kid in sorted(kinds):
+        found = sorted(((t, rarity[t]) for t in terms.get(kid, ()) if rarity[t] > 0), key=lambda x: (-x[1], x[0]))
+        if found:
+            out[kid] = {t: round(w, 2) for t, w in found[:MAX_TERMS]}
+    return out
+
+
+def keys(weighted: dict[str, dict[str, float]]) -> set[str]:
+    """The index keys a request finds the cue by: its kinds' rarer terms."""
+    return {"\u2248" + t for terms in weighted.values() for t, w in terms.items() if w >= KEYED}
+
+
+def request_keys(text: str) -> list[str]:
+    return sorted("\u2248" + t for t in stems(text))[:200]
+
+
+def about(weighted: dict, text: str) -> tuple[str, float, list[str]]:
+    """The kind the request speaks of most, how strongly, and through which terms."""
+    said = stems(text)
+    best = ("", 0.0, [])
+    for kid, terms in weighted.items():
+        shared = sorted(said & terms.keys())
+        score = sum(terms[t] for t in shared)
+        if score > best[1]:
+            best = (kid, score, shared)
+    return best
