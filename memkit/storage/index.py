@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import stat as stat_mod
 import time
-from contextlib import closing, nullcontext
 TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations are strings here
 if TYPE_CHECKING:   # pathlib and json too: a search that finds no note changed needs neither
     from pathlib import Path
@@ -108,56 +107,66 @@ def refresh(vault, *, full: bool = False, walk: bool = False, cues: bool = True,
     by its folders and walked in the background (changes.freshen: `stale` is then the age in
     seconds of the last walk). walk: stat every note now; full: rebuild every row; cues=False leaves
     the check for a new compiler or catalogue to a caller that reads cues; con: connect()'s, kept open."""
+    if con is not None:
+        return _refresh(con, vault, full, walk, cues, progress)
+    con = connect(vault.index_path)
+    try:   # closed by hand: contextlib would be a search's one import more
+        return _refresh(con, vault, full, walk, cues, progress)
+    finally:
+        con.close()
+
+
+def _refresh(con: sqlite3.Connection, vault, full: bool, walk: bool, cues: bool,
+             progress: Callable[[int], None] | None) -> dict[str, int]:
     from functools import partial
 
     from memkit.storage import changes
 
     stats = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
-    with nullcontext(con) if con is not None else closing(connect(vault.index_path)) as con:
-        journal = changes.current(vault)   # a live `memkit watch` notes what changes
-        if not (full or walk or journal) and (quick := changes.freshen(vault, con, partial(_apply, con, vault))):
-            return quick   # a new catalogue or compiler is seen by the next walk
-        row = con.execute("SELECT value FROM meta WHERE key='cues'").fetchone()
-        cues = cues or row is None   # an index without the stamp gets one (it is being built anyway)
-        compiled = _cue_stamp(vault) if cues else row[0]   # cues compiled by another
-        full = full or (cues and ((row is not None and row[0] != compiled)   # compiler or catalogue:
-                                  or (row is None and _has_rows(con))))      # compile them again
-        if journal and not full and _follow(con, vault, journal, stats):
-            return stats
-        start = changes.position(vault, journal)
-        if full:   # one transaction: a hook reading meanwhile sees the old index or the new, never half
-            _clear(con)
-        walked, folders = time.time(), {}
-        known = {p: (m, s) for p, m, s in con.execute("SELECT path, mtime_ns, size FROM files")}
-        known.update((p, None) for p, in con.execute("SELECT path FROM problems") if p not in known)
+    journal = changes.current(vault)   # a live `memkit watch` notes what changes
+    if not (full or walk or journal) and (quick := changes.freshen(vault, con, partial(_apply, con, vault))):
+        return quick   # a new catalogue or compiler is seen by the next walk
+    row = con.execute("SELECT value FROM meta WHERE key='cues'").fetchone()
+    cues = cues or row is None   # an index without the stamp gets one (it is being built anyway)
+    compiled = _cue_stamp(vault) if cues else row[0]   # cues compiled by another
+    full = full or (cues and ((row is not None and row[0] != compiled)   # compiler or catalogue:
+                              or (row is None and _has_rows(con))))      # compile them again
+    if journal and not full and _follow(con, vault, journal, stats):
+        return stats
+    start = changes.position(vault, journal)
+    if full:   # one transaction: a hook reading meanwhile sees the old index or the new, never half
+        _clear(con)
+    walked, folders = time.time(), {}
+    known = {p: (m, s) for p, m, s in con.execute("SELECT path, mtime_ns, size FROM files")}
+    known.update((p, None) for p, in con.execute("SELECT path FROM problems") if p not in known)
 
-        def changed() -> Iterator[tuple]:   # streamed: no list of every file
-            for rel, path, st in _walk(vault.root, folders=folders):
-                old = known.pop(rel, False)
-                if old and old == (st.st_mtime_ns, st.st_size):
-                    stats["unchanged"] += 1
-                    continue
-                yield path, rel, st.st_mtime_ns, st.st_size, old is False, st.st_ino
+    def changed() -> Iterator[tuple]:   # streamed: no list of every file
+        for rel, path, st in _walk(vault.root, folders=folders):
+            old = known.pop(rel, False)
+            if old and old == (st.st_mtime_ns, st.st_size):
+                stats["unchanged"] += 1
+                continue
+            yield path, rel, st.st_mtime_ns, st.st_size, old is False, st.st_ino
 
-        batch = 1000 if full else 200
-        for n, (job, rows) in enumerate(_computed(vault, changed()), 1):
-            stats["indexed" if _store(con, rows, job[4]) else "problems"] += 1
-            if n % batch == 0:
-                if not full:
-                    con.commit()
-                if progress:
-                    progress(n)
-        for rel in known:   # what is left was not seen on disk
-            _forget(con, rel)
-            stats["removed"] += 1
-        if full or journal or any(stats[k] for k in ("indexed", "removed", "problems")) or \
-                compiled != (row[0] if row else None) or not changes.small(con):   # else nothing to write
-            con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{start}" if journal else "",))
-            con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
-            if compiled is not None:
-                con.execute("INSERT OR REPLACE INTO meta VALUES('cues', ?)", (compiled,))
-            changes.walked(con, walked, folders)
-            con.commit()
+    batch = 1000 if full else 200
+    for n, (job, rows) in enumerate(_computed(vault, changed()), 1):
+        stats["indexed" if _store(con, rows, job[4]) else "problems"] += 1
+        if n % batch == 0:
+            if not full:
+                con.commit()
+            if progress:
+                progress(n)
+    for rel in known:   # what is left was not seen on disk
+        _forget(con, rel)
+        stats["removed"] += 1
+    if full or journal or any(stats[k] for k in ("indexed", "removed", "problems")) or \
+            compiled != (row[0] if row else None) or not changes.small(con):   # else nothing to write
+        con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{start}" if journal else "",))
+        con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
+        if compiled is not None:
+            con.execute("INSERT OR REPLACE INTO meta VALUES('cues', ?)", (compiled,))
+        changes.walked(con, walked, folders)
+        con.commit()
     return stats
 
 
@@ -294,6 +303,8 @@ def _clear(con: sqlite3.Connection) -> None:
 def index_unseen(vault, top: str) -> int:
     """Index the notes under one layer folder that the index has no row for (written by a run
     that was killed, or pulled through git): names only, no stat of the files it knows."""
+    from contextlib import closing
+
     with closing(connect(vault.index_path)) as con:
         known = {p for p, in con.execute("SELECT path FROM files WHERE path >= ? AND path < ? UNION ALL "
                                          "SELECT path FROM problems", (top + "/", top + "0"))}
@@ -307,6 +318,8 @@ def index_unseen(vault, top: str) -> int:
 
 def update_paths(vault, paths: list[Path]) -> None:
     """Re-index just these files (written or deleted by this process)."""
+    from contextlib import closing
+
     rels = dict.fromkeys(_rel(vault, p) for p in paths)   # each once, in order
     with closing(connect(vault.index_path)) as con:
         _stamp_new(con, vault)
