@@ -98,7 +98,7 @@ def fuse(turns: list[Turn], notes: dict[str, float]) -> list[Turn]:
         score = t.score / top_turn + NOTE_WEIGHT * notes.get(t.path, 0.0) / top_note
         if t.turn is not None:
             score += NEIGHBOUR * (own.get((t.path, t.turn - 1), 0.0) + own.get((t.path, t.turn + 1), 0.0))
-        out.append(t._replace(score=round(score, 4)))
+        out.append(Turn(t.rowid, t.path, t.turn, t.role, round(score, 4)))   # _replace: 3x the time
     out.sort(key=lambda t: (-t.score, t.rowid))
     return out
 
