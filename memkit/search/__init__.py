@@ -144,8 +144,10 @@ def _value(v) -> str:
         return "true" if v else "false"
     if isinstance(v, int):
         return int.__repr__(v)
-    if isinstance(v, float):   # as json's floatstr, which needs no math either
-        return "NaN" if v != v else "Infinity" if v == _INF else "-Infinity" if v == -_INF else float.__repr__(v)
+    if isinstance(v, float):   # as json's floatstr writes it (NaN: the one float unequal to itself)
+        if v != v:  # noqa: PLR0124
+            return "NaN"
+        return "Infinity" if v == _INF else "-Infinity" if v == -_INF else float.__repr__(v)
     return _string(str(v))
 
 

@@ -19,7 +19,6 @@ try:   # the C module: the sqlite3 package adds only its date adapters (no row m
 except ImportError:   # a Python whose sqlite3 has no C module of that name
     import sqlite3
 
-from memkit.errors import InvalidInput
 from memkit.storage import fulltext, layout
 from memkit.storage.layout import walk as _walk   # (extract reads the observations' names through it)
 
@@ -69,6 +68,8 @@ def connect(db_path: Path, *, create: bool = True) -> sqlite3.Connection:
         return con
     if not create:
         con.close()
+        from memkit.errors import InvalidInput   # a search finds its index in place: one module fewer
+
         raise InvalidInput("the index is missing or out of date; run `memkit reindex`")
     con.close()
     for suffix in ("", "-wal", "-shm"):
@@ -107,66 +108,62 @@ def refresh(vault, *, full: bool = False, walk: bool = False, cues: bool = True,
     by its folders and walked in the background (changes.freshen: `stale` is then the age in
     seconds of the last walk). walk: stat every note now; full: rebuild every row; cues=False leaves
     the check for a new compiler or catalogue to a caller that reads cues; con: connect()'s, kept open."""
-    if con is not None:
-        return _refresh(con, vault, full, walk, cues, progress)
-    con = connect(vault.index_path)
-    try:   # closed by hand: contextlib would be a search's one import more
-        return _refresh(con, vault, full, walk, cues, progress)
-    finally:
-        con.close()
-
-
-def _refresh(con: sqlite3.Connection, vault, full: bool, walk: bool, cues: bool,
-             progress: Callable[[int], None] | None) -> dict[str, int]:
     from functools import partial
 
     from memkit.storage import changes
 
     stats = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
-    journal = changes.current(vault)   # a live `memkit watch` notes what changes
-    if not (full or walk or journal) and (quick := changes.freshen(vault, con, partial(_apply, con, vault))):
-        return quick   # a new catalogue or compiler is seen by the next walk
-    row = con.execute("SELECT value FROM meta WHERE key='cues'").fetchone()
-    cues = cues or row is None   # an index without the stamp gets one (it is being built anyway)
-    compiled = _cue_stamp(vault) if cues else row[0]   # cues compiled by another
-    full = full or (cues and ((row is not None and row[0] != compiled)   # compiler or catalogue:
-                              or (row is None and _has_rows(con))))      # compile them again
-    if journal and not full and _follow(con, vault, journal, stats):
-        return stats
-    start = changes.position(vault, journal)
-    if full:   # one transaction: a hook reading meanwhile sees the old index or the new, never half
-        _clear(con)
-    walked, folders = time.time(), {}
-    known = {p: (m, s) for p, m, s in con.execute("SELECT path, mtime_ns, size FROM files")}
-    known.update((p, None) for p, in con.execute("SELECT path FROM problems") if p not in known)
+    own = con is None
+    if own:
+        con = connect(vault.index_path)
+    try:   # closed by hand: contextlib would be a search's one import more
+        journal = changes.current(vault)   # a live `memkit watch` notes what changes
+        if not (full or walk or journal) and (quick := changes.freshen(vault, con, partial(_apply, con, vault))):
+            return quick   # a new catalogue or compiler is seen by the next walk
+        row = con.execute("SELECT value FROM meta WHERE key='cues'").fetchone()
+        cues = cues or row is None   # an index without the stamp gets one (it is being built anyway)
+        compiled = _cue_stamp(vault) if cues else row[0]   # cues compiled by another
+        full = full or (cues and ((row is not None and row[0] != compiled)   # compiler or catalogue:
+                                  or (row is None and _has_rows(con))))      # compile them again
+        if journal and not full and _follow(con, vault, journal, stats):
+            return stats
+        start = changes.position(vault, journal)
+        if full:   # one transaction: a hook reading meanwhile sees the old index or the new, never half
+            _clear(con)
+        walked, folders = time.time(), {}
+        known = {p: (m, s) for p, m, s in con.execute("SELECT path, mtime_ns, size FROM files")}
+        known.update((p, None) for p, in con.execute("SELECT path FROM problems") if p not in known)
 
-    def changed() -> Iterator[tuple]:   # streamed: no list of every file
-        for rel, path, st in _walk(vault.root, folders=folders):
-            old = known.pop(rel, False)
-            if old and old == (st.st_mtime_ns, st.st_size):
-                stats["unchanged"] += 1
-                continue
-            yield path, rel, st.st_mtime_ns, st.st_size, old is False, st.st_ino
+        def changed() -> Iterator[tuple]:   # streamed: no list of every file
+            for rel, path, st in _walk(vault.root, folders=folders):
+                old = known.pop(rel, False)
+                if old and old == (st.st_mtime_ns, st.st_size):
+                    stats["unchanged"] += 1
+                    continue
+                yield path, rel, st.st_mtime_ns, st.st_size, old is False, st.st_ino
 
-    batch = 1000 if full else 200
-    for n, (job, rows) in enumerate(_computed(vault, changed()), 1):
-        stats["indexed" if _store(con, rows, job[4]) else "problems"] += 1
-        if n % batch == 0:
-            if not full:
-                con.commit()
-            if progress:
-                progress(n)
-    for rel in known:   # what is left was not seen on disk
-        _forget(con, rel)
-        stats["removed"] += 1
-    if full or journal or any(stats[k] for k in ("indexed", "removed", "problems")) or \
-            compiled != (row[0] if row else None) or not changes.small(con):   # else nothing to write
-        con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{start}" if journal else "",))
-        con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
-        if compiled is not None:
-            con.execute("INSERT OR REPLACE INTO meta VALUES('cues', ?)", (compiled,))
-        changes.walked(con, walked, folders)
-        con.commit()
+        batch = 1000 if full else 200
+        for n, (job, rows) in enumerate(_computed(vault, changed()), 1):
+            stats["indexed" if _store(con, rows, job[4]) else "problems"] += 1
+            if n % batch == 0:
+                if not full:
+                    con.commit()
+                if progress:
+                    progress(n)
+        for rel in known:   # what is left was not seen on disk
+            _forget(con, rel)
+            stats["removed"] += 1
+        if full or journal or any(stats[k] for k in ("indexed", "removed", "problems")) or \
+                compiled != (row[0] if row else None) or not changes.small(con):   # else nothing to write
+            con.execute("INSERT OR REPLACE INTO meta VALUES('journal', ?)", (f"{journal}:{start}" if journal else "",))
+            con.execute("INSERT OR REPLACE INTO meta VALUES('refreshed', datetime('now'))")
+            if compiled is not None:
+                con.execute("INSERT OR REPLACE INTO meta VALUES('cues', ?)", (compiled,))
+            changes.walked(con, walked, folders)
+            con.commit()
+    finally:
+        if own:
+            con.close()
     return stats
 
 
@@ -383,6 +380,7 @@ def _rows(vault, path: str, rel: str, mtime_ns: int, size: int, ino: int = 0) ->
     (rel, files row or None, problem or None, full-text rows, cue rows)."""
     from pathlib import Path
 
+    from memkit.errors import InvalidInput
     from memkit.storage import notes
 
     try:
@@ -393,24 +391,23 @@ def _rows(vault, path: str, rel: str, mtime_ns: int, size: int, ino: int = 0) ->
 
 
 def rows_of(vault, note, rel: str, mtime_ns: int, size: int, ino: int, turns: list | None = None) -> tuple:
-    """The rows of a note already parsed (a writer that has it in memory need not read it back)."""
+    """The rows of a note already parsed (a writer that has it in memory need not read it back); its
+    cue rows are what it contributes to activation: observations, library notes' cues, facts, episodes."""
+    from memkit.activation import cues
+
     row = file_row(note, rel, mtime_ns, size, ino)
-    return rel, row, None, fulltext.rows(note, rel, row[6], turns), list(cue_rows(note, rel, vault)), ino
+    return rel, row, None, fulltext.rows(note, rel, row[6], turns), list(cues.rows(note, rel, vault)), ino
 
 
 def file_row(note, rel: str, mtime_ns: int, size: int, ino: int) -> tuple:   # the note's row of `files`
     import json
 
-    meta = note.meta
-    return (rel, note.id, str(meta.get("type") or ""), str(meta.get("kind") or ""), str(meta.get("status") or ""),
-            layer_of(rel), notes_title(note), str(meta.get("created") or meta.get("started") or ""), mtime_ns, size,
-            json.dumps(meta, default=str, ensure_ascii=False), ino)
-
-
-def notes_title(note) -> str:
     from memkit.storage import notes
 
-    return notes.title_of(note)
+    meta = note.meta
+    return (rel, note.id, str(meta.get("type") or ""), str(meta.get("kind") or ""), str(meta.get("status") or ""),
+            layer_of(rel), notes.title_of(note), str(meta.get("created") or meta.get("started") or ""), mtime_ns,
+            size, json.dumps(meta, default=str, ensure_ascii=False), ino)
 
 
 def _store(con: sqlite3.Connection, rows: tuple, fresh: bool) -> bool:
@@ -430,13 +427,6 @@ def _store(con: sqlite3.Connection, rows: tuple, fresh: bool) -> bool:
         con.executemany("INSERT INTO cue_kinds VALUES(?, ?)", [(cur.lastrowid, k) for k in cue[5].split()])
         con.executemany("INSERT INTO cue_names VALUES(?, ?)", [(cur.lastrowid, n) for n in set(cue[6].split())])
     return True
-
-
-def cue_rows(note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
-    """What a note contributes to activation: observations, library notes' cues, facts, episodes."""
-    from memkit.activation import cues
-
-    yield from cues.rows(note, rel, vault)
 
 
 # ---- queries: activation's reads (the hooks call these on an index opened read-only) ----------
