@@ -96,3 +96,18 @@ def test_a_filtered_search_still_ranks_every_matching_row(crowd):
     assert "oldzeppe" in hits[0]["path"]
     proc = run_cli("--vault", str(crowd), "search", "deploy zeppelin", "--project", "shop", "--json", check=True)
     assert "oldzeppe" in json.loads(proc.stdout)[0]["path"]
+
+
+def test_snippets_read_by_range_are_each_rows_own(crowd, monkeypatch):
+    """Hits far apart are read a range each and nearby ones in one range: each row's snippet is the
+    one FTS5 gives that row alone, and a row the words do not match has none."""
+    monkeypatch.setattr(fulltext, "SNIPPET_GAP", 3)
+    expr = '"zeppelin" OR "deploy" OR "checked"'
+    sql = "SELECT snippet(turns, -1, char(2), char(3), ' … ', 16) FROM turns WHERE turns MATCH ? AND rowid = ?"
+    with closing(_con(crowd)) as con:
+        rowids = [r for r, in con.execute("SELECT rowid FROM turns WHERE turns MATCH ? ORDER BY rowid", (expr,))]
+        unmatched = con.execute("SELECT rowid FROM turns WHERE turns MATCH '\"expires\"'").fetchone()[0]
+        picked = [rowids[-1], rowids[0], rowids[1], rowids[len(rowids) // 2], unmatched]
+        got = fulltext.snippets(con, expr, picked)
+        alone = {r: " ".join(s.split()) for r in picked for s, in con.execute(sql, (expr, r))}
+    assert len(alone) == 4 and got == alone
