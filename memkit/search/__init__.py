@@ -57,12 +57,17 @@ def search(vault, query: str, *, kind: str | None = None, layer: str | None = No
 
 def _found(con: sqlite3.Connection, found: list[str], filters: Filters, expr: str, by: str, offset: int,
            limit: int) -> list[Hit]:
+    own = fulltext.begin_read(con)
     try:
-        rows = rank.ranked(con, found, filters)
-    except sqlite3.OperationalError:   # a term FTS5 cannot take: nothing found, never an error
-        return []
-    rows = (rank.by_note(rows) if by == "note" else rows)[offset:offset + limit]
-    return _hits(con, expr, rows)
+        try:
+            rows = rank.ranked(con, found, filters)
+        except sqlite3.OperationalError:   # a term FTS5 cannot take: nothing found, never an error
+            return []
+        rows = (rank.by_note(rows) if by == "note" else rows)[offset:offset + limit]
+        return _hits(con, expr, rows)
+    finally:
+        if own:
+            con.commit()   # it read only
 
 
 def _hits(con: sqlite3.Connection, expr: str, rows: list[fulltext.Turn]) -> list[Hit]:

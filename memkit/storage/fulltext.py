@@ -157,6 +157,16 @@ def _bm25(fields: tuple[str, ...], weights: dict[str, float], unranked: int = 0,
     return f"bm25({table + ', ' if table else ''}" + ", ".join(["0"] * unranked + [str(weights[f]) for f in fields]) + ")"
 
 
+def begin_read(con: sqlite3.Connection) -> bool:
+    """Start one transaction for a search's reads, unless the caller has one open: one state of the
+    index throughout, and FTS5 checks its tables' structure once rather than per statement. True
+    when this call started it (the caller ends it: con.commit())."""
+    if con.in_transaction:
+        return False
+    con.execute("BEGIN")
+    return True
+
+
 def sample(con: sqlite3.Connection, table: str, expr: str, cap: int, floor: int = 0) -> tuple[int, int]:
     """(rows of `turns` or `docs` from rowid floor on that match expr, counted newest first up to
     cap + 1 — the rest are not read; the lowest rowid counted, 0 if none)."""
