@@ -159,8 +159,8 @@ def _bm25(fields: tuple[str, ...], weights: dict[str, float], unranked: int = 0,
 
 def begin_read(con: sqlite3.Connection) -> bool:
     """Start one transaction for a search's reads, unless the caller has one open: one state of the
-    index throughout, and FTS5 checks its tables' structure once rather than per statement. True
-    when this call started it (the caller ends it: con.commit())."""
+    index throughout, taken (and checked unchanged by SQLite and FTS5) once rather than per
+    statement. True when this call started it (the caller ends it: con.commit())."""
     if con.in_transaction:
         return False
     con.execute("BEGIN")
