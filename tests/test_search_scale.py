@@ -67,22 +67,23 @@ def test_a_rare_word_is_found_first_behind_many_newer_rows_of_common_words(crowd
 def test_every_row_found_is_scored_on_every_word_of_the_query(crowd):
     found = query.terms("zeppelin deploy service config step")
     with closing(_con(crowd)) as con:
-        parts = plan.plan(found, partial(rank._sample, con, "turns", BUDGET), partial(fulltext.newest, con, "turns"))
+        sample = rank._sampler(con)
+        parts = plan.plan(found, partial(sample, "turns", BUDGET), partial(fulltext.newest, con, "turns"))
         assert len(parts) == 2 and not any(p.exact for p in parts)   # the rare word's rows, and the others'
         every = dict(fulltext.best_turns(con, plan.any_of(found), rank.WEIGHTS, fulltext.Filters(), 10_000))
         for part in parts:
             got = fulltext.best_turns(con, part.expr, rank.WEIGHTS, fulltext.Filters(), 10_000,
-                                      rank._floor(con, "turns", part), plan.any_of(found))
+                                      rank._floor(sample, "turns", part), plan.any_of(found))
             assert got and all(score == pytest.approx(every[rowid], abs=1e-9) for rowid, score in got)
 
 
 def test_a_search_ranks_a_bounded_number_of_rows(crowd):
     with closing(_con(crowd)) as con:
         total = fulltext.sample(con, "turns", '"deploy" OR "config"', 10_000)[0]
-        parts = plan.plan(["deploy", "config"], partial(rank._sample, con, "turns", BUDGET),
-                          partial(fulltext.newest, con, "turns"))
+        sample = rank._sampler(con)
+        parts = plan.plan(["deploy", "config"], partial(sample, "turns", BUDGET), partial(fulltext.newest, con, "turns"))
         assert parts == [plan.Part('("deploy" AND "config")', BUDGET, True)]
-        floor = rank._floor(con, "turns", parts[0])
+        floor = rank._floor(sample, "turns", parts[0])
         ranked = fulltext.best_turns(con, parts[0].expr, rank.WEIGHTS, fulltext.Filters(), 10_000, floor)
     assert total > 2 * BUDGET and len(ranked) <= BUDGET + 1   # the newest of them
     assert min(rowid for rowid, _ in ranked) == floor
@@ -95,3 +96,18 @@ def test_a_filtered_search_still_ranks_every_matching_row(crowd):
     assert "oldzeppe" in hits[0]["path"]
     proc = run_cli("--vault", str(crowd), "search", "deploy zeppelin", "--project", "shop", "--json", check=True)
     assert "oldzeppe" in json.loads(proc.stdout)[0]["path"]
+
+
+def test_snippets_read_by_range_are_each_rows_own(crowd, monkeypatch):
+    """Hits far apart are read a range each and nearby ones in one range: each row's snippet is the
+    one FTS5 gives that row alone, and a row the words do not match has none."""
+    monkeypatch.setattr(fulltext, "SNIPPET_GAP", 3)
+    expr = '"zeppelin" OR "deploy" OR "checked"'
+    sql = "SELECT snippet(turns, -1, char(2), char(3), ' … ', 16) FROM turns WHERE turns MATCH ? AND rowid = ?"
+    with closing(_con(crowd)) as con:
+        rowids = [r for r, in con.execute("SELECT rowid FROM turns WHERE turns MATCH ? ORDER BY rowid", (expr,))]
+        unmatched = con.execute("SELECT rowid FROM turns WHERE turns MATCH '\"expires\"'").fetchone()[0]
+        picked = [rowids[-1], rowids[0], rowids[1], rowids[len(rowids) // 2], unmatched]
+        got = fulltext.snippets(con, expr, picked)
+        alone = {r: " ".join(s.split()) for r in picked for s, in con.execute(sql, (expr, r))}
+    assert len(alone) == 4 and got == alone

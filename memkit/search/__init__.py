@@ -9,7 +9,6 @@ Imports no more than a hook does: the command line answers without click.
 from __future__ import annotations
 
 from collections import namedtuple
-from contextlib import closing, nullcontext
 
 from memkit.search import query as query_mod
 from memkit.search import rank
@@ -47,14 +46,28 @@ def search(vault, query: str, *, kind: str | None = None, layer: str | None = No
         return []
     filters = filters or Filters(kind=kind, layer=layer)
     expr = query_mod.expression(found)   # every term, for the snippets' marks
-    opened = None if con is not None else index.open_readonly(vault.index_path) or index.connect(vault.index_path)
-    with nullcontext(con) if opened is None else closing(opened) as con:
+    if con is not None:
+        return _found(con, found, filters, expr, by, offset, limit)
+    con = index.open_readonly(vault.index_path) or index.connect(vault.index_path)
+    try:   # closed by hand: contextlib would be the search's one import more
+        return _found(con, found, filters, expr, by, offset, limit)
+    finally:
+        con.close()
+
+
+def _found(con: sqlite3.Connection, found: list[str], filters: Filters, expr: str, by: str, offset: int,
+           limit: int) -> list[Hit]:
+    own = fulltext.begin_read(con)
+    try:
         try:
             rows = rank.ranked(con, found, filters)
         except sqlite3.OperationalError:   # a term FTS5 cannot take: nothing found, never an error
             return []
         rows = (rank.by_note(rows) if by == "note" else rows)[offset:offset + limit]
         return _hits(con, expr, rows)
+    finally:
+        if own:
+            con.commit()   # it read only
 
 
 def _hits(con: sqlite3.Connection, expr: str, rows: list[fulltext.Turn]) -> list[Hit]:
@@ -102,9 +115,12 @@ def answer(vault, query: str, *, filters: Filters | None = None, limit: int = 10
     if con is not None:
         stats, hits = {}, search(vault, query, limit=limit, filters=filters, by=by, refresh=False, con=con)
     else:
-        with closing(index.connect(vault.index_path)) as own:
+        own = index.connect(vault.index_path)
+        try:
             stats = index.refresh(vault, cues=False, con=own)   # reads no cue: their compiler is checked elsewhere
             hits = search(vault, query, limit=limit, filters=filters, by=by, refresh=False, con=own)
+        finally:
+            own.close()
     if as_json:
         out = hits_json(hits)
     elif not hits:
@@ -133,13 +149,14 @@ def _value(v) -> str:
         return "true" if v else "false"
     if isinstance(v, int):
         return int.__repr__(v)
-    if isinstance(v, float):
-        from math import isfinite, isnan
-
-        return float.__repr__(v) if isfinite(v) else "NaN" if isnan(v) else "Infinity" if v > 0 else "-Infinity"
+    if isinstance(v, float):   # as json's floatstr writes it (NaN: the one float unequal to itself)
+        if v != v:  # noqa: PLR0124
+            return "NaN"
+        return "Infinity" if v == _INF else "-Infinity" if v == -_INF else float.__repr__(v)
     return _string(str(v))
 
 
+_INF = float("inf")
 try:
     from _json import encode_basestring as _string   # the C function json.dumps(ensure_ascii=False) calls
 except ImportError:   # another Python: the module's own

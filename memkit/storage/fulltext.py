@@ -157,6 +157,16 @@ def _bm25(fields: tuple[str, ...], weights: dict[str, float], unranked: int = 0,
     return f"bm25({table + ', ' if table else ''}" + ", ".join(["0"] * unranked + [str(weights[f]) for f in fields]) + ")"
 
 
+def begin_read(con: sqlite3.Connection) -> bool:
+    """Start one transaction for a search's reads, unless the caller has one open: one state of the
+    index throughout, taken (and checked unchanged by SQLite and FTS5) once rather than per
+    statement. True when this call started it (the caller ends it: con.commit())."""
+    if con.in_transaction:
+        return False
+    con.execute("BEGIN")
+    return True
+
+
 def sample(con: sqlite3.Connection, table: str, expr: str, cap: int, floor: int = 0) -> tuple[int, int]:
     """(rows of `turns` or `docs` from rowid floor on that match expr, counted newest first up to
     cap + 1 — the rest are not read; the lowest rowid counted, 0 if none)."""
@@ -250,14 +260,26 @@ def best_notes(con: sqlite3.Connection, expr: str, weights: dict[str, float], fi
     return [NoteRank(spans[r][0], s, r, spans[r][1]) for r, s in best if r in spans]
 
 
+SNIPPET_GAP = 5000   # rowids: hits closer than this are read by one scan of the rows between them
+
+
 def snippets(con: sqlite3.Connection, expr: str, rowids: list[int]) -> dict[int, str]:
-    """The best-matching words of each row, matched words between \\x02 and \\x03."""
-    if not rowids:
-        return {}
-    marks = ",".join("?" * len(rowids))
-    rows = con.execute(f"SELECT rowid, snippet(turns, -1, char(2), char(3), ' … ', 16) FROM turns WHERE turns MATCH ?"
-                       f" AND rowid IN ({marks})", [expr, *rowids]).fetchall()
-    return {r: " ".join((s or "").split()) for r, s in rows}
+    """The best-matching words of each row, matched words between \\x02 and \\x03. The rows are
+    read by rowid range, a range per run of nearby hits: given `rowid IN (…)`, FTS5 seeks every
+    term's doclists once per rowid, which costs more than reading the matching rows in between."""
+    out: dict[int, str] = {}
+    ordered = sorted(rowids)
+    start = 0
+    for k in range(1, len(ordered) + 1):
+        if k < len(ordered) and ordered[k] - ordered[k - 1] <= SNIPPET_GAP:
+            continue
+        run = ordered[start:k]
+        rows = con.execute("SELECT rowid, snippet(turns, -1, char(2), char(3), ' … ', 16) FROM turns WHERE turns MATCH ?"
+                           f" AND rowid >= ? AND rowid <= ? AND +rowid IN ({','.join('?' * len(run))})",
+                           [expr, run[0], run[-1], *run])
+        out.update((r, " ".join((s or "").split())) for r, s in rows)
+        start = k
+    return out
 
 
 def heads(con: sqlite3.Connection, paths: list[str]) -> dict[str, NoteHead]:

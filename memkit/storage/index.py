@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import stat as stat_mod
 import time
-from contextlib import closing, nullcontext
 TYPE_CHECKING = False   # `typing` costs the hook ~3 ms of imports; annotations are strings here
 if TYPE_CHECKING:   # pathlib and json too: a search that finds no note changed needs neither
     from pathlib import Path
@@ -20,7 +19,6 @@ try:   # the C module: the sqlite3 package adds only its date adapters (no row m
 except ImportError:   # a Python whose sqlite3 has no C module of that name
     import sqlite3
 
-from memkit.errors import InvalidInput
 from memkit.storage import fulltext, layout
 from memkit.storage.layout import walk as _walk   # (extract reads the observations' names through it)
 
@@ -70,6 +68,8 @@ def connect(db_path: Path, *, create: bool = True) -> sqlite3.Connection:
         return con
     if not create:
         con.close()
+        from memkit.errors import InvalidInput   # a search finds its index in place: one module fewer
+
         raise InvalidInput("the index is missing or out of date; run `memkit reindex`")
     con.close()
     for suffix in ("", "-wal", "-shm"):
@@ -113,7 +113,10 @@ def refresh(vault, *, full: bool = False, walk: bool = False, cues: bool = True,
     from memkit.storage import changes
 
     stats = {"indexed": 0, "removed": 0, "problems": 0, "unchanged": 0}
-    with nullcontext(con) if con is not None else closing(connect(vault.index_path)) as con:
+    own = con is None
+    if own:
+        con = connect(vault.index_path)
+    try:   # closed by hand: contextlib would be a search's one import more
         journal = changes.current(vault)   # a live `memkit watch` notes what changes
         if not (full or walk or journal) and (quick := changes.freshen(vault, con, partial(_apply, con, vault))):
             return quick   # a new catalogue or compiler is seen by the next walk
@@ -158,6 +161,9 @@ def refresh(vault, *, full: bool = False, walk: bool = False, cues: bool = True,
                 con.execute("INSERT OR REPLACE INTO meta VALUES('cues', ?)", (compiled,))
             changes.walked(con, walked, folders)
             con.commit()
+    finally:
+        if own:
+            con.close()
     return stats
 
 
@@ -294,6 +300,8 @@ def _clear(con: sqlite3.Connection) -> None:
 def index_unseen(vault, top: str) -> int:
     """Index the notes under one layer folder that the index has no row for (written by a run
     that was killed, or pulled through git): names only, no stat of the files it knows."""
+    from contextlib import closing
+
     with closing(connect(vault.index_path)) as con:
         known = {p for p, in con.execute("SELECT path FROM files WHERE path >= ? AND path < ? UNION ALL "
                                          "SELECT path FROM problems", (top + "/", top + "0"))}
@@ -307,6 +315,8 @@ def index_unseen(vault, top: str) -> int:
 
 def update_paths(vault, paths: list[Path]) -> None:
     """Re-index just these files (written or deleted by this process)."""
+    from contextlib import closing
+
     rels = dict.fromkeys(_rel(vault, p) for p in paths)   # each once, in order
     with closing(connect(vault.index_path)) as con:
         _stamp_new(con, vault)
@@ -370,6 +380,7 @@ def _rows(vault, path: str, rel: str, mtime_ns: int, size: int, ino: int = 0) ->
     (rel, files row or None, problem or None, full-text rows, cue rows)."""
     from pathlib import Path
 
+    from memkit.errors import InvalidInput
     from memkit.storage import notes
 
     try:
@@ -380,24 +391,23 @@ def _rows(vault, path: str, rel: str, mtime_ns: int, size: int, ino: int = 0) ->
 
 
 def rows_of(vault, note, rel: str, mtime_ns: int, size: int, ino: int, turns: list | None = None) -> tuple:
-    """The rows of a note already parsed (a writer that has it in memory need not read it back)."""
+    """The rows of a note already parsed (a writer that has it in memory need not read it back); its
+    cue rows are what it contributes to activation: observations, library notes' cues, facts, episodes."""
+    from memkit.activation import cues
+
     row = file_row(note, rel, mtime_ns, size, ino)
-    return rel, row, None, fulltext.rows(note, rel, row[6], turns), list(cue_rows(note, rel, vault)), ino
+    return rel, row, None, fulltext.rows(note, rel, row[6], turns), list(cues.rows(note, rel, vault)), ino
 
 
 def file_row(note, rel: str, mtime_ns: int, size: int, ino: int) -> tuple:   # the note's row of `files`
     import json
 
-    meta = note.meta
-    return (rel, note.id, str(meta.get("type") or ""), str(meta.get("kind") or ""), str(meta.get("status") or ""),
-            layer_of(rel), notes_title(note), str(meta.get("created") or meta.get("started") or ""), mtime_ns, size,
-            json.dumps(meta, default=str, ensure_ascii=False), ino)
-
-
-def notes_title(note) -> str:
     from memkit.storage import notes
 
-    return notes.title_of(note)
+    meta = note.meta
+    return (rel, note.id, str(meta.get("type") or ""), str(meta.get("kind") or ""), str(meta.get("status") or ""),
+            layer_of(rel), notes.title_of(note), str(meta.get("created") or meta.get("started") or ""), mtime_ns,
+            size, json.dumps(meta, default=str, ensure_ascii=False), ino)
 
 
 def _store(con: sqlite3.Connection, rows: tuple, fresh: bool) -> bool:
@@ -417,13 +427,6 @@ def _store(con: sqlite3.Connection, rows: tuple, fresh: bool) -> bool:
         con.executemany("INSERT INTO cue_kinds VALUES(?, ?)", [(cur.lastrowid, k) for k in cue[5].split()])
         con.executemany("INSERT INTO cue_names VALUES(?, ?)", [(cur.lastrowid, n) for n in set(cue[6].split())])
     return True
-
-
-def cue_rows(note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
-    """What a note contributes to activation: observations, library notes' cues, facts, episodes."""
-    from memkit.activation import cues
-
-    yield from cues.rows(note, rel, vault)
 
 
 # ---- queries: activation's reads (the hooks call these on an index opened read-only) ----------
