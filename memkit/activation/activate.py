@@ -107,7 +107,8 @@ def _candidates(con, probe) -> dict[int, match.Cue]:
     if probe.kind == "prompt" and probe.kinds:   # a request meets a lesson at its topic too
         rows += index.cues_by_kinds(con, {"~" + k for k in probe.kinds})
     if probe.kind == "prompt" and not probe.explains and not intent.asks_only(probe.act.prose):
-        rows += index.cues_by_names(con, intent.request_keys(probe.act.prose))   # or speaks of what it is about
+        rows += index.cues_by_names(con, intent.request_keys(probe.act.prose), 100, intent.LEAST)   # or speaks of
+        # what it is about
     if probe.writes and probe.tokens:
         rows += index.cues_by_names(con, _name_keys(probe.tokens))
     elif probe.kind == "tool" and probe.tokens:   # a program a lesson forbids or a folder to stay out

@@ -9,12 +9,14 @@ only intersects the request's terms with them.
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 
 THRESHOLD = 7.0   # summed rarity of the shared terms at which a request is about a kind
-KEYED = 2.5       # terms at least this rare are the keys a request finds a cue by
 MAX_TERMS = 40    # terms kept per kind, rarest first
+LEAST = 2         # no one term is rarer than THRESHOLD (log of the catalogue's size): a request that is
+# about a kind shares two of its terms at least, and a cue is looked up only through two
 
 _WORD = re.compile(r"[a-z][a-z0-9]{2,}")
 _STOP = frozenset("""
@@ -45,8 +47,9 @@ def stem(word: str) -> str:
     return word[:6]
 
 
-def stems(text: str) -> set[str]:
-    return {stem(w) for w in _WORD.findall(text.lower()[:20000]) if w not in _STOP}
+@functools.lru_cache(maxsize=16)
+def stems(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in _WORD.findall(text.lower()[:20000]) if w not in _STOP)
 
 
 def asks_only(text: str) -> bool:
@@ -89,8 +92,8 @@ def weights(cat, kinds) -> dict[str, dict[str, float]]:
 
 
 def keys(weighted: dict[str, dict[str, float]]) -> set[str]:
-    """The index keys a request finds the cue by: its kinds' rarer terms."""
-    return {"\u2248" + t for terms in weighted.values() for t, w in terms.items() if w >= KEYED}
+    """The index keys a request finds the cue by: its kinds' terms."""
+    return {"\u2248" + t for terms in weighted.values() for t in terms}
 
 
 def request_keys(text: str) -> list[str]:

@@ -22,7 +22,7 @@ except ImportError:   # a Python whose sqlite3 has no C module of that name
 from memkit.storage import fulltext, layout
 from memkit.storage.layout import walk as _walk   # (extract reads the observations' names through it)
 
-SCHEMA_VERSION = "10"
+SCHEMA_VERSION = "11"
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE files(path TEXT PRIMARY KEY, id TEXT, type TEXT, kind TEXT, status TEXT, layer TEXT,
@@ -444,13 +444,14 @@ def cues_by_kinds(con: sqlite3.Connection, kinds: Iterable[str], limit: int = MA
                        f"({marks}) ORDER BY cue DESC LIMIT {int(limit)})", wanted).fetchall()
 
 
-def cues_by_names(con: sqlite3.Connection, names: Iterable[str], limit: int = MAX_PER_KIND) -> list[tuple]:
+def cues_by_names(con: sqlite3.Connection, names: Iterable[str], limit: int = MAX_PER_KIND, least: int = 1) -> list[tuple]:
+    """Cues holding any of these names (at least `least` of them), newest first."""
     wanted = sorted(set(names))[:500]
     if not wanted:
         return []
-    marks = ",".join("?" * len(wanted))
+    marks, having = ",".join("?" * len(wanted)), f" GROUP BY cue HAVING COUNT(*) >= {int(least)}" if least > 1 else ""
     return con.execute(f"SELECT {CUE_COLUMNS} FROM cues WHERE rowid IN (SELECT cue FROM cue_names WHERE name IN "
-                       f"({marks}) ORDER BY cue DESC LIMIT {int(limit)})", wanted).fetchall()
+                       f"({marks}){having} ORDER BY cue DESC LIMIT {int(limit)})", wanted).fetchall()
 
 
 def cue_projects(con: sqlite3.Connection) -> set[str]:
