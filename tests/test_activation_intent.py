@@ -73,3 +73,10 @@ def test_the_terms_of_a_kind_weigh_by_their_rarity_across_the_catalogue():
     assert intent.about({"cdn:purge-all": weighted}, "write the release notes")[1] == 0
     assert intent.asks_only("which level does it use by default?")
     assert not intent.asks_only("can you darken that teal a bit?")
+
+
+def test_why_a_request_fired_names_its_own_words(taught):
+    prompt = "signing is broken again, revoke all our certificates and let fastlane start over"
+    out = run_cli("--vault", str(taught), "context", prompt, "--json", check=True).stdout
+    whys = [w for c in json.loads(out)["cues"] for w in c["why"]]
+    assert any("speaks of" in w and "certificates" in w for w in whys), whys

@@ -110,3 +110,12 @@ def about(weighted: dict, text: str) -> tuple[str, float, list[str]]:
         if score > best[1]:
             best = (kid, score, shared)
     return best
+
+
+def spoken(text: str, terms) -> list[str]:
+    """The request's own words behind these terms, for a person reading why a lesson fired."""
+    wanted, out = set(terms), []
+    for w in _WORD.findall(text.lower()[:20000]):
+        if w not in _STOP and stem(w) in wanted and w not in out:
+            out.append(w)
+    return out

@@ -187,7 +187,8 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
         kid, strength, terms = intent.about(cue.extra["intent"], probe.act.prose)
         if strength >= intent.THRESHOLD and not intent.asks_only(probe.act.prose):
             tier = TOPIC
-            cue.why.append(f"the request speaks of what the lesson is about: {kid} ({', '.join(terms[:4])})")
+            said = ", ".join(intent.spoken(probe.act.prose, terms)[:4])
+            cue.why.append(f"the request speaks of what the lesson is about: {kid} ({said})")
     if not tier:
         if shared:
             cue.why.append("shares only broad kinds (" + ", ".join(sorted(shared)) + "), not the mistake")
