@@ -71,6 +71,7 @@ def test_the_terms_of_a_kind_weigh_by_their_rarity_across_the_catalogue():
     kid, strength, terms = intent.about({"cdn:purge-all": weighted}, "flush the edge cache completely")
     assert kid == "cdn:purge-all" and strength >= intent.THRESHOLD and "flush" in terms
     assert intent.about({"cdn:purge-all": weighted}, "write the release notes")[1] == 0
+    assert intent.stems("revoke the prod certs") == intent.stems("revoking production certificates")
     assert intent.asks_only("which level does it use by default?")
     assert not intent.asks_only("can you darken that teal a bit?")
 

@@ -18,7 +18,7 @@ MAX_TERMS = 40    # terms kept per kind, rarest first
 LEAST = 2         # no one term is rarer than THRESHOLD (log of the catalogue's size): a request that is
 # about a kind shares two of its terms at least, and a cue is looked up only through two
 
-_WORD = re.compile(r"[a-z][a-z0-9]{2,}")
+_WORD = re.compile(r"[a-z][a-z0-9]{1,}")
 _STOP = frozenset("""
 the and for with from into onto that this these those them they their there then than what when where which
 while who whom whose why how are was were been being have has had does did doing done will would should could
@@ -29,6 +29,17 @@ you we i me my mine use used using uses run runs running ran file files code dat
 let put take takes need needs want wants please still new old like now one two way ways thing things lot bit
 instead rather already never always don't dont isn't doesn't can't won't
 """.split())
+# the short forms people type for the words a catalogue spells out
+_SHORT = {"cert": "certificate", "certs": "certificates", "db": "database", "dbs": "databases", "repo": "repository",
+          "repos": "repositories", "config": "configuration", "configs": "configurations", "env": "environment",
+          "envs": "environments", "auth": "authentication", "creds": "credentials", "deps": "dependencies",
+          "dep": "dependency", "pkg": "package", "pkgs": "packages", "msg": "message", "msgs": "messages",
+          "k8s": "kubernetes", "perms": "permissions", "prod": "production", "docs": "documentation",
+          "doc": "documentation", "infra": "infrastructure", "admin": "administrator", "dir": "directory",
+          "dirs": "directories", "img": "image", "imgs": "images", "pw": "password", "pwd": "password",
+          "ts": "typescript", "js": "javascript", "py": "python",
+          "app": "application", "apps": "applications", "lib": "library", "libs": "libraries", "tz": "timezone",
+          "vm": "machine", "vms": "machines", "prefs": "preferences", "stats": "statistics"}
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "ed", "es", "s", "ly", "er")
 # a request that only asks to be told something ("which isolation level does it use?")
 _ASKS_ONLY = re.compile(r"(?is)^\s*(?:what|which|why|how|where|when|who|whose|is|are|does|do|did|was|were|has|"
@@ -49,7 +60,8 @@ def stem(word: str) -> str:
 
 @functools.lru_cache(maxsize=16)
 def stems(text: str) -> frozenset[str]:
-    return frozenset(stem(w) for w in _WORD.findall(text.lower()[:20000]) if w not in _STOP)
+    return frozenset(stem(_SHORT.get(w, w)) for w in _WORD.findall(text.lower()[:20000])
+                     if w not in _STOP and (len(w) > 2 or w in _SHORT))
 
 
 def asks_only(text: str) -> bool:
@@ -116,6 +128,6 @@ def spoken(text: str, terms) -> list[str]:
     """The request's own words behind these terms, for a person reading why a lesson fired."""
     wanted, out = set(terms), []
     for w in _WORD.findall(text.lower()[:20000]):
-        if w not in _STOP and stem(w) in wanted and w not in out:
+        if w not in _STOP and (len(w) > 2 or w in _SHORT) and stem(_SHORT.get(w, w)) in wanted and w not in out:
             out.append(w)
     return out
