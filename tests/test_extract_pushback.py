@@ -250,6 +250,9 @@ def test_questions_or_a_go_ahead_before_the_work_goes_on_are_no_correction(vault
     "ops just forwarded me this:\n```\n12:41 worker-3 disk full\n```\nclient modules never keep state",
     "Leif ran it this morning and got\n```\nRun-time error '1004': cache lookup failed\n```\n"
     "because two people ran it at once. no module state in our clients",
+    'from our handbook (wiki > Services > Clients): "client modules never keep state between requests." that is '
+    "how the cache filled the disk last spring",
+    "this not works, the worker stops after one job. client modules never keep state",   # non-native English
 ])
 def test_a_rule_under_relayed_words_or_a_pasted_failure_corrects_the_act(vault, tmp_path, text):
     ingest(vault, tmp_path, "relay", after_edit(text))

@@ -194,8 +194,12 @@ def _rule_after_act(words: str, raw: str, redo: bool = False) -> bool:
 
 
 # a colleague's words passed on: "fwd from Kenji:", "Jonas on the MR:", "per Ana in #infra:", "ops just
-# forwarded me this:", "got this from hpc-admin:", 'Theo requested changes on #412: "…"'
+# forwarded me this:", "got this from hpc-admin:", 'Theo requested changes on #412: "…"', or the team's
+# written rule quoted: "from our runbook (wiki > Proxmox): …"
 _RELAY = re.compile(r"^(fwd?|fw)\b|^(from|per) @?[\w.-]+( (in|on) #?[\w-]+)?\s*:|"
+                    r"^(from|per|see|in) (our|the|this) (team'?s? )?(runbook|wiki|handbook|playbook|guidelines?|"
+                    r"style ?guide|readme|contributing( guide)?|policy|conventions?|onboarding( docs?)?|docs?)\b"
+                    r"[^\n:]{0,60}:|"
                     r"^@?[\w.-]+ (on|in) (the )?(MR|PR|review|thread|ticket|issue|channel|slack|chat|#[\w-]+)\s*:|"
                     r"^[^\n.!?]{0,40}\b(forwarded|fwd)\b[^\n.!?]{0,30}:|^[^\n.!?]{0,30}\bfrom @?[\w.-]+\s*:\s*(>|$)|"
                     r"^@?[A-Z][\w.-]+ (just |also )?(said|wrote|commented|replied|asked|requested changes|left a comment)"
