@@ -113,6 +113,8 @@ CORRECTIONS = {
                                    "build its own session"),
     "thanks-green-but": after_edit("Thank you, it compiles and the tests pass. But one thing is not correct: the "
                                    "cache must live in the transport."),
+    "not-ours-to-edit": after_edit("thanks! but src/ isn't ours to edit: the vendor sync overwrites it every night, "
+                                   "such changes go to their tracker"),
     # no phrase of the lists: two signs of pushback right after the act (it judges the outcome,
     # points at what was done, tells what the person had to do, says no, shows feeling)
     "pointed-and-judged": after_edit("that cache you added broke the worker pool, every worker is stuck now"),

@@ -21,7 +21,10 @@ MIN_WORDS = 3   # a lesson shorter than this says nothing a later session could 
 # after "yes, but …": a negation or an imperative that changes what was agreed to
 _AFTER_BUT = re.compile(r"^((for )?next time,? |in (the )?future,? )?(please,? )?((you )?(must|should|shall) ?n[o']?t\b|"
                         r"(without|not|no|never|don'?t|do not|leave out|skip|use|make|put|call|name|"
-                        r"keep|drop|remove|move|change|rename|replace)\b)", re.I)
+                        r"keep|drop|remove|move|change|rename|replace)\b|"
+                        # "… but tokens/ isn't ours to edit": what is someone else's to change
+                        r"[^.!?\n]{1,60}\b(isn'?t|is not|aren'?t|are not) (ours|mine|yours|for us|for you) to "
+                        r"(edit|touch|change|modify|update|rewrite|delete)\b)", re.I)
 _NEGATED = re.compile(r"^((for )?next time,? |in (the )?future,? )?(please )?(without|not|no|never|don'?t|do not|"
                       r"leave out|skip|drop|remove|stop)\b", re.I)
 # "it runs, but …": a reservation about the work, unless what follows only asks for more of it
