@@ -110,7 +110,8 @@ def subcommands(command: str) -> list[str]:
 READ_PROGRAMS = frozenset("ls cat head tail less more grep rg ag find fd echo printf pwd cd which type whereis file "
                           "source . export set unset alias pushd popd read "
                           "stat wc diff du df tree jq yq sort uniq cut tr awk column date whoami id env printenv "
-                          "true false test sleep watch man help history clear".split())
+                          "true false test sleep watch man help history clear free uptime uname nproc lsblk lsof pgrep "
+                          "ps who ss netstat".split())
 READ_VERBS = frozenset("list ls get show describe status info logs log version help inspect view cat read print diff "
                        "search find whoami top history plan preview validate lint check explain ps events certificates "
                        "config-get query-status wait".split())

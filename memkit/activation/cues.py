@@ -142,8 +142,7 @@ def _observation(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
         cue = cue_for(vault, meta, found[0], found[1], cue_type)
     reviewed = str(meta.get("status") or "") in REVIEWED and not rel.startswith("workshop/")
     owner = {"user": str(meta["user"])} if meta.get("user") and not reviewed else None   # whose candidate
-    yield _row(rel, note.id, cue_type, trigger, lesson, cue, meta, reviewed, owner,
-               cat=catalogue_of(vault) if cue is not None else None)
+    yield _row(rel, note.id, cue_type, trigger, lesson, cue, meta, reviewed, owner, cat=catalogue_of(vault))
 
 
 _ORDER = re.compile(r"(?i)\s*(start|begin|first|next|then|proceed|continue|go\s+ahead|move\s+on)\b")

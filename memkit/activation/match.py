@@ -84,7 +84,7 @@ class Probe:
     """The action or request being matched, classified once."""
 
     __slots__ = ("act", "kinds", "parts", "tokens", "project", "kind", "text", "writes", "near", "cwd", "explains",
-                 "_heads")
+                 "asks", "_heads")
 
     def __init__(self, act, parts: dict[str, str], cat, project: str = "", kind: str = "tool",
                  near: set[str] | None = None, cwd: str = ""):
@@ -96,6 +96,7 @@ class Probe:
         self.writes = kind == "prompt" or _writes(act, self.kinds)
         asked = _EXPLAIN.match(act.text) if kind == "prompt" else None   # "explain X and fix it" asks for work
         self.explains = bool(asked) and ("differen" in asked.group(0).lower() or not _AND_DO.search(act.text))
+        self.asks = kind == "prompt" and intent.asks_only(act.text)   # only asks to be told something
         self._heads: list[tuple[str, list[str]]] | None = None
 
     @property
@@ -109,22 +110,13 @@ class Probe:
 # how a command reached the machine (over ssh, as root), not what it did there
 TRANSPORT = frozenset({"remote:ssh", "system:sudo"})
 _NO_TRANSPORT = re.compile(r"(?i)\b(?:don'?t|do\s+not|never|no|stop|without)\s+(?:\w+\s+){0,2}?(?:ssh|sudo)\b")
-_LOOKS = frozenset("list ls show status get describe cat tail head less more grep rg df free uptime ps pgrep who "
-                   "whoami id hostname uname date version info stat file wc which env printenv journalctl dmesg "
-                   "lsblk lsof ss netstat ip top htop nproc".split())
 
 
 def _only_looks_there(probe: Probe) -> bool:
     """Every command the action runs on the other host only looks (`qm list`, `nft list ruleset`,
-    `systemctl status x`, `tail -n 50 log`)."""
+    `systemctl status x`, `tail -n 50 log`): none has a signature to repeat, none writes a file."""
     inner = [p for c in commands.remote(probe.act.command) for p in commands.pieces(c)] if probe.act.command else []
-    if not inner:
-        return False
-    for piece in inner:
-        words = [w for w in commands.head(piece.strip()) if w not in ("sudo", "-n")]
-        if not words or ">" in piece or not (set(words) & _LOOKS):
-            return False
-    return True
+    return bool(inner) and all(">" not in p and not commands.call_signature(p) for p in inner)
 
 
 def _writes(act, kinds: set[str]) -> bool:
@@ -183,9 +175,9 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
         # concept ("explain the difference between a stub and a fake") does nothing a lesson is about
         tier = TOPIC
         cue.why.append("the request is about the lesson's topic: " + ", ".join(sorted(about)))
-    if not tier and probe.kind == "prompt" and not probe.explains and cue.extra.get("intent"):
+    if not tier and probe.kind == "prompt" and not probe.explains and not probe.asks and cue.extra.get("intent"):
         kid, strength, terms = intent.about(cue.extra["intent"], probe.act.prose)
-        if strength >= intent.THRESHOLD and not intent.asks_only(probe.act.prose):
+        if strength >= intent.THRESHOLD:
             tier = TOPIC
             said = ", ".join(intent.spoken(probe.act.prose, terms)[:4])
             cue.why.append(f"the request speaks of what the lesson is about: {kid} ({said})")
