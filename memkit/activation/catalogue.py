@@ -196,7 +196,6 @@ class Catalogue:
                 "prose": doc(plain_verbs(act.prose)) if prose else None,
                 "after": doc(act.after) if act.after and act.added else None}
         present = frozenset().union(*(d[1] for d in docs.values() if d))
-        docs["fresh"] = act.added
         path_docs = [doc(p) for p in act.paths] if act.paths and not prose else None   # once per act
         context, found = None, {}
         for kid in self._candidates(present, path_docs, prose) if among is None else sorted(among & self.kinds.keys()):
@@ -212,7 +211,7 @@ class Catalogue:
                 elif k.rx.get("paths") and act.paths and (not k.path_tools or act.family in k.path_tools):
                     part = "path" if any(k.rx["paths"].search(d) for d in path_docs) else None
                 if part is None and concrete:
-                    part = _concrete_part(k, docs, act.lang)
+                    part = _concrete_part(k, docs, act)
                     if part and k.rx.get("requires") and not relax:
                         if context is None:
                             context = self._joined((*act.paths, act.context, act.command, act.added), doc)
@@ -334,16 +333,16 @@ def _prose_part(k: Kind, doc, request: bool = True) -> str | None:
     return None
 
 
-def _concrete_part(k: Kind, docs: dict, lang: str) -> str | None:
+def _concrete_part(k: Kind, docs: dict, act: Act) -> str | None:
     rx = k.rx
     if rx.get("command"):
         for doc in (docs["command"], docs["shellish"]):
             if doc and rx["command"].search(doc):
                 return "command"
-    if rx.get("code") and docs["code"] and docs["command"] is None and (not k.langs or lang in k.langs):
+    if rx.get("code") and docs["code"] and docs["command"] is None and (not k.langs or act.lang in k.langs):
         if rx["code"].search(docs["code"]):
             return "code"
-        if docs["after"] and spans_added(docs["after"][0], docs["fresh"], rx["code"].finditer(docs["after"])):
+        if docs["after"] and spans_added(act.after, act.added, rx["code"].finditer(docs["after"])):
             return "around"
     if rx.get("action"):
         doc = docs["action"]   # the command, or the path and the added lines

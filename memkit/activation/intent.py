@@ -58,10 +58,16 @@ def stem(word: str) -> str:
     return word[:6]
 
 
+def _terms(text: str):
+    """(word, its term) for each word of the text that can carry meaning."""
+    for w in _WORD.findall(text.lower()[:20000]):
+        if w not in _STOP and (len(w) > 2 or w in _SHORT):
+            yield w, stem(_SHORT.get(w, w))
+
+
 @functools.lru_cache(maxsize=16)
 def stems(text: str) -> frozenset[str]:
-    return frozenset(stem(_SHORT.get(w, w)) for w in _WORD.findall(text.lower()[:20000])
-                     if w not in _STOP and (len(w) > 2 or w in _SHORT))
+    return frozenset(t for _, t in _terms(text))
 
 
 def asks_only(text: str) -> bool:
@@ -126,8 +132,5 @@ def about(weighted: dict, text: str) -> tuple[str, float, list[str]]:
 
 def spoken(text: str, terms) -> list[str]:
     """The request's own words behind these terms, for a person reading why a lesson fired."""
-    wanted, out = set(terms), []
-    for w in _WORD.findall(text.lower()[:20000]):
-        if w not in _STOP and (len(w) > 2 or w in _SHORT) and stem(_SHORT.get(w, w)) in wanted and w not in out:
-            out.append(w)
-    return out
+    wanted = set(terms)
+    return list(dict.fromkeys(w for w, t in _terms(text) if t in wanted))

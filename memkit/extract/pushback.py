@@ -159,12 +159,17 @@ _SHOWS = re.compile(r"(?im)\b(I (get|got|see|saw)( this| the following)?|here'?s
                     r"(get|got|see))\s*(:|$)")
 
 
+def _opens_work(body: str, words: str) -> bool:
+    """The message (its body after any courtesy) asks for new work rather than reworking the last."""
+    return bool(phrases()["new_task"].match(body) or phrases()["new_task"].match(words.strip())
+                or _OPENS_WORK.match(body))
+
+
 def scene_signs(words: str) -> set[str]:
     """The signs of pushback a message shows (heuristics.toml `scene_signs`), none when it opens
     new work ("now add the endpoint, it must not …") or is only questions."""
     body, _ = _after_courtesy(words)
-    if body is None or phrases()["new_task"].match(body) or phrases()["new_task"].match(words.strip()) \
-            or _OPENS_WORK.match(body) or _SHOWS.search(body):
+    if body is None or _opens_work(body, words) or _SHOWS.search(body):
         return set()
     said = _sentences(body)
     if said and all(s.rstrip().endswith("?") for s in said):   # questions: the challenges are read above
@@ -188,9 +193,7 @@ def _rule_after_act(words: str, raw: str, redo: bool = False) -> bool:
     body, _ = _after_courtesy(words)
     if body is None:
         return False
-    if redo and (phrases()["new_task"].match(body) or phrases()["new_task"].match(words.strip())
-                 or _OPENS_WORK.match(body)):
-        redo = False
+    redo = redo and not _opens_work(body, words)
     if not any(find("rule_sentences", s.strip()) for s in _sentences(body) if not s.rstrip().endswith("?")):
         return False
     return bool(find("fallout", words) or _RELAY.search(words) or _failure_pasted(raw, words) or redo)
@@ -277,8 +280,7 @@ def _questions(text: str) -> list[str]:
 def _directs(words: str) -> bool:
     """A direction about the work at hand: no new task, no output shown, no question alone."""
     body, _ = _after_courtesy(words)
-    if body is None or phrases()["new_task"].match(body) or phrases()["new_task"].match(words.strip()) \
-            or _OPENS_WORK.match(body) or _SHOWS.search(body):
+    if body is None or _opens_work(body, words) or _SHOWS.search(body):
         return False
     said = _sentences(body)
     asked = [x for x in said if x.rstrip().endswith("?")]
