@@ -236,6 +236,28 @@ def test_the_walk_in_the_background_runs_memkits_own_code_whatever_folder_it_sta
         assert con.execute("SELECT count(*) FROM turns WHERE turns MATCH 'okapi'").fetchone()[0] == 1
 
 
+def test_a_walk_still_running_in_another_vault_does_not_hold_this_ones_back(large, tmp_path, _made_vault):
+    import shutil
+
+    other = tmp_path / "other"
+    shutil.copytree(_made_vault, other, symlinks=True)
+    changes.walk_in_background(Vault(other))   # just started: it cannot have finished yet
+    path = _note(large, "library/notes/second.md", "tapir")
+    with open(path, "r+", encoding="utf-8") as f:   # in place: only a walk of every note sees it
+        text = f.read().replace("tapir", "okapi")
+        f.seek(0)
+        f.write(text)
+        f.truncate()
+    changes.walk_in_background(Vault(large))
+    deadline = time.monotonic() + 30
+    found = 0
+    while time.monotonic() < deadline and not found:
+        with index.connect(Vault(large).index_path) as con:
+            found = con.execute("SELECT count(*) FROM turns WHERE turns MATCH 'okapi'").fetchone()[0]
+        time.sleep(0.2)
+    assert found == 1
+
+
 def test_a_small_vault_sees_an_edit_in_place_at_once(shop):
     path = _note(shop, "library/notes/small.md", "axolotl")
     assert [h["id"] for h in _hits(shop, "axolotl")] == ["small"]

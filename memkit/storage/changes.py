@@ -250,26 +250,27 @@ def _gone(con, rel: str, gone: dict) -> None:
     con.execute("DELETE FROM folders WHERE path = ? OR (path > ? AND path < ?)", (rel, rel + "/", rel + "0"))
 
 
-_SPAWNED: list[int] = []
+_SPAWNED: dict[str, int] = {}   # vault state folder -> pid of the walk this process started there
 WALK_LOCK = "walk.lock"   # in .memkit/: held by the background walk while it runs (storage.walker)
 
 
 def walk_in_background(vault) -> None:
-    """Start one walk of every note in a process of its own, unless one is running already."""
-    for pid in list(_SPAWNED):   # a long-running caller (the MCP server) reaps the walks it started
+    """Start one walk of every note in a process of its own, unless one is running already for this vault."""
+    for state, pid in list(_SPAWNED.items()):   # a long-running caller (the MCP server) reaps its walks
         try:
             if os.waitpid(pid, os.WNOHANG)[0]:
-                _SPAWNED.remove(pid)
+                del _SPAWNED[state]
         except ChildProcessError:
-            _SPAWNED.remove(pid)
-    if _SPAWNED or _walk_running(vault.state):
+            del _SPAWNED[state]
+    state = os.fspath(vault.state)
+    if state in _SPAWNED or _walk_running(state):
         return
     devnull = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
     try:
         # -P: the caller's folder is not put on the path (a `memkit/` folder there would run instead)
-        _SPAWNED.append(os.posix_spawn(sys.executable, [sys.executable, "-P", "-m", "memkit.storage.walker",
-                                                        os.fspath(vault.root)], os.environ, file_actions=devnull,
-                                       setsid=True))
+        _SPAWNED[state] = os.posix_spawn(sys.executable, [sys.executable, "-P", "-m", "memkit.storage.walker",
+                                                          os.fspath(vault.root)], os.environ,
+                                         file_actions=devnull, setsid=True)
     except OSError:
         pass
 
