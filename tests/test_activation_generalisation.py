@@ -26,6 +26,7 @@ LESSONS = [
  ("rg", [("Bash",{"command":"grep -rn TODO src/"})], "use `ripgrep` instead of `grep` in this repo, it skips what .gitignore lists"),
  ("where", [("Bash",{"command":"gh repo view acme/notes-site"})], "no, notes-site is in the Projects folder, not in home"),
  ("aside", [("Bash",{"command":"git log --oneline -3"})], "hmm, I think we haven't released yet, have a look first"),
+ ("source", [("Bash",{"command":"shelf list recent --source cloud"})], "ok, but never --source local on this machine, it reads my real library"),
 ]
 PROBES = [
  ("npm","fire","Bash",{"command":"npm i -D vitest"}),
@@ -53,6 +54,8 @@ PROBES = [
  ("where","fire","Bash",{"command":"git clone git@github.com:acme/notes-site.git ~/notes-site"}),
  ("where","silent","Bash",{"command":"cd ~/Projects/notes-site && git pull"}),
  ("aside","silent","Bash",{"command":"git log --oneline -3"}),
+ ("source","fire","Bash",{"command":"shelf export --source local --format csv"}),
+ ("source","silent","Bash",{"command":"shelf export --source cloud --format csv"}),   # the value the call had
  (None,"silent","Bash",{"command":"git status"}),
  (None,"silent","Read",{"file_path":"/p/app/util.py"}),
 ]
