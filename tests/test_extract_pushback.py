@@ -388,3 +388,27 @@ def test_the_trigger_of_a_long_edit_shows_the_line_the_correction_names(vault, t
     [corr] = candidates(vault, "correction")
     assert "psycopg.connect(autocommit=True)" in corr.meta["trigger"]
     assert corr.meta["trigger"].startswith("Write: src/db.py — … ")
+
+
+HANDED = {"role": "assistant", "content": "Pushed. You can now check the CI run on GitHub; please let me know the "
+                                          "results and we'll go on."}
+OFFER = {"role": "assistant", "content": "Pushed. Let me know if you'd like the changelog updated as well."}
+
+
+@pytest.mark.parametrize("text", ["Use gh to check the CI status", "you run it and tell me what it says",
+                                  "can't you just check it with the gh cli?"])
+def test_saying_to_do_the_step_the_agent_handed_over_is_a_correction(vault, tmp_path, text):
+    ingest(vault, tmp_path, "handed", [{"role": "user", "content": "push the fix"}, HANDED,
+                                       {"role": "user", "content": text}])
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["lesson"] == text
+
+
+@pytest.mark.parametrize("agent, text", [
+    (OFFER, "use the release script to tag it next"),            # an offer, no step handed over: new work
+    (HANDED, "great, all green. now add the exporter"),           # the person did the step
+])
+def test_new_work_after_a_step_or_an_offer_is_no_correction(vault, tmp_path, agent, text):
+    ingest(vault, tmp_path, "offer", [{"role": "user", "content": "push the fix"}, agent,
+                                      {"role": "user", "content": text}])
+    assert candidates(vault, "correction") == []

@@ -134,6 +134,8 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return None
     if cue:
         return "redirected", 0.75 if cue == "opener" else 0.7
+    if sc.proposal and _HANDS_OVER.search(sc.proposal[-600:]) and _TAKE_IT_BACK.match(_unwrap(words)):
+        return "handed work to the person, who said to do it", 0.65
     if sc.acted and _rule_after_act(words, raw, sc.redone):
         return "stated a rule after the act", 0.65
     if sc.acted and sc.redone and _directs(words):
@@ -143,6 +145,20 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         if len(signs) >= 2 and signs & _ABOUT_THE_ACT:   # a "no" and a rule alone specify new work
             return "answered the act with " + " and ".join(sorted(signs)), 0.6
     return None
+
+
+# the agent's last words hand a step to the person ("After running that, let me know if it works",
+# "You can now check the CI run on GitHub") and the person says to do it oneself ("you run it and prompt
+# me", "Use gh to check the CI status"): the agent should have done the step it handed over
+_HANDS_OVER = re.compile(r"(?i)\b(after (you run|running|you'?ve run) (that|this|it|the)|once you'?(ve)? (run|ran|tried|checked)\b|"
+                         r"(you can|you could|you'?ll need to|you need to|you should|please) (now |then )?"
+                         r"(run|execute|check|verify|test|try|open|paste|restart|confirm|look at)\b|"
+                         r"run (the following|this|these) commands?\b|let me know (if it works|the (results?|outcome|output)|"
+                         r"what (it|you) (says|see|get))|paste (the|its) output)")
+_TAKE_IT_BACK = re.compile(r"(?i)^(please,?\s+)?(you (run|do|check|try|execute|can run|can check|can do)\b|"
+                           r"(do|run|check|execute|try) (it|that|this) (yourself|for me)\b|"
+                           r"use `?[\w.-]+`?( cli| tools?)? to (check|run|see|look|verify|find|get|view|read)\b|"
+                           r"(can'?t|couldn'?t|why don'?t|why can'?t) you (just )?(run|check|do|try|use)\b)")
 
 
 _ABOUT_THE_ACT = {"judged", "pointed", "repaired", "felt"}
