@@ -1050,3 +1050,25 @@ def test_shouting_is_no_statement_and_a_statement_stays_one():
     from memkit.activation import entities
     assert entities.names_in("DO NOT EVER TOUCH THAT FOLDER AGAIN") == []
     assert entities.names_in("never add ALLOW FILTERING to a query") == ["ALLOW FILTERING"]
+
+
+@pytest.mark.parametrize("lesson, trigger, forbidden, complying", [
+    ("we use pnpm here", "", "deps:npm", "deps:pnpm"),
+    ("you have GH CLI tools installed use that!", "Bash: git push", "forge:web-instead-of-cli", "forge:cli"),
+    ("Use gh to check the CI status", "", "forge:web-instead-of-cli", "forge:cli"),
+])
+def test_a_lesson_that_only_asks_for_a_way_forbids_the_ways_it_replaces(lesson, trigger, forbidden, complying):
+    cue = compiled(lesson, trigger)
+    assert forbidden in cue["forbids"] and complying in cue["complies"] and complying not in cue["forbids"]
+
+
+def test_a_lesson_that_forbids_something_itself_does_not_also_forbid_what_its_way_replaces():
+    cue = compiled("never run migrations against prod by hand, use the deploy pipeline", "")
+    assert not any(k.startswith("deps:") for k in cue["forbids"])
+
+
+def test_the_page_a_web_fetch_reads_is_its_path():
+    seen = CAT.classify_action("WebFetch", {"url": "https://github.com/acme/shop/actions", "prompt": "did it pass?"})
+    assert "forge:web-instead-of-cli" in seen
+    assert "forge:web-instead-of-cli" not in CAT.classify_action(
+        "WebFetch", {"url": "https://github.com/acme/shop/blob/main/README.md", "prompt": "what does it say"})

@@ -27,6 +27,7 @@ LESSONS = [
  ("where", [("Bash",{"command":"gh repo view acme/notes-site"})], "no, notes-site is in the Projects folder, not in home"),
  ("aside", [("Bash",{"command":"git log --oneline -3"})], "hmm, I think we haven't released yet, have a look first"),
  ("source", [("Bash",{"command":"shelf list recent --source cloud"})], "ok, but never --source local on this machine, it reads my real library"),
+ ("gh", [("WebFetch",{"url":"https://github.com/acme/app/pulls","prompt":"open pull requests?"})], "you have the gh CLI installed, use that for GitHub"),
 ]
 PROBES = [
  ("npm","fire","Bash",{"command":"npm i -D vitest"}),
@@ -56,6 +57,9 @@ PROBES = [
  ("aside","silent","Bash",{"command":"git log --oneline -3"}),
  ("source","fire","Bash",{"command":"shelf export --source local --format csv"}),
  ("source","silent","Bash",{"command":"shelf export --source cloud --format csv"}),   # the value the call had
+ ("gh","fire","Bash",{"command":"curl -s https://api.github.com/repos/acme/app/actions/runs?per_page=1 | jq '.workflow_runs[0].conclusion'"}),
+ ("gh","fire","WebFetch",{"url":"https://github.com/acme/app/issues/12","prompt":"what is the issue about?"}),
+ ("gh","silent","Bash",{"command":"gh run list --limit 1"}),
  (None,"silent","Bash",{"command":"git status"}),
  (None,"silent","Read",{"file_path":"/p/app/util.py"}),
 ]

@@ -187,6 +187,8 @@ def from_call(tool_name: str, tool_input: Any, read_context: bool = False) -> Ac
         return Act(tool_name, "write", paths=paths, added=content, lang=language(path), context=content, raw=raw)
     if fam in ("read", "search", "web"):
         words = [str(inp[k]) for k in ("url", "query", "prompt", "pattern", "glob") if inp.get(k)]
+        if fam == "web" and not paths and isinstance(inp.get("url"), str) and inp["url"]:
+            paths = (inp["url"][:4096],)   # the page it fetches is what it reads
         return Act(tool_name, fam, paths=paths, prose="\n".join(words)[:MAX_TEXT], raw=raw)
     return Act(tool_name, fam, paths=paths, prose=raw[:MAX_TEXT], raw=raw)
 

@@ -103,6 +103,10 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     siblings += asked
     names["forbids"] += entities_mod.code_shapes(act, parts, names["forbids"])
     forbids |= commands.flagged(cat, act, [text for p, text in parts if p in ("forbid", "instead")])
+    asked = complies & _remedies(cat)
+    if not forbids and not names["forbids"] and not by["before"] and 0 < len(asked) <= 2 and len(lesson.split()) <= 30:
+        # "we use pnpm here", "use gh for that" and nothing else: the ways the one it asks for replaces
+        forbids = {k for k in _replaced(cat, asked) - complies if not cat.kinds[k].safe and not cat.kinds[k].broad}
     others = commands.others(calls, lesson, parts)
     if others:   # what the way it names does as well is not what went wrong (`aws sqs start-message-move-task`
         # has no --region either)
@@ -139,13 +143,20 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     return cue
 
 
+_THAT_ONE = re.compile(r"(?i)^\W*(?:so\s+|then\s+|just\s+|please\s+)*use\s+(?:that|it|this|those|them)(?:\s+one)?\b")
+
+
 def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
     """The kinds each clause names, by its polarity (and the "before X" moments)."""
     by = {"forbid": set(), "instead": set(), "prescribe": set(), "allow": set(), "neutral": set(), "before": set(),
           "outright": set(), "quoted": set(), "remedy": set()}
+    last: set = set()
     for polarity, text in parts:
         how = cat.classify(acts_mod.from_prose(text), lesson=True)
         found = {k for k in how if not cat.kinds[k].safe}
+        if polarity == "prescribe" and not found and _THAT_ONE.match(text):   # "you have the gh CLI. use that"
+            found, how = set(last), {k: "words" for k in last}
+        last = found
         by["quoted"] |= {k for k in found if how[k] == "code"}   # code the lesson quotes, in no language
         if polarity == "forbid" and _OUTRIGHT.search(text) and not _FOR_NOW.search(text):   # "never commit here yourself": every commit
             by["outright"] |= {k for k in found if how[k] == "words" and cat.kinds[k].broad
