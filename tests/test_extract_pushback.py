@@ -412,3 +412,27 @@ def test_new_work_after_a_step_or_an_offer_is_no_correction(vault, tmp_path, age
     ingest(vault, tmp_path, "offer", [{"role": "user", "content": "push the fix"}, agent,
                                       {"role": "user", "content": text}])
     assert candidates(vault, "correction") == []
+
+
+@pytest.mark.parametrize("text, after", [
+    ("😳 400 hosts in one go. a canary group first, every time", []),                    # shock, then the rule
+    ("great, and now every client that reconnects is told to restart again, they have been boot-looping "
+     "since noon. restart commands are never retained", REDO),                          # sarcasm: the fallout
+    ("thanks! but I can't read the chart, I'm colourblind. series never differ only by colour", REDO),
+    ("Review from Nadia on #318: client modules never keep state between calls", []),    # a review relayed
+    ("ok, the totals match. next: the exporter. oh and client modules never keep module state", REDO),
+])
+def test_a_rule_after_the_act_in_the_ways_people_say_it_is_a_correction(vault, tmp_path, text, after):
+    ingest(vault, tmp_path, "rule", after_edit(text) + after)
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["trigger"].startswith("Edit: src/client.py")
+
+
+@pytest.mark.parametrize("text, after", [
+    ("😳 wow, that was quick", []),                                                      # surprise, no rule
+    ("ok, the totals match. next: the exporter. oh and client modules never keep module state", ELSEWHERE),
+    ("thanks! that reads well", REDO),
+])
+def test_a_reaction_or_an_aside_the_agent_does_not_act_on_is_no_correction(vault, tmp_path, text, after):
+    ingest(vault, tmp_path, "aside", after_edit(text) + after)
+    assert candidates(vault, "correction") == []

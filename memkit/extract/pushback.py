@@ -176,9 +176,10 @@ _SHOWS = re.compile(r"(?im)\b(I (get|got|see|saw)( this| the following)?|here'?s
 
 
 def _opens_work(body: str, words: str) -> bool:
-    """The message (its body after any courtesy) asks for new work rather than reworking the last."""
-    return bool(phrases()["new_task"].match(body) or phrases()["new_task"].match(words.strip())
-                or _OPENS_WORK.match(body))
+    """The message (its body after any courtesy) asks for new work rather than reworking the last
+    ("thanks! but …": what follows the turn decides, not the thanks)."""
+    whole = phrases()["new_task"].match(words.strip()) and _after_courtesy(words)[1] not in ("but", "redirect")
+    return bool(phrases()["new_task"].match(body) or whole or _OPENS_WORK.match(body))
 
 
 def scene_signs(words: str) -> set[str]:
@@ -209,10 +210,21 @@ def _rule_after_act(words: str, raw: str, redo: bool = False) -> bool:
     body, _ = _after_courtesy(words)
     if body is None:
         return False
-    redo = redo and not _opens_work(body, words)
-    if not any(find("rule_sentences", s.strip()) for s in _sentences(body) if not s.rstrip().endswith("?")):
+    aside = _aside_rule(body)
+    redo = redo and (not _opens_work(body, words) or aside)
+    if not aside and not any(find("rule_sentences", s.strip()) for s in _sentences(body) if not s.rstrip().endswith("?")):
         return False
     return bool(find("fallout", words) or _RELAY.search(words) or _failure_pasted(raw, words) or redo)
+
+
+_ASIDE = re.compile(r"(?i)^(?:oh,? and|and oh,?|oh,|btw,?|by the way,?|ps:?|p\.s\.:?)\s+")
+
+
+def _aside_rule(body: str) -> bool:
+    """"ok, next: the statement line … oh and COMPUTE on money always gets ROUNDED": a rule said in
+    passing after the next request, about the work just done (the caller checks that it was redone)."""
+    return any(_ASIDE.match(s.strip()) and find("rule_sentences", _ASIDE.sub("", s.strip()))
+               for s in _sentences(body)[1:])
 
 
 # a colleague's words passed on: "fwd from Kenji:", "Jonas on the MR:", "per Ana in #infra:", "ops just
@@ -223,6 +235,7 @@ _RELAY = re.compile(r"^(fwd?|fw)\b|^(from|per) @?[\w.-]+( (in|on) #?[\w-]+)?\s*:
                     r"style ?guide|readme|contributing( guide)?|policy|conventions?|onboarding( docs?)?|docs?)\b"
                     r"[^\n:]{0,60}:|"
                     r"^@?[\w.-]+ (on|in) (the )?(MR|PR|review|thread|ticket|issue|channel|slack|chat|#[\w-]+)\s*:|"
+                    r"^(review|comment|feedback|note)s? (from|by) @?[\w.-]+( (on|in) [^\n:]{1,30})?\s*:|"
                     r"^[^\n.!?]{0,40}\b(forwarded|fwd)\b[^\n.!?]{0,30}:|^[^\n.!?]{0,30}\bfrom @?[\w.-]+\s*:\s*(>|$)|"
                     r"^@?[A-Z][\w.-]+ (just |also )?(said|wrote|commented|replied|asked|requested changes|left a comment)"
                     r"[^\n.!?:]{0,40}:\s*[\"“>]", re.I | re.M)
