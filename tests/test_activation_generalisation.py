@@ -27,6 +27,8 @@ LESSONS = [
  ("where", [("Bash",{"command":"gh repo view acme/notes-site"})], "no, notes-site is in the Projects folder, not in home"),
  ("aside", [("Bash",{"command":"git log --oneline -3"})], "hmm, I think we haven't released yet, have a look first"),
  ("source", [("Bash",{"command":"shelf list recent --source cloud"})], "ok, but never --source local on this machine, it reads my real library"),
+ ("tmux", [("Bash",{"command":"ssh build-02 './bin/reindex --full'"})], "the ssh session dropped at 60% and the job is dead. long jobs on a server have to go inside tmux: `tmux new -d -s <name> '<cmd> | tee ~/logs/<name>.log'`"),
+ ("tokens", [("Edit",{"file_path":"/p/app/tokens/colors.json","old_string":"\"teal\": \"#0aa\"","new_string":"\"teal\": \"#088\""})], "thanks! but tokens/ isn't ours to edit, the design team exports it and the next sync overwrites it"),
  ("gh", [("WebFetch",{"url":"https://github.com/acme/app/pulls","prompt":"open pull requests?"})], "you have the gh CLI installed, use that for GitHub"),
 ]
 PROBES = [
@@ -57,6 +59,10 @@ PROBES = [
  ("aside","silent","Bash",{"command":"git log --oneline -3"}),
  ("source","fire","Bash",{"command":"shelf export --source local --format csv"}),
  ("source","silent","Bash",{"command":"shelf export --source cloud --format csv"}),   # the value the call had
+ ("tmux","fire","Bash",{"command":"ssh build-03 './bin/rebuild-thumbnails --all'"}),
+ ("tmux","silent","Bash",{"command":"ssh build-03 \"tmux new -d -s thumbs './bin/rebuild-thumbnails --all | tee ~/logs/thumbs.log'\""}),
+ ("tokens","fire","Edit",{"file_path":"/p/app/tokens/spacing.json","old_string":"\"gap\": 8","new_string":"\"gap\": 12"}),
+ ("tokens","silent","Bash",{"command":"pnpm tokens:build && git status --short src/styles"}),
  ("gh","fire","Bash",{"command":"curl -s https://api.github.com/repos/acme/app/actions/runs?per_page=1 | jq '.workflow_runs[0].conclusion'"}),
  ("gh","fire","WebFetch",{"url":"https://github.com/acme/app/issues/12","prompt":"what is the issue about?"}),
  ("gh","silent","Bash",{"command":"gh run list --limit 1"}),

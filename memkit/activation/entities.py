@@ -383,17 +383,23 @@ def runs(act, name: str) -> bool:
 
 
 def touches(act_tokens: set[str], act_text: str, name: str) -> bool:
-    """The action touches a named entity: as a whole token, a path segment, or a path inside it."""
+    """The action touches a named entity: as a whole token, a path segment, or a path inside it (a
+    folder only as a folder: `tokens/` is not the `tokens` of `pnpm tokens:build`)."""
     n = _norm(_clean(name))
     if not n:
         return False
     if n in act_tokens:
-        return True
+        return not name.rstrip().endswith("/") or "/" in n or _as_folder(n, act_text)
     if "/" in n:
         return any(t == n or t.endswith("/" + n) or ("/" + n + "/") in ("/" + t + "/") for t in act_tokens if "/" in t)
     if " " in n:
         return n in " ".join(act_text.lower().split())
     return False
+
+
+def _as_folder(n: str, text: str) -> bool:
+    """The text names the folder as one: `tokens/…`, `…/tokens/…`, `…/tokens` at a path's end."""
+    return re.search(rf"(?i)(?<![\w.-]){re.escape(n)}/|/{re.escape(n)}(?![\w.-])", text) is not None
 
 
 def unwrapped(act, terms: list[str], named: list[str]) -> list[str]:

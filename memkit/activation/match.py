@@ -237,13 +237,26 @@ def complies(cue: Cue, probe: Probe, cat) -> str:
         term, where = entities.condition(term)
         if where and not entities.meets(probe.tokens, where):
             continue
-        t = " ".join(term.lower().split()).rstrip("()")
+        t = _fixed(" ".join(term.lower().split()).rstrip("()"))
         t = "/" + t[2:] if t.startswith("~/") else t   # a home path is written out in the action
         if len(t) < 2:
             continue
         if (t in low) if (len(t) >= 5 or not t.isalnum()) else entities.touches(probe.tokens, low, t):
             return f"the action already uses what the lesson prescribes: {term}"
     return ""
+
+
+_PLACEHOLDER = re.compile(r"<[^<>\n]{1,30}>|‹[^‹›\n]{1,30}›|\{[^{}\n]{1,30}\}|\$\{?[A-Za-z_]\w*\}?|…|\.\.\.")
+
+
+def _fixed(term: str) -> str:
+    """A way the lesson writes as a template (`tmux new -d -s <name> '<cmd>'`): what an action
+    written that way holds whatever fills it in is the words before the first blank."""
+    m = _PLACEHOLDER.search(term)
+    if not m:
+        return term
+    head = term[:m.start()].rstrip(" '\"=:")
+    return head if len(head) >= 5 and (" " in head or not head.isalnum()) else term
 
 
 _ENVS = (("prod", re.compile(r"(?i)(?<![\w/])(prod|production)(?![\w/])|[-_.](prod|production)\b")),
