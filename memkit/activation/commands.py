@@ -398,3 +398,23 @@ def flagged(cat, act, said: list[str]) -> set:
     lost |= {k for k in found - cat.kinds_of(acts.from_command(" ".join(w for w in words if w not in subs)))
              if cat.kinds[k].consequence == "high"}
     return {k for k in lost if not cat.kinds[k].broad and not cat.kinds[k].safe}
+
+
+_LINKING = frozenset("to in on at of by for from into onto with when unless until if or as is the a an and this that it its "
+                     "any all".split())   # no value a flag takes
+
+
+def valued_flags(names: list[str], said: str, act) -> list[str]:
+    """"except the --flag local, I don't want that" after `… --flag cloud`: a flag the corrected
+    call gave another value is the mistake only with the value the lesson names."""
+    if act is None or act.family != "shell" or not act.command:
+        return names
+    out = []
+    for n in names:
+        if re.fullmatch(r"--[a-z][a-z0-9-]{2,}", n):
+            named = re.search(rf"(?<![\w-]){re.escape(n)}[= ]([a-z][\w.-]*)", said)
+            given = re.search(rf"(?<![\w-]){re.escape(n)}[= ]['\"]?([\w.-]+)", act.command)
+            if named and given and named.group(1) != given.group(1) and named.group(1) not in _LINKING:
+                n = f"{n} {named.group(1)}"
+        out.append(n)
+    return out

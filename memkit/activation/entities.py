@@ -11,7 +11,7 @@ import re
 
 from memkit.activation import acts
 from memkit.activation.acts import Lazy as _Lazy
-from memkit.activation.commands import arg_words, command_name, commands_of, head
+from memkit.activation.commands import arg_words, command_name, commands_of, head, valued_flags
 
 MAX_ENTITIES = 12
 _TICK = _Lazy(r"`([^`\n]{1,80})`")
@@ -184,7 +184,7 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
                      if w.lower() in objects and w.lower() not in _STOP and w.lower() not in within]
             forbid.extend(plain)
             forbid.extend(_coordinated(text, plain))
-    forbid = _valued(forbid, " ".join(text for _, text in parts), trigger)
+    forbid = valued_flags(forbid, " ".join(text for _, text in parts), trigger)
     comply_set = {c.lower() for c in comply}
     forbid = list({_norm(n): n for n in reversed(forbid) if n.lower() not in comply_set}.values())[::-1]
     confirmed = [n for n in forbid if _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t)]
@@ -192,25 +192,6 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
     comply = [c for c in dict.fromkeys(comply)
               if " " in c or not any(o != c and o.lower().startswith(c.lower() + " ") for o in comply)]
     return {"forbids": forbid[:MAX_ENTITIES], "complies": comply[:MAX_ENTITIES]}
-
-
-_LINKING = frozenset("to in on at of by for from into onto with when unless until if or as is".split())
-
-
-def _valued(names: list[str], said: str, act) -> list[str]:
-    """"except the --flag local, I don't want that" after `… --flag cloud`: a flag the corrected
-    call gave another value is the mistake only with the value the lesson names."""
-    if act is None or act.family != "shell" or not act.command:
-        return names
-    out = []
-    for n in names:
-        if n.startswith("--") and kind_of(n) == "flag":
-            named = re.search(rf"(?<![\w-]){re.escape(n)}[= ]([a-z][\w.-]*)", said)
-            given = re.search(rf"(?<![\w-]){re.escape(n)}[= ]['\"]?([\w.-]+)", act.command)
-            if named and given and named.group(1) != given.group(1) and named.group(1) not in _STOP | _LINKING:
-                n = f"{n} {named.group(1)}"
-        out.append(n)
-    return out
 
 
 _ALLOWED = _Lazy(r"(?i)(?:`([^`]{2,60})`|((?<![\w./:@=-])[\w./:@=-]+(?:[ \t]+[\w./:@=-]+){0,2}))\s+"
