@@ -47,7 +47,7 @@ def run(job, rels: list[str], out: dict[str, Any]) -> None:
     with pool.Workers(job, len(rels)) as workers, closing(index.connect(job.vault.index_path)) as con:
         found: list[Found] = []
         marks: dict[str, list] = {"written": [], "pending": [], "rows": []}
-        for n, part in enumerate(workers.map(find, rels), 1):
+        for n, part in enumerate(workers.map(find, rels, [_size(job.vault.root / rel) for rel in rels]), 1):
             out["errors"] += part["errors"]
             out["traces"] += part["traces"]
             found += [part["found"]] if part["found"] is not None else []
@@ -59,6 +59,13 @@ def run(job, rels: list[str], out: dict[str, Any]) -> None:
         tasks, order = _plan(job, found, out)
         made = _write_all(workers, tasks, order, out)
         _mark_all(job, con, marks, made, out)
+
+
+def _size(path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def find(job, rel: str) -> dict[str, Any]:
@@ -147,7 +154,7 @@ def _write_all(workers: pool.Workers, tasks: list[tuple], order: dict[str, tuple
     """Second pass: what survived gathering, written by the workers to temp files (put in place
     with the marks, in gathering's order), and its index rows."""
     made: dict[str, list] = {"pending": [], "rows": []}
-    for part in workers.map(write, tasks):
+    for part in workers.map(write, tasks, [len(items) for _ctx, items in tasks]):
         for planned, actual in part["renamed"]:
             at = out["written"].index(planned)   # its name was taken meanwhile (by a person, another tool)
             out["written"][at:at + 1] = [actual] if actual else []

@@ -13,7 +13,9 @@ from collections.abc import Callable, Iterator
 from typing import Any, Self
 
 PARALLEL_FROM = 24   # traces: below this, forking costs more than it saves
-CHUNK = 8            # items per task: small enough to keep both cores busy to the end
+CHUNK = 8            # items per task at most
+SHARES = 8           # a task holds at most 1/SHARES of one worker's share of the weight: the last
+                     # tasks are small, so both cores stay busy to the end of a pass
 _job = None
 
 
@@ -22,17 +24,19 @@ class Workers:
 
     def __init__(self, job, traces: int):
         self.job, self.pool = job, None
-        workers = min(os.cpu_count() or 1, 8)
+        self.workers = workers = min(os.cpu_count() or 1, 8)
         if traces >= PARALLEL_FROM and workers >= 2 and "fork" in multiprocessing.get_all_start_methods():
             _warm(job.vault)
             self.pool = multiprocessing.get_context("fork").Pool(workers, initializer=_start, initargs=(job,))
 
-    def map(self, fn: Callable[[Any, Any], Any], items: list, chunk: int = CHUNK) -> Iterator[Any]:
+    def map(self, fn: Callable[[Any, Any], Any], items: list, weights: list[int] | None = None) -> Iterator[Any]:
+        """weights: each item's expected cost (a trace's bytes), so that tasks are cut by cost,
+        not count: one heavy task last keeps a core busy while the other waits."""
         if self.pool is None:
             yield from (fn(self.job, item) for item in items)
             return
-        chunks = [(fn, items[k:k + chunk]) for k in range(0, len(items), chunk)]
-        for part in self.pool.imap(_chunk, chunks):
+        tasks = [(fn, items[a:b]) for a, b in _cut(weights or [1] * len(items), self.workers)]
+        for part in self.pool.imap(_chunk, tasks):
             yield from part
 
     def __enter__(self) -> Self:
@@ -42,6 +46,20 @@ class Workers:
         if self.pool is not None:
             self.pool.terminate() if exc[0] else self.pool.close()
             self.pool.join()
+
+
+def _cut(weights: list[int], workers: int) -> Iterator[tuple[int, int]]:
+    """Consecutive (start, end) slices of at most CHUNK items, each closed once it holds
+    a SHARES-th of a worker's share of the total weight."""
+    most = max(1, sum(weights) // (workers * SHARES))
+    start, held = 0, 0
+    for n, w in enumerate(weights):
+        held += w
+        if held >= most or n + 1 - start >= CHUNK:
+            yield start, n + 1
+            start, held = n + 1, 0
+    if start < len(weights):
+        yield start, len(weights)
 
 
 def _warm(vault) -> None:
