@@ -1072,3 +1072,11 @@ def test_the_page_a_web_fetch_reads_is_its_path():
     assert "forge:web-instead-of-cli" in seen
     assert "forge:web-instead-of-cli" not in CAT.classify_action(
         "WebFetch", {"url": "https://github.com/acme/shop/blob/main/README.md", "prompt": "what does it say"})
+
+
+def test_the_small_words_a_rule_turns_on_are_read_through_a_slip():
+    cue = compiled("I wanted to remind you to always run specs locally beforu pushit to GH",
+                   "Update: specs/library_spec.py (rejected)")
+    assert "git:push" in cue.get("before", [])
+    assert compiler.mended("nevr commit to main, alwasy a branch", {}) == "never commit to main, always a branch"
+    assert compiler.mended("`befor` is a name in code", {}) == "`befor` is a name in code"

@@ -128,3 +128,26 @@ def test_a_lesson_that_calls_an_action_fine_across_a_line_break_still_allows_it(
     cue = compiler.compile_lesson(catalogue.load(None), "Never apply by hand. Local `terraform plan` is\nfine.",
                                   "Bash: terraform apply -auto-approve")
     assert "terraform plan" in cue["complies"]
+
+
+def test_a_step_the_lesson_puts_before_an_action_silences_it_when_the_command_runs_it_first(tmp_path):
+    vault = tmp_path / "v"
+    run_cli("init", str(vault), check=True)
+    log = write_generic(tmp_path / "specs.jsonl", [
+        {"role": "user", "content": "push the fix", "timestamp": "2026-05-01T10:00:00Z"},
+        {"role": "assistant", "content": "ok", "timestamp": "2026-05-01T10:00:10Z",
+         "tool_calls": [{"id": "c0", "name": "Bash", "input": {"command": "git push origin main"}}]},
+        {"role": "tool", "tool_call_id": "c0", "content": "done"},
+        {"role": "user", "content": "please always run the specs locally beforu you push to GitHub, CI caught what "
+                                    "you broke", "timestamp": "2026-05-01T10:01:00Z"}],
+        {"session_id": "specs", "project": "app", "cwd": "/p/app"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+
+    def check(command: str) -> str:
+        payload = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": command},
+                   "cwd": "/p/app"}
+        return run_cli("--vault", str(vault), "check", "--hook", input=json.dumps(payload), check=True).stdout
+
+    assert "run the specs locally" in check("git push -u origin fix/totals")
+    assert "run the specs locally" in check("git push -u origin fix/totals && pytest -q")   # after is too late
+    assert check("source .venv/bin/activate && pytest -q && git push -u origin fix/totals") == ""

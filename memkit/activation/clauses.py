@@ -155,7 +155,21 @@ def mended(text: str, known: dict[str, str]) -> str:
         return fixed.capitalize() if word[0].isupper() else fixed
 
     parts = text.split("`")   # inside backticks: code, spelled as it is
-    return "`".join(_WORD.sub(mend, part) if k % 2 == 0 else part for k, part in enumerate(parts))
+    return "`".join(_SLIPPED.sub(_said_right, _WORD.sub(mend, part)) if k % 2 == 0 else part
+                    for k, part in enumerate(parts))
+
+
+# the small words a rule turns on, as people slip typing them ("beforu pushit to GH"), and a verb run
+# together with its object
+_SLIPS = {"before": "befor beforu befroe beofre bfore befoer brfore", "always": "alwasy alwyas allways alwys awlays",
+          "never": "nevr nver nevver", "after": "afer aftr atfer", "without": "wihtout witout wihout withou",
+          "instead": "insted instaed isntead", "push it": "pushit", "commit it": "commitit", "merge it": "mergeit"}
+_SAID_RIGHT = {slip: word for word, slips in _SLIPS.items() for slip in slips.split()}
+_SLIPPED = re.compile(r"(?i)(?<![\w`./\\:(-])(" + "|".join(sorted(_SAID_RIGHT, key=len, reverse=True)) + r")(?![\w`./\\:(-])")
+
+
+def _said_right(m: re.Match) -> str:
+    return _SAID_RIGHT[m.group(1).lower()]
 
 
 def slips_of(words: set[str]) -> dict:

@@ -18,10 +18,10 @@ from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mended, omitted, pasted, slips_of,
                                        this_step, undoes)
 
-VERSION = 13
+VERSION = 14
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
-        "of", "before", "topics")
+        "of", "before", "first", "topics")
 
 _OUTRIGHT = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|forbidden|banned|not\s+allowed|"
                        r"off-limits|at\s+all|rather\s+you\s+didn'?t)\b")
@@ -29,6 +29,7 @@ _FOR_NOW = re.compile(rf"(?i)\b(?:{MOMENT_WORDS}|until)\b")
 _TELLS = re.compile(r"(?i)(?:i|i'm|i've|i'll|we've|they|it|that|this)\b(?!\s+(?:must|should|need|have\s+to|want))")
 # "I read the diff myself and commit from my own terminal": what someone does, not what is asked
 _STOPPED = acts_mod.STOPPED   # a call the person refused or cut off
+_THAT_ONE = re.compile(r"(?i)^\W*(?:so\s+|then\s+|just\s+|please\s+)*use\s+(?:that|it|this|those|them)(?:\s+one)?\b")
 _MISSING = re.compile(r"^(?:writing|creating)\b[^,;]*\bwithout\b[^,;]*\b(?:header|magic\s+comment|include\s+guard|"
                       r"use\s+strict|strict\s+mode|pragma)\b")   # what a whole file lacks, no line of it
 _LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b")
@@ -128,6 +129,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     }
     if by["before"] and by["before"] <= forbids:
         cue["before"] = sorted(by["before"])
+        if by["first"]:
+            cue["first"] = sorted(by["first"])
     refused = any(p == "forbid" and _FRAGMENT.match(t.strip()) for p, t in parts)   # "not against prod."
     keys = commands.call_keys(calls, lesson, parts, bool(_narrow(cat, forbids) or names["forbids"]),
                               lambda piece: commands.known(cat, piece, _derived(cat)["depth"]), refused,
@@ -143,13 +146,10 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     return cue
 
 
-_THAT_ONE = re.compile(r"(?i)^\W*(?:so\s+|then\s+|just\s+|please\s+)*use\s+(?:that|it|this|those|them)(?:\s+one)?\b")
-
-
 def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
     """The kinds each clause names, by its polarity (and the "before X" moments)."""
     by = {"forbid": set(), "instead": set(), "prescribe": set(), "allow": set(), "neutral": set(), "before": set(),
-          "outright": set(), "quoted": set(), "remedy": set()}
+          "outright": set(), "quoted": set(), "remedy": set(), "first": set()}
     last: set = set()
     for polarity, text in parts:
         how = cat.classify(acts_mod.from_prose(text), lesson=True)
@@ -179,8 +179,12 @@ def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
         moment = _BEFORE.search(text)
         # "run the specs before you push": fire before pushing ("before you do that": the step at hand)
         if moment and polarity in ("prescribe", "forbid") and not this_step(moment.group(1), text):
-            by["before"] |= {k for k in cat.kinds_of(acts_mod.from_prose(moment.group(1)), lesson=True)
-                             if cat.kinds[k].area not in STANDING_AREAS and not cat.kinds[k].safe}
+            before = {k for k in cat.kinds_of(acts_mod.from_prose(moment.group(1)), lesson=True)
+                      if cat.kinds[k].area not in STANDING_AREAS and not cat.kinds[k].safe}
+            by["before"] |= before
+            if before and polarity == "prescribe":   # the step the rule puts first ("run the specs")
+                by["first"] |= cat.kinds_of(acts_mod.from_prose(text[:moment.start()]), lesson=True,
+                                            include_safe=True) - before
     by["prescribe"] -= by["forbid"]
     return by
 
@@ -476,14 +480,14 @@ def valid(cue) -> dict | None:
     if not isinstance(cue, dict):
         return None
     out: dict = {}
-    for key in ("forbids", "calls", "args", "entities", "prescribes", "complies", "before", "topics"):
+    for key in ("forbids", "calls", "args", "entities", "prescribes", "complies", "before", "first", "topics"):
         value = cue.get(key) or []
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list):
             return None
         out[key] = [str(v)[:200] for v in value if isinstance(v, (str, int, float)) and str(v).strip()][:40]
-    for key in ("calls", "args", "before", "topics"):   # optional: kept only when the cue has them
+    for key in ("calls", "args", "before", "first", "topics"):   # optional: kept only when the cue has them
         if not out[key]:
             del out[key]
     scope = cue.get("scope") or {}

@@ -227,6 +227,8 @@ def complies(cue: Cue, probe: Probe, cat) -> str:
         named = [n for n in named if n.lower() not in subject]
     if probe.kind != "tool" or named:
         return ""
+    if _first_step_done(cue, probe, cat):
+        return "the action runs the step the lesson puts first: " + ", ".join(cue.cue["first"])
     hit = sorted(kinds & set(probe.parts))
     if hit and cue.matched:   # the mistake itself is there: only its own remedy makes it right
         hit = [k for k in hit if any(k in cat.kinds[m].alternatives for m in cue.matched if m in cat.kinds)]
@@ -244,6 +246,22 @@ def complies(cue: Cue, probe: Probe, cat) -> str:
         if (t in low) if (len(t) >= 5 or not t.isalnum()) else entities.touches(probe.tokens, low, t):
             return f"the action already uses what the lesson prescribes: {term}"
     return ""
+
+
+def _first_step_done(cue: Cue, probe: Probe, cat) -> bool:
+    """"run the specs before you push": a command that runs them and then pushes (`pytest && git push`)."""
+    first, before = set(cue.cue.get("first") or ()), set(cue.cue.get("before") or ())
+    if not first or not before or probe.act.family != "shell" or not probe.act.command:
+        return False
+    from memkit.activation import acts
+
+    seen = set()
+    for piece in acts.pieces(probe.act.command[:20000])[:12]:
+        kinds = set(cat.classify(acts.from_command(piece.strip())))
+        if kinds & before:
+            return bool(seen & first)
+        seen |= kinds
+    return False
 
 
 _PLACEHOLDER = re.compile(r"<[^<>\n]{1,30}>|‹[^‹›\n]{1,30}›|\{[^{}\n]{1,30}\}|\$\{?[A-Za-z_]\w*\}?|…|\.\.\.")
