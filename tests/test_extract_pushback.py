@@ -421,6 +421,7 @@ def test_new_work_after_a_step_or_an_offer_is_no_correction(vault, tmp_path, age
     ("thanks! but I can't read the chart, I'm colourblind. series never differ only by colour", REDO),
     ("Review from Nadia on #318: client modules never keep state between calls", []),    # a review relayed
     ("ok, the totals match. next: the exporter. oh and client modules never keep module state", REDO),
+    ("ok, the totals match. next: the exporter. oh and money always gets rounded half-up, per line", REDO),
 ])
 def test_a_rule_after_the_act_in_the_ways_people_say_it_is_a_correction(vault, tmp_path, text, after):
     ingest(vault, tmp_path, "rule", after_edit(text) + after)
@@ -432,6 +433,7 @@ def test_a_rule_after_the_act_in_the_ways_people_say_it_is_a_correction(vault, t
     ("😳 wow, that was quick", []),                                                      # surprise, no rule
     ("ok, the totals match. next: the exporter. oh and client modules never keep module state", ELSEWHERE),
     ("thanks! that reads well", REDO),
+    ("ok, the totals match. next: the exporter, it always runs after the import", REDO),   # says what happens
 ])
 def test_a_reaction_or_an_aside_the_agent_does_not_act_on_is_no_correction(vault, tmp_path, text, after):
     ingest(vault, tmp_path, "aside", after_edit(text) + after)
