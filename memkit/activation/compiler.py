@@ -104,10 +104,10 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     siblings += asked
     names["forbids"] += entities_mod.code_shapes(act, parts, names["forbids"])
     forbids |= commands.flagged(cat, act, [text for p, text in parts if p in ("forbid", "instead")])
-    asked = complies & _remedies(cat)
-    if not forbids and not names["forbids"] and not by["before"] and 0 < len(asked) <= 2 and len(lesson.split()) <= 30:
+    ways = complies & _remedies(cat)
+    if not forbids and not names["forbids"] and not by["before"] and 0 < len(ways) <= 2 and len(lesson.split()) <= 30:
         # "we use pnpm here", "use gh for that" and nothing else: the ways the one it asks for replaces
-        forbids = {k for k in _replaced(cat, asked) - complies if not cat.kinds[k].safe and not cat.kinds[k].broad}
+        forbids = {k for k in _replaced(cat, ways) - complies if not cat.kinds[k].safe and not cat.kinds[k].broad}
     others = commands.others(calls, lesson, parts)
     if others:   # what the way it names does as well is not what went wrong (`aws sqs start-message-move-task`
         # has no --region either)

@@ -12,7 +12,7 @@ import math
 import re
 from datetime import datetime, timezone
 
-from memkit.activation import commands, entities, intent
+from memkit.activation import acts, commands, entities, intent
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -253,10 +253,8 @@ def _first_step_done(cue: Cue, probe: Probe, cat) -> bool:
     first, before = set(cue.cue.get("first") or ()), set(cue.cue.get("before") or ())
     if not first or not before or probe.act.family != "shell" or not probe.act.command:
         return False
-    from memkit.activation import acts
-
     seen = set()
-    for piece in acts.pieces(probe.act.command[:20000])[:12]:
+    for piece, _ in probe.heads:
         kinds = set(cat.classify(acts.from_command(piece.strip())))
         if kinds & before:
             return bool(seen & first)
@@ -314,8 +312,6 @@ def _near(cue: Cue, probe: Probe) -> float:
     if probe.kind != "tool" or len(example) < 8 or len(probe.text) < 8:
         return 0.0
     tool = cue.trigger.split(":", 1)[0]
-    from memkit.activation import acts
-
     if acts.family(tool) != probe.act.family:
         return 0.0
     from memkit.activation import fuzzy
@@ -325,8 +321,6 @@ def _near(cue: Cue, probe: Probe) -> float:
 
 def _programs(cue: Cue) -> set[str]:
     """The programs the corrected command ran (`helm` of `helm upgrade …`)."""
-    from memkit.activation import acts
-
     if acts.family(cue.trigger.split(":", 1)[0]) != "shell":
         return set()
     return commands.commands_of(acts.from_command(cue.cue.get("example") or ""))

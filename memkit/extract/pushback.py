@@ -175,18 +175,18 @@ _SHOWS = re.compile(r"(?im)\b(I (get|got|see|saw)( this| the following)?|here'?s
                     r"(get|got|see))\s*(:|$)")
 
 
-def _opens_work(body: str, words: str) -> bool:
-    """The message (its body after any courtesy) asks for new work rather than reworking the last
-    ("thanks! but …": what follows the turn decides, not the thanks)."""
-    whole = phrases()["new_task"].match(words.strip()) and _after_courtesy(words)[1] not in ("but", "redirect")
+def _opens_work(body: str, words: str, turn: str) -> bool:
+    """The message (its body after any courtesy, which turns by `turn`) asks for new work rather than
+    reworking the last ("thanks! but …": what follows the turn decides, not the thanks)."""
+    whole = turn not in ("but", "redirect") and phrases()["new_task"].match(words.strip())
     return bool(phrases()["new_task"].match(body) or whole or _OPENS_WORK.match(body))
 
 
 def scene_signs(words: str) -> set[str]:
     """The signs of pushback a message shows (heuristics.toml `scene_signs`), none when it opens
     new work ("now add the endpoint, it must not …") or is only questions."""
-    body, _ = _after_courtesy(words)
-    if body is None or _opens_work(body, words) or _SHOWS.search(body):
+    body, turn = _after_courtesy(words)
+    if body is None or _opens_work(body, words, turn) or _SHOWS.search(body):
         return set()
     said = _sentences(body)
     if said and all(s.rstrip().endswith("?") for s in said):   # questions: the challenges are read above
@@ -207,11 +207,11 @@ def _rule_after_act(words: str, raw: str, redo: bool = False) -> bool:
     ("40 stores couldn't take card payments. tills never restart while the store is open"),
     by a failure pasted above it, by a reviewer's words relayed ("Jonas on the MR: …"), or by
     the agent going back to the work it had just done (redo) when the message opens no new task."""
-    body, _ = _after_courtesy(words)
+    body, turn = _after_courtesy(words)
     if body is None:
         return False
     aside = _aside_rule(body)
-    redo = redo and (not _opens_work(body, words) or aside)
+    redo = redo and (not _opens_work(body, words, turn) or aside)
     if not aside and not any(find("rule_sentences", s.strip()) for s in _sentences(body) if not s.rstrip().endswith("?")):
         return False
     return bool(find("fallout", words) or _RELAY.search(words) or _failure_pasted(raw, words) or redo)
@@ -308,8 +308,8 @@ def _questions(text: str) -> list[str]:
 
 def _directs(words: str) -> bool:
     """A direction about the work at hand: no new task, no output shown, no question alone."""
-    body, _ = _after_courtesy(words)
-    if body is None or _opens_work(body, words) or _SHOWS.search(body):
+    body, turn = _after_courtesy(words)
+    if body is None or _opens_work(body, words, turn) or _SHOWS.search(body):
         return False
     said = _sentences(body)
     asked = [x for x in said if x.rstrip().endswith("?")]
