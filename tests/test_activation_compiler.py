@@ -1080,3 +1080,48 @@ def test_the_small_words_a_rule_turns_on_are_read_through_a_slip():
     assert "git:push" in cue.get("before", [])
     assert compiler.mended("nevr commit to main, alwasy a branch", {}) == "never commit to main, always a branch"
     assert compiler.mended("`befor` is a name in code", {}) == "`befor` is a name in code"
+
+
+def test_a_flag_spelled_with_no_is_no_refusal():
+    assert compiler.clauses("Ship it with --no-cache --pull so the base image is fresh.")[0][0] == "prescribe"
+    assert compiler.clauses("no, not with --no-cache")[0][0] == "forbid"
+
+
+def test_a_refusal_in_the_words_of_the_calls_trait_forbids_that_trait_whatever_runs_it():
+    public = compiled("no public objects in that bucket. ever. use a presigned URL",
+                      "Bash: aws s3api put-object-acl --bucket hr-drop --key q1.zip --acl public-read")
+    assert "cloud:bucket-public" in public["forbids"]
+    assert _fires(public, "Bash", {"command": "aws s3 cp report.pdf s3://hr-drop/ --acl public-read"})
+    assert not _fires(public, "Bash", {"command": "aws s3 presign s3://hr-drop/report.pdf --expires-in 3600"})
+    prod = compiled("don't touch production with kubectl. the GitOps controller reverts it anyway. "
+                    "kubectl get and logs are fine.",
+                    "Bash: kubectl --context prod-us -n shop rollout restart deployment/cart (rejected)")
+    assert "k8s:prod-cluster" in prod["forbids"]
+    assert _fires(prod, "Bash", {"command": "kubectl --context prod-us -n shop delete pod cart-7d9f"})
+    assert not _fires(prod, "Bash", {"command": "kubectl --context prod-us -n shop get pods"})
+
+
+def test_naming_the_act_itself_is_no_trait_of_it():
+    cue = compiled("please don't commit here at all, I commit myself with my key",
+                   "Bash: git add a.py && git commit -m 'fix'")
+    assert "git:commit-no-signoff" not in cue["forbids"]
+
+
+def test_the_value_a_lesson_says_no_to_is_the_flag_it_names_and_the_one_it_asks_for_complies():
+    cue = compiled("no, merge requests here target next, never trunk. retarget it with --target-branch next.",
+                   "Bash: glab mr create --target-branch trunk --fill")
+    assert "--target-branch trunk" in cue["entities"]
+    assert not _fires(cue, "Bash", {"command": "glab mr create --target-branch next --title 'Fix totals'"})
+
+
+def test_a_lesson_about_production_is_silent_on_an_action_that_names_another_environment():
+    dbt = compiled("no, never build against the prod target from a laptop. use --target dev and open a PR.",
+                   "Bash: dbt run --select orders --target prod")
+    assert dbt["scope"].get("env") == ["prod"]
+    assert _fires(dbt, "Bash", {"command": "dbt run --select orders --target prod"})
+    assert not _fires(dbt, "Bash", {"command": "dbt run --select customers --target dev"})
+    flags = compiled("stop. the production toggles are the PM's call. we switch them on in dev and staging only.",
+                     "Bash: curl -X POST https://flags.example.com/api/features/dark-mode/environments/production/on")
+    assert flags["scope"].get("env") == ["prod"]   # the call ran there and the lesson speaks of it
+    assert not _fires(flags, "Bash", {"command": "curl -X POST "
+                                     "https://flags.example.com/api/features/dark-mode/environments/staging/on"})

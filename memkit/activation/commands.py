@@ -404,9 +404,10 @@ _LINKING = frozenset("to in on at of by for from into onto with when unless unti
                      "any all".split())   # no value a flag takes
 
 
-def valued_flags(names: list[str], said: str, act) -> list[str]:
+def valued_flags(names: list[str], said: str, act, refused: str = "") -> list[str]:
     """"except the --flag local, I don't want that" after `… --flag cloud`: a flag the corrected
-    call gave another value is the mistake only with the value the lesson names."""
+    call gave another value is the mistake only with the value the lesson names; one whose value
+    the clauses that say no name ("never to main" after `--base main`: `refused`), only with that value."""
     if act is None or act.family != "shell" or not act.command:
         return names
     out = []
@@ -414,7 +415,10 @@ def valued_flags(names: list[str], said: str, act) -> list[str]:
         if re.fullmatch(r"--[a-z][a-z0-9-]{2,}", n):
             named = re.search(rf"(?<![\w-]){re.escape(n)}[= ]([a-z][\w.-]*)", said)
             given = re.search(rf"(?<![\w-]){re.escape(n)}[= ]['\"]?([\w.-]+)", act.command)
-            if named and given and named.group(1) != given.group(1) and named.group(1) not in _LINKING:
+            if given and len(given.group(1)) > 2 and re.search(
+                    rf"(?i)(?<![\w./-]){re.escape(given.group(1))}(?![\w/-])", refused):
+                n = f"{n} {given.group(1)}"   # "never to main" after `… --base main`: with that value
+            elif named and given and named.group(1) != given.group(1) and named.group(1) not in _LINKING:
                 n = f"{n} {named.group(1)}"
         out.append(n)
     return out

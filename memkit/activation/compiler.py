@@ -14,11 +14,13 @@ import re
 from memkit.activation import acts as acts_mod
 from memkit.activation import commands
 from memkit.activation import entities as entities_mod
+from memkit.activation.echo import echoed
+from memkit.activation.scope import scope_of
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mended, omitted, pasted, slips_of,
                                        this_step, undoes)
 
-VERSION = 14
+VERSION = 15
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics")
@@ -33,9 +35,6 @@ _THAT_ONE = re.compile(r"(?i)^\W*(?:so\s+|then\s+|just\s+|please\s+)*use\s+(?:th
 _MISSING = re.compile(r"^(?:writing|creating)\b[^,;]*\bwithout\b[^,;]*\b(?:header|magic\s+comment|include\s+guard|"
                       r"use\s+strict|strict\s+mode|pragma)\b")   # what a whole file lacks, no line of it
 _LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b")
-_STAY_OUT = re.compile(r"(?i)\b(?:stay|keep)\s+out\s+of\b|\bwhat\s+are\s+you\s+doing\s+in\b|\b(?:don'?t|do\s+not|never)\s+"
-                       r"(?:read|look\s+(?:at|in|into)|open|go\s+(?:in|into)|browse|dig\s+into)\b|\bconcern\s+yourself\b|"
-                       r"\boff-limits\b|\bhands\s+off\b|\bnone\s+of\s+your\s+business\b")
 _WRONG_PLACE = re.compile(r"(?i)\bwrong\s+(repo|repository|project|folder|directory|checkout|clone|worktree)\b|"
                           r"\bthis\s+is\s+(the|an?)\s+(old|read-only|archived|stale|legacy)\s+(\w+\s+)?(repo|mirror|copy|"
                           r"clone|checkout|fork)\b")
@@ -43,7 +42,6 @@ _LOCATED = re.compile(r"(?i)(?<![\w/.-])`?([\w][\w.-]{1,60})`?\s+(?:is|lives|sit
                       r"(?:the\s+|my\s+|our\s+)?`?(~?/?[\w.-]*/[\w./-]*[\w]|~/?[\w./-]*|[\w.-]+(?=`?\s+(?:folder|"
                       r"directory|dir)\b))")
 _BEFORE = re.compile(r"(?i)\bbefore\s+((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")
-_ENV = {"prod": re.compile(r"(?i)\b(prod|production)\b"), "staging": re.compile(r"(?i)\bstaging\b")}
 _ALWAYS = (r"never|always|from\s+now\s+on|every\s+time|whenever|going\s+forward|any\s+time|each\s+time|"
            r"by\s+default")
 _EVERMORE = re.compile(rf"(?i)\b(?:{_ALWAYS}|in\s+(?:the\s+)?future)\b")   # said to hold from now on
@@ -83,6 +81,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         forbids = {k for k in forbids if k not in by["quoted"] or not cat.kinds[k].langs or act.lang in cat.kinds[k].langs}
     if act is not None:
         forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if forbid | prescribed else None, parts)
+    # "no public objects, ever" after a call that made one public: the trait it names is the mistake
+    forbids |= {k for k in echoed(cat, parts, corrected, prescribed, act) if not _file_lacks(cat, k)}
     if not _narrow(cat, forbids):   # "absolutely not." after a refused call: what the call did
         forbids |= _refused(cat, parts, corrected, prescribed)
     if not _narrow(cat, forbids):
@@ -122,7 +122,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         "entities": names["forbids"],
         "prescribes": _prescribes(parts),
         "complies": sorted(complies) + [t for t in dict.fromkeys(terms) if t not in complies],
-        "scope": _scope(project, parts),
+        "scope": scope_of(project, parts, act),
         "standing": _standing(cat, kind, lesson, parts, whole, names, act, lifecycle),
         "compiled": NAME,
         "of": fingerprint(lesson, trigger),
@@ -429,23 +429,6 @@ def _example(act) -> str:
 def _prescribes(parts: list[tuple[str, str]]) -> list[str]:
     found = [text for polarity, text in parts if polarity in ("prescribe", "allow") and len(text.split()) >= 2]
     return [t[:160] for t in found[:3]]
-
-
-def _scope(project: str, parts: list[tuple[str, str]]) -> dict:
-    scope: dict = {}
-    if project:
-        scope["project"] = project
-    text = " ".join(t for p, t in parts if p in ("forbid", "neutral"))
-    said = " ".join(t for p, t in parts if p == "forbid")   # a reason naming prod scopes nothing
-    env = [name for name, rx in _ENV.items() if rx.search(said)]
-    if _STAY_OUT.search(" ".join(t for _, t in parts)):   # "stay out of X": reading it is the mistake too
-        scope["reads"] = True
-    if env:
-        scope["env"] = env
-    paths = [m.group(1) for m in re.finditer(r"(?i)\b(?:in|under|inside|within)\s+`?((?:[\w.-]+/)+)`?", text)]
-    if paths:
-        scope["paths"] = list(dict.fromkeys(paths))[:4]
-    return scope
 
 
 def _standing(cat, kind: str, lesson: str, parts: list, whole: set, names: dict, act, lifecycle: str) -> bool:

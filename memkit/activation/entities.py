@@ -184,7 +184,9 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
                      if w.lower() in objects and w.lower() not in _STOP and w.lower() not in within]
             forbid.extend(plain)
             forbid.extend(_coordinated(text, plain))
-    forbid = valued_flags(forbid, " ".join(text for _, text in parts), trigger)
+    # the call's value a clause says no to ("never to main") first, else the value the lesson names
+    forbid = valued_flags(forbid, " ".join(text for _, text in parts), trigger,
+                          " ".join(text for p, text in parts if p in ("forbid", "instead")))
     comply_set = {c.lower() for c in comply}
     forbid = list({_norm(n): n for n in reversed(forbid) if n.lower() not in comply_set}.values())[::-1]
     confirmed = [n for n in forbid if _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t)]

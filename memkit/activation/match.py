@@ -278,7 +278,7 @@ def _fixed(term: str) -> str:
 _ENVS = (("prod", re.compile(r"(?i)(?<![\w/])(prod|production)(?![\w/])|[-_.](prod|production)\b")),
          ("staging", re.compile(r"(?i)\bstaging\b|[-_.]stg\b")),
          ("dev", re.compile(r"(?i)\blocalhost\b|\b127\.0\.0\.1\b|\b(RAILS_ENV|NODE_ENV|APP_ENV|ENV)=(dev|"
-                            r"development|test)\b|--env[= ](dev|development|local)\b")))
+                            r"development|test)\b|--(?:env|environment|target|stage)[= ][\x22\x27]?(dev|development|local)\b")))
 
 
 def _same_folder(cue: Cue, probe: Probe) -> bool:

@@ -1,0 +1,72 @@
+"""What a lesson says no to in the words of the corrected call's own kinds.
+
+"no public objects, ever" after `aws s3api put-object-acl … --acl public-read`, or "don't touch
+prod with kubectl" after `kubectl --context prod-eu scale …`: the clause names no kind the
+catalogue knows by its lesson words, but it says no to a trait the corrected call has — the word
+that kind is named by. That kind is the mistake, whatever command does it next time.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memkit.activation import commands
+
+# words a kind's name or description shares with nearly every clause: no trait of their own
+_PLAIN = frozenset(
+    "change changes changing changed edit edits editing update updates updating modify modifying make making "
+    "create creates creating add adds adding write writes writing run runs running use uses using set sets "
+    "setting put get gets getting call calls calling open opens opening start starts starting move moving "
+    "take taking give giving keep keeping file files code command commands thing things something anything "
+    "everything without with into from onto that this those these than then there their them they what when "
+    "where which while also only just more most other some such very your ours mine here ever never always "
+    "again whole every each before after first last local direct directly manual manually hand hands "
+    "action actions request requests work working done does doing over under same".split())
+_WORD = re.compile(r"[a-z][a-z0-9]{3,}")
+
+
+_NO = re.compile(r"(?i)(?<![\w-])(?:no|not|never|don'?t|do\s+not|stop|avoid)\b")
+_PLACE = re.compile(r"(?i)^(?:in|on|at|to|for|from|into|within|inside|of|about|by)$")
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in _PLAIN}
+
+
+def _refused(text: str) -> set[str]:
+    """The words a "no" governs: the three after it, up to a preposition ("don't touch prod", "no
+    public objects", but not the message of "don't say in the commit message")."""
+    out: set[str] = set()
+    for m in _NO.finditer(text):
+        for word in text[m.end():].split()[:3]:
+            word = word.strip(".,;:!?`'\"()")
+            if _PLACE.match(word):
+                break
+            out |= _words(word)
+    return out
+
+
+def _alike(a: str, b: str) -> bool:
+    """One word is the other or its stem (prod, production; cluster, clusters)."""
+    short, long = sorted((a, b), key=len)
+    return long.startswith(short) and (len(short) >= 5 or len(long) - len(short) <= 6)
+
+
+def echoed(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set, act=None) -> set:
+    """The corrected call's specific kinds whose own name a clause that says no repeats — by a
+    trait, not by what the call ran ("I'd rather you didn't commit" after `git commit` names the
+    act, not its missing sign-off)."""
+    said = set().union(*(_refused(t) for p, t in parts if p == "forbid")) if parts else set()
+    if not said:
+        return set()
+    ran = {w for piece in commands.pieces(act.command)[:12] for h in commands.head(piece.strip())
+           for w in _WORD.findall(h.lower())} if act is not None and act.command else set()
+    out = set()
+    for kid in corrected:
+        kind = cat.kinds.get(kid)
+        if kind is None or kind.broad or kind.safe or kid in prescribed:
+            continue
+        name = {w for w in _words(kid.split(":", 1)[-1].replace("-", " ")) if not any(_alike(w, r) for r in ran)}
+        if any(_alike(w, s) for w in name for s in said):
+            out.add(kid)
+    return out
