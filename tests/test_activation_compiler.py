@@ -1125,3 +1125,28 @@ def test_a_lesson_about_production_is_silent_on_an_action_that_names_another_env
     assert flags["scope"].get("env") == ["prod"]   # the call ran there and the lesson speaks of it
     assert not _fires(flags, "Bash", {"command": "curl -X POST "
                                      "https://flags.example.com/api/features/dark-mode/environments/staging/on"})
+
+
+def test_a_flag_value_the_lesson_asks_for_names_the_calls_own_value_as_the_mistake():
+    cue = compiled("prices go to the shop only as a patch (--strategy merge), never a full replace.",
+                   "Bash: bin/price-push --from exports/prices-0412.csv --strategy replace --region north")
+    assert "--strategy replace" in cue["entities"] and "--strategy merge" in cue["complies"]
+    assert _fires(cue, "Bash", {"command": "bin/price-push --from exports/promo.csv --strategy replace"})
+    assert not _fires(cue, "Bash", {"command": "bin/price-push --from exports/promo.csv --strategy merge"})
+
+
+def test_flags_a_lesson_asks_for_that_the_command_ran_without_recall_it_and_comply_with_it():
+    assert compiler.clauses("--batch-size 50 and --dry-run first.")[0][0] == "prescribe"
+    assert compiler.clauses("--force was the problem")[0][0] != "prescribe"
+    cue = compiled("1,200 stores in one go. --batch-size 50 and --pause 30 between batches. every time",
+                   "Bash: git push -q && storectl prices publish all-stores")
+    assert "storectl prices publish" in cue["entities"]
+    assert _fires(cue, "Bash", {"command": "storectl prices publish spring-sale"})
+    assert not _fires(cue, "Bash", {"command": "storectl prices publish spring-sale --batch-size 50 --pause 30"})
+
+
+def test_a_folder_said_no_to_is_no_way_in_where_a_later_clause_restricts_it():
+    cue = compiled("not in lib/old/. new code goes in modules/<name>/, and lib/old only gets bug fixes.",
+                   "Write: /w/shop/lib/old/receipts/sender.rb — class Sender; end")
+    assert "lib/old" not in [c.rstrip("/") for c in cue["complies"]]
+    assert _fires(cue, "Write", {"file_path": "/w/shop/lib/old/billing/late_fee.rb", "content": "class LateFee; end"})

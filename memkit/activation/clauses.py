@@ -72,6 +72,7 @@ _COLON_WAY = re.compile(r"(?i):\s+(?=(?:please\s+|just\s+|instead\s+)?" + _VERBS
 _INSTEAD = re.compile(r"(?i),?\s*\b(instead\s+of|rather\s+than|not|never|and\s+never|but\s+never|but\s+not)\b\s+(?=\S)")
 
 # a run of capitalised keywords is code ("CREATE OR REPLACE", "ALLOW FILTERING"), not words said
+_LEADING_FLAG = re.compile(r"^--?[a-z][\w-]*(?![\w-])(?!\s+(?:was|is|were|did|does|broke|caused|made|again|here|there)\b)\s*\S")
 _CAPS_RUN = re.compile(r"\b[A-Z]{2,}(?:\s+[A-Z]{2,})*\b")
 
 # "npm never lets us reuse a version": what a tool or system does not do is a reason, not a rule
@@ -292,6 +293,8 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         if not forbid and not ask and _REFUSAL.match(part) and said.strip():
             out.append(("forbid", part))      # "no, that's a blocking call in an async handler": what was wrong
             continue
+        if not forbid and not ask and _LEADING_FLAG.match(said):   # "--limit a canary group first"
+            ask = _LEADING_FLAG.match(said)
         if forbid and (not ask or forbid.start() <= ask.start() or not said[ask.end():forbid.start()].strip()
                        or (_WEAK_ASK.fullmatch(ask.group(0)) and _STRONG_FORBID.search(said))):
             # ("must never", "should not": the modal carries the negation)

@@ -404,6 +404,23 @@ _LINKING = frozenset("to in on at of by for from into onto with when unless unti
                      "any all".split())   # no value a flag takes
 
 
+def revalued(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
+    """"counts go only as deltas (--mode adjust)" after `… --mode set`: a flag the lesson asks for
+    with another value than the corrected call gave it names the mistake with the call's value
+    and the way with its own: ([`--mode set`], [`--mode adjust`])."""
+    if act is None or act.family != "shell" or not act.command:
+        return [], []
+    wrong, right = [], []
+    for text in (t for p, t in parts if p in ("prescribe", "allow")):
+        for m in re.finditer(r"(?<![\w-])(--[a-z][\w-]{1,30})[= ]([a-z][\w.-]*)", text):
+            flag, value = m.groups()
+            given = re.search(rf"(?<![\w-]){re.escape(flag)}[= ]['\"]?([\w.-]+)", act.command)
+            if given and given.group(1) != value and value not in _LINKING and f"{flag} {given.group(1)}" not in wrong:
+                wrong.append(f"{flag} {given.group(1)}")
+                right.append(f"{flag} {value}")
+    return wrong, right
+
+
 def valued_flags(names: list[str], said: str, act, refused: str = "") -> list[str]:
     """"except the --flag local, I don't want that" after `… --flag cloud`: a flag the corrected
     call gave another value is the mistake only with the value the lesson names; one whose value

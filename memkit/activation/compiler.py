@@ -75,6 +75,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     if act is not None and act.family != "prose":   # "keep it brief" after an edit is about the edit
         whole, forbid, prescribed = (x - _derived(cat)["answering"] for x in (whole, forbid, prescribed))
     names = _names(lesson, parts, act, project)
+    wrong, right = commands.revalued(act, parts)   # "--mode adjust" after `--mode set`
+    names["forbids"] += [w for w in wrong if w not in names["forbids"]]
+    names["complies"] += right
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
     forbids = _where(cat, lesson, forbids)
     if act is not None and act.lang:   # a lesson about a Python file forbids no Scala construct it quoted

@@ -11,7 +11,7 @@ import re
 
 from memkit.activation import acts
 from memkit.activation.acts import Lazy as _Lazy
-from memkit.activation.commands import arg_words, command_name, commands_of, head, valued_flags
+from memkit.activation.commands import ANY_PROGRAM, arg_words, command_name, commands_of, head, valued_flags
 
 MAX_ENTITIES = 12
 _TICK = _Lazy(r"`([^`\n]{1,80})`")
@@ -191,8 +191,9 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
     forbid = list({_norm(n): n for n in reversed(forbid) if n.lower() not in comply_set}.values())[::-1]
     confirmed = [n for n in forbid if _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t)]
     forbid = confirmed + [n for n in forbid if n not in confirmed and (fires_alone(n) or n in replaced)]
-    comply = [c for c in dict.fromkeys(comply)
-              if " " in c or not any(o != c and o.lower().startswith(c.lower() + " ") for o in comply)]
+    walls = {f.rstrip("/").lower() for f in forbid if "/" in f}   # "not in app/legacy/ … app/legacy only
+    comply = [c for c in dict.fromkeys(comply) if c.rstrip("/").lower() not in walls   # gets fixes": no way in
+              and (" " in c or not any(o != c and o.lower().startswith(c.lower() + " ") for o in comply))]
     return {"forbids": forbid[:MAX_ENTITIES], "complies": comply[:MAX_ENTITIES]}
 
 
@@ -485,4 +486,14 @@ def lacking(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
             w.startswith(f + "=") for w in act.command.split())]
         if len(common) >= 2 and missing:
             return [" ".join(common)], [line.strip()] + missing
+    # "--limit a canary group and --job_type check first" after `awx job_templates launch x`: the
+    # flags it asks for that the command (program and subcommand) ran without
+    last = head(acts.pieces(act.command)[-1].strip()) if acts.pieces(act.command) else []
+    flags = [f for p, text in parts if p == "prescribe" and not _TICK.search(text) and last   # not another
+             and not re.search(rf"(?<![\w./-]){re.escape(last[0])}\b", text)   # command of its program
+             for f in re.findall(r"(?<![\w`-])--[a-z][\w-]{1,30}", text)]
+    missing = [f for f in dict.fromkeys(flags) if not re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", act.command)]
+    last = last[:next((i for i, w in enumerate(last) if i and not re.fullmatch(r"[a-z_]+", w)), len(last))]
+    if missing and len(last) >= 2 and last[0] not in ANY_PROGRAM and len(missing) == len(set(flags)):   # the last command
+        return [" ".join(last)], [" ".join(last + missing)] + missing
     return [], []
