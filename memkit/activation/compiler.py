@@ -12,13 +12,14 @@ import hashlib
 import re
 
 from memkit.activation import acts as acts_mod
+from memkit.activation import asked as asked_mod
 from memkit.activation import commands
 from memkit.activation import entities as entities_mod
-from memkit.activation.echo import echoed
-from memkit.activation.scope import scope_of
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mended, omitted, pasted, slips_of,
                                        this_step, undoes)
+from memkit.activation.echo import echoed
+from memkit.activation.scope import scope_of
 
 VERSION = 15
 NAME = f"heuristic@{VERSION}"
@@ -101,7 +102,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     bare = entities_mod.unwrapped(act, terms, names["forbids"])
     spelled, siblings = entities_mod.spelled_out(act, parts, names["forbids"])
     names["forbids"] += bare + spelled
-    without, asked = entities_mod.lacking(act, parts)
+    without, asked = asked_mod.lacking(act, parts)
     if not _narrow(cat, forbids):   # a kind the catalogue knows decides; else the command itself
         names["forbids"] += [n for n in without if n not in names["forbids"]]
     siblings += asked

@@ -11,7 +11,7 @@ import re
 
 from memkit.activation import acts
 from memkit.activation.acts import Lazy as _Lazy
-from memkit.activation.commands import ANY_PROGRAM, arg_words, command_name, commands_of, head, valued_flags
+from memkit.activation.commands import arg_words, command_name, commands_of, valued_flags
 
 MAX_ENTITIES = 12
 _TICK = _Lazy(r"`([^`\n]{1,80})`")
@@ -467,33 +467,3 @@ def _shapes(code: str, name: str, said: set[str]) -> list[str]:
     if found or not _MARKED.match(name):
         return found
     return [name] if re.search(rf"(?<![\w$@]){re.escape(name)}(?![\w])", code) else []
-
-
-def lacking(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
-    """"use `pulumi config set --secret`" after `pulumi config set db_password x`: the command the
-    lesson asks for is the corrected one with flags it lacked. The same command recalls the
-    lesson (a name it forbids); with those flags, or as the lesson spells it, it complies."""
-    if act is None or act.family != "shell":
-        return [], []
-    called = head(act.command.splitlines()[0] if act.command else "")
-    said = [m for p, text in parts if p in ("prescribe", "allow") for m in _TICK.findall(text)]
-    for line in said:
-        asked = head(line)
-        common = [a for a, b in zip(asked, called) if a == b]
-        common = common[:next((i for i, (a, b) in enumerate(zip(asked, called)) if a != b), len(common))]
-        flags = [w.split("=", 1)[0] for w in line.split() if w.startswith("-")]
-        missing = [f for f in dict.fromkeys(flags) if f not in act.command.split() and not any(
-            w.startswith(f + "=") for w in act.command.split())]
-        if len(common) >= 2 and missing:
-            return [" ".join(common)], [line.strip()] + missing
-    # "--limit a canary group and --job_type check first" after `awx job_templates launch x`: the
-    # flags it asks for that the command (program and subcommand) ran without
-    last = head(acts.pieces(act.command)[-1].strip()) if acts.pieces(act.command) else []
-    flags = [f for p, text in parts if p == "prescribe" and not _TICK.search(text) and last   # not another
-             and not re.search(rf"(?<![\w./-]){re.escape(last[0])}\b", text)   # command of its program
-             for f in re.findall(r"(?<![\w`-])--[a-z][\w-]{1,30}", text)]
-    missing = [f for f in dict.fromkeys(flags) if not re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", act.command)]
-    last = last[:next((i for i, w in enumerate(last) if i and not re.fullmatch(r"[a-z_]+", w)), len(last))]
-    if missing and len(last) >= 2 and last[0] not in ANY_PROGRAM and len(missing) == len(set(flags)):   # the last command
-        return [" ".join(last)], [" ".join(last + missing)] + missing
-    return [], []
