@@ -1150,3 +1150,16 @@ def test_a_folder_said_no_to_is_no_way_in_where_a_later_clause_restricts_it():
                    "Write: /w/shop/lib/old/receipts/sender.rb — class Sender; end")
     assert "lib/old" not in [c.rstrip("/") for c in cue["complies"]]
     assert _fires(cue, "Write", {"file_path": "/w/shop/lib/old/billing/late_fee.rb", "content": "class LateFee; end"})
+
+
+def test_stop_that_cuts_a_call_off_forbids_what_the_call_did_whatever_else_the_reasons_name():
+    cue = compiled("stop. that group has live consumers and the handler isn't idempotent, a rewind re-sends "
+                   "every webhook since Monday.",
+                   "Bash: kafka-consumer-groups --bootstrap-server k1:9092 --group hooks --topic events "
+                   "--reset-offsets --to-earliest --execute (interrupted)")
+    assert "queue:offset-reset" in cue["forbids"]
+    assert _fires(cue, "Bash", {"command": "kafka-consumer-groups --bootstrap-server k1:9092 --group audit "
+                                           "--topic events --reset-offsets --shift-by -100 --execute"})
+    assert not _fires(cue, "Bash", {"command": "kafka-consumer-groups --bootstrap-server k1:9092 --describe --group audit"})
+    later = compiled("no!! never -f on the shared branches", "Bash: git push -f origin release/2.4 (interrupted)")
+    assert "git:main-direct" not in later["forbids"]   # a "no" that goes on to name the trait is no cut-off
