@@ -1163,3 +1163,9 @@ def test_stop_that_cuts_a_call_off_forbids_what_the_call_did_whatever_else_the_r
     assert not _fires(cue, "Bash", {"command": "kafka-consumer-groups --bootstrap-server k1:9092 --describe --group audit"})
     later = compiled("no!! never -f on the shared branches", "Bash: git push -f origin release/2.4 (interrupted)")
     assert "git:main-direct" not in later["forbids"]   # a "no" that goes on to name the trait is no cut-off
+
+
+def test_a_state_given_as_the_reason_is_no_rule():
+    assert compiler.clauses("a replay re-sends every receipt because the mailer isn't idempotent.")[0][0] == "neutral"
+    assert compiler.clauses("don't retry it because the API is not idempotent")[0][0] == "forbid"
+    assert compiler.clauses("the endpoint isn't idempotent")[0][0] == "forbid"

@@ -81,6 +81,11 @@ _THEIR_NO = re.compile(r"(?i)\b(?!(?:you|we|i|please|just|and|so|but|then|also|e
                        r"notices?|knows?|picks?\s+up|reuses?|keeps?)\b")
 
 
+# "… because the projector isn't idempotent": a state given as the reason, not a rule
+_WHY_NOT = re.compile(r"(?i)\b(?:because|since|as|cause|cuz)\s+(?:the\s+|its\s+|their\s+|our\s+|that\s+|this\s+)?"
+                      r"(?!(?:you|we|i)\b)[\w.-]+(?:\s+[\w.-]+)?\s+(?:is|are|was|were)(?:n[’']?t|\s+not)\b")
+
+
 # "the reason it failed is …", "that's because …": a clause that says why something happened
 _CAUSE = re.compile(r"(?i)^(?:the\s+(?:reason|cause)\b|(?:it|this|that)\s+(?:failed|fails|broke|breaks|happened|happens)"
                     r"\s+because\b|that'?s\s+(?:because|why)\b)")
@@ -281,6 +286,7 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
             out.append(("neutral", part))
             continue
         theirs = _THEIR_NO.sub(lambda t: " " * len(t.group(0)), said)   # positions kept
+        theirs = _WHY_NOT.sub(lambda t: " " * len(t.group(0)), theirs)
         forbid, ask = _FORBID.search(theirs), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
         plain = _masked(said)   # a word of quoted code weighs nothing against one of the clause's own:
         if forbid and plain[forbid.start()] == "x" and ask and plain[ask.start()] != "x":   # "`if not x` guards…"
