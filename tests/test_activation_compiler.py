@@ -1169,3 +1169,17 @@ def test_a_state_given_as_the_reason_is_no_rule():
     assert compiler.clauses("a replay re-sends every receipt because the mailer isn't idempotent.")[0][0] == "neutral"
     assert compiler.clauses("don't retry it because the API is not idempotent")[0][0] == "forbid"
     assert compiler.clauses("the endpoint isn't idempotent")[0][0] == "forbid"
+
+
+def test_a_request_meets_a_lesson_about_the_wider_kind_its_own_kind_is_a_case_of():
+    from memkit.activation import acts, match
+
+    cue = compiled("a bare netlify deploy ships everything. deploy only what you changed, with --filter and "
+                   "the site named.", "Bash: netlify deploy --prod")
+    assert "deploy:run" in cue["forbids"]
+    ask = acts.from_prose("get the new checkout page and the price fix live today")
+    probe = match.Probe(ask, CAT.classify(ask), CAT, kind="prompt")
+    assert "deploy:prod" in probe.kinds and "deploy:run" in probe.wider
+    assert match.judge(match.Cue(_row(cue)), probe, CAT) > 0
+    chat = acts.from_prose("make the live chat widget load lazily")
+    assert match.judge(match.Cue(_row(cue)), match.Probe(chat, CAT.classify(chat), CAT, kind="prompt"), CAT) == 0

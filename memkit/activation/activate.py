@@ -105,7 +105,7 @@ def _candidates(con, probe) -> dict[int, match.Cue]:
     found: dict[int, match.Cue] = {}
     rows = index.cues_by_kinds(con, probe.kinds) if probe.kinds else []
     if probe.kind == "prompt" and probe.kinds:   # a request meets a lesson at its topic too
-        rows += index.cues_by_kinds(con, {"~" + k for k in probe.kinds})
+        rows += index.cues_by_kinds(con, {"~" + k for k in probe.kinds} | probe.wider)
     if probe.kind == "prompt" and not probe.explains and not probe.asks:
         rows += index.cues_by_names(con, intent.request_keys(probe.act.prose), 100, intent.LEAST)   # or speaks of
         # what it is about

@@ -84,7 +84,7 @@ class Probe:
     """The action or request being matched, classified once."""
 
     __slots__ = ("act", "kinds", "parts", "tokens", "project", "kind", "text", "writes", "near", "cwd", "explains",
-                 "asks", "_heads")
+                 "asks", "wider", "_heads")
 
     def __init__(self, act, parts: dict[str, str], cat, project: str = "", kind: str = "tool",
                  near: set[str] | None = None, cwd: str = ""):
@@ -97,6 +97,8 @@ class Probe:
         asked = _EXPLAIN.match(act.text) if kind == "prompt" else None   # "explain X and fix it" asks for work
         self.explains = bool(asked) and ("differen" in asked.group(0).lower() or not _AND_DO.search(act.text))
         self.asks = kind == "prompt" and intent.asks_only(act.text)   # only asks to be told something
+        # what a request's kinds are special cases of ("get it live" is a deploy to production, a deploy)
+        self.wider = {w for k in self.kinds for w in cat.kinds[k].within} - self.kinds if kind == "prompt" else set()
         self._heads: list[tuple[str, list[str]]] | None = None
 
     @property
@@ -171,6 +173,8 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
             tier = CONCRETE
             cue.why.append(f"runs the command it corrected: {ran}")
     about = shared or cue.topics & probe.kinds
+    if not about and probe.kind == "prompt":   # "get it live" asks for a deploy to production: a lesson
+        about = cue.kinds & probe.wider        # about deploying at all is about it
     if not tier and probe.kind == "prompt" and about and not probe.explains:   # a question about a
         # concept ("explain the difference between a stub and a fake") does nothing a lesson is about
         tier = TOPIC
