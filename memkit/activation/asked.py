@@ -11,8 +11,7 @@ import re
 
 from memkit.activation import acts
 from memkit.activation.commands import ANY_PROGRAM, head
-
-_TICK = re.compile(r"`([^`\n]{1,80})`")
+from memkit.activation.entities import TICK
 
 
 def lacking(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
@@ -22,7 +21,7 @@ def lacking(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
     if act is None or act.family != "shell":
         return [], []
     called = head(act.command.splitlines()[0] if act.command else "")
-    said = [m for p, text in parts if p in ("prescribe", "allow") for m in _TICK.findall(text)]
+    said = [m for p, text in parts if p in ("prescribe", "allow") for m in TICK.findall(text)]
     for line in said:
         asked = head(line)
         common = [a for a, b in zip(asked, called) if a == b]
@@ -34,8 +33,9 @@ def lacking(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
             return [" ".join(common)], [line.strip()] + missing
     # "--limit a canary group and --job_type check first" after `awx job_templates launch x`: the
     # flags it asks for that the command (program and subcommand) ran without
-    last = head(acts.pieces(act.command)[-1].strip()) if acts.pieces(act.command) else []
-    flags = [f for p, text in parts if p == "prescribe" and not _TICK.search(text) and last   # not another
+    pieces = acts.pieces(act.command)
+    last = head(pieces[-1].strip()) if pieces else []
+    flags = [f for p, text in parts if p == "prescribe" and not TICK.search(text) and last   # not another
              and not re.search(rf"(?<![\w./-]){re.escape(last[0])}\b", text)   # command of its program
              for f in re.findall(r"(?<![\w`-])--[a-z][\w-]{1,30}", text)]
     missing = [f for f in dict.fromkeys(flags) if not re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", act.command)]

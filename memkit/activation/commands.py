@@ -404,6 +404,12 @@ _LINKING = frozenset("to in on at of by for from into onto with when unless unti
                      "any all".split())   # no value a flag takes
 
 
+def _given(flag: str, command: str) -> str:
+    """The value the command gives a flag (`--base main`, `--mode=set`), or ""."""
+    m = re.search(rf"(?<![\w-]){re.escape(flag)}[= ]['\"]?([\w.-]+)", command)
+    return m.group(1) if m else ""
+
+
 def revalued(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
     """"counts go only as deltas (--mode adjust)" after `… --mode set`: a flag the lesson asks for
     with another value than the corrected call gave it names the mistake with the call's value
@@ -414,9 +420,9 @@ def revalued(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
     for text in (t for p, t in parts if p in ("prescribe", "allow")):
         for m in re.finditer(r"(?<![\w-])(--[a-z][\w-]{1,30})[= ]([a-z][\w.-]*)", text):
             flag, value = m.groups()
-            given = re.search(rf"(?<![\w-]){re.escape(flag)}[= ]['\"]?([\w.-]+)", act.command)
-            if given and given.group(1) != value and value not in _LINKING and f"{flag} {given.group(1)}" not in wrong:
-                wrong.append(f"{flag} {given.group(1)}")
+            given = _given(flag, act.command)
+            if given and given != value and value not in _LINKING and f"{flag} {given}" not in wrong:
+                wrong.append(f"{flag} {given}")
                 right.append(f"{flag} {value}")
     return wrong, right
 
@@ -431,11 +437,10 @@ def valued_flags(names: list[str], said: str, act, refused: str = "") -> list[st
     for n in names:
         if re.fullmatch(r"--[a-z][a-z0-9-]{2,}", n):
             named = re.search(rf"(?<![\w-]){re.escape(n)}[= ]([a-z][\w.-]*)", said)
-            given = re.search(rf"(?<![\w-]){re.escape(n)}[= ]['\"]?([\w.-]+)", act.command)
-            if given and len(given.group(1)) > 2 and re.search(
-                    rf"(?i)(?<![\w./-]){re.escape(given.group(1))}(?![\w/-])", refused):
-                n = f"{n} {given.group(1)}"   # "never to main" after `… --base main`: with that value
-            elif named and given and named.group(1) != given.group(1) and named.group(1) not in _LINKING:
+            given = _given(n, act.command)
+            if len(given) > 2 and re.search(rf"(?i)(?<![\w./-]){re.escape(given)}(?![\w/-])", refused):
+                n = f"{n} {given}"   # "never to main" after `… --base main`: with that value
+            elif named and given and named.group(1) != given and named.group(1) not in _LINKING:
                 n = f"{n} {named.group(1)}"
         out.append(n)
     return out

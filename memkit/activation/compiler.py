@@ -15,7 +15,6 @@ from memkit.activation import acts as acts_mod
 from memkit.activation import asked as asked_mod
 from memkit.activation import commands
 from memkit.activation import entities as entities_mod
-from memkit.activation.clauses import _STRONG_FORBID
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mended, omitted, pasted, slips_of,
                                        this_step, undoes)
@@ -89,7 +88,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     # "no public objects, ever" after a call that made one public: the trait it names is the mistake
     forbids |= {k for k in echoed(cat, parts, corrected, prescribed, act) if not _file_lacks(cat, k)}
     cut = bool(parts) and _CUT.match(parts[0][1].strip()) and _STOPPED.search(str(trigger or "")) and not any(
-        p == "forbid" and _STRONG_FORBID.search(t) for p, t in parts[1:])   # "stop. never X": X, not the call
+        p == "forbid" and _OUTRIGHT.search(t) for p, t in parts[1:])   # "stop. never X": X, not the call
     if not _narrow(cat, forbids) or cut:   # "absolutely not." after a refused call, or "stop." that cut
         forbids |= _refused(cat, parts, corrected, prescribed)   # one off: what the call did
     if not _narrow(cat, forbids):
@@ -264,7 +263,6 @@ def _through(cat, act, named: list[str]) -> set:
 
 _CUT = re.compile(r"(?i)^(?:stop|wait|whoa|woah|hold\s+on|hang\s+on)[.!]*$")   # "stop." as a call runs
 _FRAGMENT = re.compile(r"(?i)^(?:absolutely|definitely|certainly|hell|god)?[,\s]*(?:not|no+|nope)[.!]*$|"
-                       r"^(?:stop|wait|whoa|woah|hold\s+on|hang\s+on)[.!]*$|"
                        r"^(?:(?:ugh|argh|hmm+|oh|ah|uh|no+|nope|nah|wait|stop|whoa|actually)[,.!]*\s+)*"
                        rf"(?:not|no)\s+(?!(?:{MOMENT_WORDS}|now|so\s+fast|until|like\s+that)\b)"
                        r"(?:\S+\s+){0,4}\S+?[.!]*$")   # "not yet": when, not what
@@ -281,7 +279,7 @@ def _moment_of(cat, act) -> set:
 def _refused(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set) -> set:
     """"no, not the whole repo" after `black .`: a bare refusal names no kind of its own, so what
     the corrected call did beyond what the lesson asks for is the mistake."""
-    bare = [t for p, t in parts if (p == "forbid" or _CUT.match(t.strip())) and _FRAGMENT.match(t.strip())
+    bare = [t for p, t in parts if ((p == "forbid" and _FRAGMENT.match(t.strip())) or _CUT.match(t.strip()))
             and not cat.kinds_of(acts_mod.from_prose(t), lesson=True)]
     if not bare or not corrected:
         return set()

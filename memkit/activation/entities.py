@@ -14,7 +14,7 @@ from memkit.activation.acts import Lazy as _Lazy
 from memkit.activation.commands import arg_words, command_name, commands_of, valued_flags
 
 MAX_ENTITIES = 12
-_TICK = _Lazy(r"`([^`\n]{1,80})`")
+TICK = _Lazy(r"`([^`\n]{1,80})`")   # a name or command in backticks
 _TOKEN = _Lazy(r"(?<![\w/.~-])(~?[\w.@+-]*[\w/][\w./@+-]*(?:\(\))?|--?[a-zA-Z][\w-]*)")
 _EXT = re.compile(r"\.(py|pyi|js|jsx|ts|tsx|mjs|cjs|go|rs|rb|php|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|ex|exs|sh|"
                   r"sql|ya?ml|json|toml|ini|cfg|conf|env|md|mdx|txt|lock|tf|proto|graphql|html|css|scss|ipynb|"
@@ -74,11 +74,11 @@ def _clean(name: str) -> str:
 def names_in(text: str) -> list[str]:
     """Candidate names in a piece of lesson text: `quoted code` first, then name-shaped tokens."""
     found: list[str] = []
-    for m in _TICK.finditer(text):
+    for m in TICK.finditer(text):
         span = _clean(m.group(1))
         if span:
             found.append(span)
-    rest = _TICK.sub(" ", text)
+    rest = TICK.sub(" ", text)
     for m in _TOKEN.finditer(rest):
         tok = _clean(m.group(1))
         if len(tok) < 3 or tok.lower() in _COMMON or tok.isdigit() or _SCHEME.match(tok):
@@ -180,7 +180,7 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
                 _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t)))
         if polarity in ("forbid", "instead") and touched:   # plain words the corrected call acted on or ran
             within = {seg for n in names if "/" in n for seg in _norm(n).split("/")}   # "docs/api/" names them
-            plain = [w for w in re.findall(r"[A-Za-z][\w.-]{2,}", _TICK.sub(" ", text))
+            plain = [w for w in re.findall(r"[A-Za-z][\w.-]{2,}", TICK.sub(" ", text))
                      if w.lower() in objects and w.lower() not in _STOP and w.lower() not in within]
             forbid.extend(plain)
             forbid.extend(_coordinated(text, plain))

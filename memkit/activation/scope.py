@@ -25,7 +25,7 @@ def scope_of(project: str, parts: list[tuple[str, str]], act=None) -> dict:
     # flags are her call; we turn them on in staging only"): the lesson is about that environment
     env = [name for name, rx in _ENV.items() if rx.search(said)
            or (name == "prod" and rx.search(called) and _SPOKEN_PROD.search(everything))]
-    if _STAY_OUT.search(" ".join(t for _, t in parts)):   # "stay out of X": reading it is the mistake too
+    if _STAY_OUT.search(everything):   # "stay out of X": reading it is the mistake too
         scope["reads"] = True
     if env:
         scope["env"] = env
