@@ -111,6 +111,7 @@ def test_the_snapshot_gives_the_same_classification(tmp_path):
     assert set(again.kinds) == set(first.kinds)
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_one_process_keeps_one_catalogue_of_the_same_files(tmp_path):
     """A vault whose snapshot is current and the packaged catalogue (what the extractor loads) are
     the same files: one catalogue, its regexes compiled once, however each was found."""
@@ -212,6 +213,7 @@ def _same_with_every_kind(examples: list[str]) -> None:
             assert cat._classify(act, lesson) == every._classify(act, lesson), example
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_the_literal_index_leaves_out_only_kinds_that_cannot_match():
     """Every other kind's first example or first counter-example, in turn (an action; a text as a
     request and as a lesson), gets the same kinds whether the index picks the kinds to try or
@@ -226,6 +228,7 @@ def test_the_literal_index_leaves_out_no_kind_any_example_needs():
     _same_with_every_kind([x for _, e in ENTRIES for x in e.get("examples", []) + e.get("counter", [])])
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_a_text_read_for_some_kinds_gets_what_the_whole_reading_gives_of_them():
     """classify_text(text, among=ids) tries only those kinds (and the wider ones they are an
     alternative to): the same answer as the whole reading's, for each prose example and

@@ -833,6 +833,7 @@ def test_invalid_override_entries_are_reported(tmp_path, body, message):
         taxonomy.load(tmp_path)
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_cached_override_is_reparsed_when_the_file_changes(tmp_path):
     (tmp_path / ".memkit").mkdir()
     override = tmp_path / "action_types.toml"
@@ -861,6 +862,7 @@ def _loaded_fresh(root):
     return taxonomy.load(root)
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_snapshot_loads_the_same_taxonomy_and_follows_the_override(tmp_path):
     (tmp_path / ".memkit").mkdir()
     built = _loaded_fresh(tmp_path)

@@ -68,6 +68,7 @@ def test_deep_or_huge_frontmatter_is_one_error(text):
         notes.parse(text)
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_every_command_survives_the_bomb_in_a_few_seconds(example):
     (example / BOMB_PATH).write_text(BOMB)
     for args in COMMANDS:

@@ -8,6 +8,8 @@ import subprocess
 import sys
 import threading
 import time
+
+import pytest
 from pathlib import Path
 
 import crashkit
@@ -33,6 +35,7 @@ def _commit_files(vault: Path) -> list[tuple[str, set[str]]]:
     return commits
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_two_ingests_at_once_serialise_and_each_commits_its_own_traces(vault):
     a, b = _popen(vault, "ingest", str(EXAMPLES[0])), _popen(vault, "ingest", str(EXAMPLES[1]))
     for p in (a, b):
@@ -45,6 +48,7 @@ def test_two_ingests_at_once_serialise_and_each_commits_its_own_traces(vault):
     assert all(len(t) == 1 for t in traces) and traces[0] != traces[1]   # no commit holds the other's trace
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_a_writer_waits_for_the_lock_holder_and_writes_nothing_meanwhile(vault):
     holder = subprocess.Popen([sys.executable, "-c",
                                "import sys, time; from pathlib import Path; from memkit.storage.vault import Vault\n"
@@ -72,6 +76,7 @@ def test_review_while_ingesting_keeps_each_commit_to_its_own_paths(vault):
     assert files == {f"workshop/observations/correction/{cid}.md", f"observations/correction/{cid}.md"}
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_the_pre_commit_extraction_and_an_ingest_serialise(vault):
     """What the git hook runs (extract --staged --stage) against a concurrent ingest (the watcher's work)."""
     run_cli("--vault", str(vault), "ingest", "--no-extract", "--no-commit", str(EXAMPLES[0]), check=True)
@@ -95,6 +100,7 @@ def _hammer(vault: Path, stop: threading.Event, answers: list) -> None:
         answers.append((verb, p.returncode, p.stdout, p.stderr, time.monotonic() - start))
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_readers_never_block_on_a_writer_nor_see_a_half_written_index(vault):
     for log in EXAMPLES:
         run_cli("--vault", str(vault), "ingest", str(log), check=True)

@@ -66,6 +66,7 @@ def messages(n: int, start: int = 0) -> list[dict]:
              "timestamp": f"2026-05-01T10:{i:02d}:00Z"} for i in range(start, start + n)]
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_a_session_written_in_bursts_is_ingested_once_it_is_quiet(vault, tmp_path, watchers):
     logs = tmp_path / "logs"
     logs.mkdir()
@@ -109,6 +110,7 @@ def test_a_second_watcher_on_the_same_vault_refuses(vault, tmp_path, watchers):
     assert again.returncode == 0, again.stderr
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_a_trace_added_by_hand_is_extracted(vault, tmp_path, watchers):
     other = tmp_path / "other"
     run_cli("init", str(other), check=True)
@@ -147,6 +149,7 @@ def test_once_catches_up_on_what_changed_since_the_last_run(vault, tmp_path):
             and line[:2].isdigit()] == ["written"]
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_one_broken_log_does_not_stop_the_watcher(vault, tmp_path, watchers):
     logs = tmp_path / "logs"
     logs.mkdir()
