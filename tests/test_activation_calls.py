@@ -65,6 +65,10 @@ def test_the_compiler_keeps_the_command_the_lesson_is_about():
     cue = compiler.compile_lesson(CAT, "never empty the failed-jobs queue. fix the cause, then requeue them with "
                                        "`jobctl queue retry`", "Bash: jobctl queue clear failed")
     assert cue["calls"] == ["jobctl queue clear"] and "jobctl queue retry" in cue["complies"]
+    # sudo says how a command ran, not what it did: the command no catalogue foresaw is still the call
+    cue = compiler.compile_lesson(CAT, "no! the reindex took the whole shard offline. never reindex on the "
+                                       "primary, run idxtool reindex on a replica", "Bash: sudo idxtool reindex --all")
+    assert cue["calls"] == ["idxtool reindex"]
 
 
 def _session(vault, tmp_path, name: str, calls: list[tuple[str, bool]], lesson: str) -> None:

@@ -635,6 +635,34 @@ def test_code_the_lesson_forbids_is_named_in_the_shape_the_corrected_edit_wrote_
                                     "new_string": "x = 1\n\ndef rebuild_index():\n    pass\n"})
 
 
+
+def test_a_call_the_corrected_edit_made_that_the_lesson_says_no_to_fires_wherever_it_is_written():
+    cue = compiled("no transfers for a chargeback, ever. accept the dispute with Disputes.accept(dispute_id) so the "
+                   "ledger links both", "Edit: /srv/shop/app/disputes.py — Transfers.create(account=acct, amount=amt)")
+    assert "Transfers.create(" in cue["entities"]
+    assert _fires(cue, "Write", {"file_path": "/srv/shop/app/refunds.py", "content":
+                                 "def undo(c):\n    return Transfers.create(account=c.account, amount=c.total)\n"})
+    assert not _fires(cue, "Edit", {"file_path": "/srv/shop/app/refunds.py", "old_string": "def undo(c):\n",
+                                    "new_string": "def undo(c):\n    Disputes.accept(c.dispute_id)\n"})
+    # by the member called: `os.chdir(` after "don't chdir"
+    cue = compiled("please don't chdir in library code, pass the folder down as an argument",
+                   "Edit: /p/lib/loader.py — os.chdir(root)")
+    assert "os.chdir(" in cue["entities"]
+    assert _fires(cue, "Edit", {"file_path": "/p/lib/export.py", "old_string": "def run(d):\n",
+                                "new_string": "def run(d):\n    os.chdir(d)\n"})
+    assert not _fires(cue, "Edit", {"file_path": "/p/lib/export.py", "old_string": "def run(d):\n",
+                                    "new_string": "def run(d):\n    out = os.path.join(d, 'out')\n"})
+
+
+def test_no_call_is_taken_that_the_lesson_asks_for_or_that_is_the_object_itself():
+    cue = compiled("not a payout loop. payouts go in one batch: Payouts.batch(items)",
+                   "Edit: /srv/pay/run.py — for i in items: Payouts.create(i)")
+    assert not any(e.startswith("Payouts") for e in cue["entities"])   # "payouts" is what it asks for too
+    cue = compiled("don't save on every keystroke, debounce it",
+                   "Edit: /app/src/editor.ts — this.save(doc)")
+    assert "this.save(" not in cue["entities"]
+
+
 def test_an_annotation_the_lesson_forbids_fires_on_the_annotation_not_its_neighbours():
     cue = compiled("please no @lru_cache on methods, it keeps every instance alive",
                    "Edit: /p/shop/pricing.py — @lru_cache(maxsize=None) def price(self, sku):")

@@ -326,9 +326,9 @@ def known(cat, piece: str, depths: dict[str, int]) -> str:
 
 
 def _bare(piece: str) -> str:
-    """The command without what only says how it runs: nohup, redirections, a trailing `&`."""
+    """The command without what only says how it runs: nohup, sudo, redirections, a trailing `&`."""
     bare = re.sub(r"\s+\d?>>?\s*&?\S+|\s*&\s*$", "", piece.strip())
-    return re.sub(r"^(?:nohup|setsid|nice(?:\s+-n\s*-?\d+)?)\s+", "", bare)
+    return re.sub(r"^(?:(?:nohup|setsid|nice(?:\s+-n\s*-?\d+)?|sudo(?:\s+-[A-Za-z]+)*|doas)\s+)+", "", bare)
 
 
 DEEP = 6   # kinds for one program's commands at which the catalogue, not the signature, reads them

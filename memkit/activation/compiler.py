@@ -18,10 +18,10 @@ from memkit.activation import entities as entities_mod
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mended, omitted, pasted, slips_of,
                                        this_step, undoes)
-from memkit.activation.echo import echoed
+from memkit.activation.echo import called, echoed
 from memkit.activation.scope import scope_of
 
-VERSION = 15
+VERSION = 16
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics")
@@ -109,6 +109,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         names["forbids"] += [n for n in without if n not in names["forbids"]]
     siblings += asked
     names["forbids"] += entities_mod.code_shapes(act, parts, names["forbids"])
+    names["forbids"] += [c for c in called(parts, act, names["forbids"]) if c not in names["forbids"]]
     forbids |= commands.flagged(cat, act, [text for p, text in parts if p in ("forbid", "instead")])
     ways = complies & _remedies(cat)
     if not forbids and not names["forbids"] and not by["before"] and 0 < len(ways) <= 2 and len(lesson.split()) <= 30:

@@ -70,3 +70,32 @@ def echoed(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set, a
         if any(_alike(w, s) for w in name for s in said):
             out.add(kid)
     return out
+
+
+_SELF = frozenset("self this cls super me it".split())   # the object itself: its methods name nothing
+_CALLED = re.compile(r"(?<![\w.$@])([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?\s*\(")
+
+
+def called(parts: list[tuple[str, str]], act, named: list[str]) -> list[str]:
+    """"never a payout, always a refund" after an edit that wrote `Payouts.create(…)`: the code the
+    corrected edit called whose name a clause says no to — `Payouts.create(`, `setwd(` — is the
+    mistake wherever it is written next. The name must be one the clause says no to, not one it
+    asks for, and spelled as a call in the edit's own lines: a member call (by its owner or its
+    member: `os.chdir(`), or a function by its lower-case name (a type's name is in its declarations too: `new ObjectMapper` is code_shapes').
+    `named`: the entities already found (a name one of them holds is not named again)."""
+    if act is None or act.family not in ("edit", "write") or not act.added or not parts:
+        return []
+    said = set().union(*(_refused(t) for p, t in parts if p == "forbid"))
+    asked = set().union(*(_words(t) for p, t in parts if p in ("prescribe", "allow")))
+    said = {s for s in said if not any(_alike(s, a) for a in asked)}
+    if not said:
+        return []
+    out: list[str] = []
+    for m in _CALLED.finditer(act.added[:20000]):
+        owner, member = m.group(1), m.group(2)
+        if owner.lower() in _PLAIN or owner in _SELF or (not member and (len(owner) < 4 or not owner[0].islower())) \
+                or any(re.search(rf"(?i)(?<!\w){re.escape(owner)}(?!\w)", n) for n in named):
+            continue
+        if any(_alike(word.lower(), s) for word in (owner, member) if word and len(word) >= 4 for s in said):
+            out.append(f"{owner}.{member}(" if member else f"{owner}(")
+    return list(dict.fromkeys(out))[:3]

@@ -31,6 +31,7 @@ _STOP = frozenset("an the and for with that this from into you your are was were
                   "why its our out get got let make made need needs want wants file files code new add please here there "
                   "some more only also does did done don't dont never always run git their his her its my".split())
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
+_CALL_SHAPE = re.compile(r"^[A-Za-z_][\w.]*\($")
 _MARKED = re.compile(r"^[@$][A-Za-z_]\w*$")   # an annotation, a decorator, a rune: `@Transactional`, `$state`
 # language keywords that give a name its shape in code (`new HttpClient`, `export let`)
 _KEYWORDS = frozenset("new export let var val const static private public protected internal async await def fun "
@@ -49,6 +50,8 @@ def kind_of(name: str) -> str:
     if _MARKED.match(n):
         return "ident"
     if " " in n and len(n.split()) == 2 and any(w in _KEYWORDS for w in n.lower().split()):
+        return "code"
+    if _CALL_SHAPE.match(n):   # a call as the corrected edit wrote it: `Payouts.create(`
         return "code"
     if "/" in n.strip("/") or n.endswith("/") or _EXT.search(n) or (n.startswith(".") and len(n) > 2):
         return "path"
