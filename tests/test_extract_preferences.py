@@ -62,6 +62,38 @@ def test_near_misses_are_no_preference(vault, tmp_path, text):
     assert found(vault, "preference") == []
 
 
+DONE = [{"role": "user", "content": "add a CSV export to the reports page"},
+        {"role": "assistant", "content": "Added the export and opened the PR.", "tool_calls": [
+            {"id": "w1", "name": "Write", "input": {"file_path": "src/reports/export.py", "content": "def export(): ..."}}]},
+        {"role": "tool", "tool_call_id": "w1", "content": "ok"}]
+
+
+@pytest.mark.parametrize("messages, lesson", [
+    # a rule after the colon of "for next time:", under approval of the work it follows
+    (DONE + [{"role": "user", "content": "nice, merged. for next time: every endpoint in the api gets a rate "
+                                         "limit test, because the gateway only throttles what is tested."}],
+     "for next time: every endpoint in the api gets a rate limit test, because the gateway only throttles what is tested."),
+    # a rule given before the task it comes with
+    (alone("before you start: every migration needs a down step, the release tool rolls back with it. now, "
+           "add the invoices table."),
+     "before you start: every migration needs a down step, the release tool rolls back with it."),
+    # "remember this for all …": the message says what "this" is
+    ([{"role": "user", "content": "how do I write a date in the report header?"},
+      {"role": "assistant", "content": "Write it as 03/04/2026."},
+      {"role": "user", "content": "no, dates for me are day.month.year, 4.3.2026. Please remember this for all "
+                                  "dates you give me."}], None),
+])
+def test_a_rule_said_with_its_task_or_after_the_work_is_a_preference(vault, tmp_path, messages, lesson):
+    ingest(vault, tmp_path, messages)
+    [pref] = found(vault, "preference") or [n for n in found(vault, "correction") if n.meta.get("lifecycle") != "operational"]
+    assert pref.meta["lesson"] == lesson if lesson else "day.month.year" in pref.meta["lesson"]
+
+
+def test_a_task_that_spells_out_each_row_is_no_preference(vault, tmp_path):
+    ingest(vault, tmp_path, alone("add a status column to the orders table, each row needs a default of 'new'."))
+    assert found(vault, "preference") == []
+
+
 @pytest.mark.parametrize("text", [
     "this breaks our <code_style> rule on comments, remove them",
     "those comments violate the style guide, drop them",

@@ -239,11 +239,16 @@ def _preference(turn, text) -> Candidate | None:
         if find("preference_markers", sentence):
             from memkit.activation import catalogue as taxonomy
 
+            if _BACK.search(sentence):   # "please remember this for all formulas": the message says what
+                sentence = text[:600]      # "this" is
             types = sorted(taxonomy.load(None).classify_text(sentence))
             life = "knowledge" if pushback.lifecycle(sentence) == "knowledge" else "self"
             return Candidate("preference", turn.n, sentence.strip(), 0.65, signals.importance(0.6, text), life,
                              {"lesson": sentence.strip(), "trigger": "", "action_types": types}, created=turn.ts)
     return None
+
+
+_BACK = re.compile(r"(?i)\bremember (this|that)\b")
 
 
 def _asks_for_good(sentence: str) -> bool:
