@@ -71,6 +71,20 @@ def test_the_compiler_keeps_the_command_the_lesson_is_about():
     assert cue["calls"] == ["idxtool reindex"]
 
 
+
+def test_commands_of_a_program_the_call_ran_that_a_clause_says_no_to_are_calls_too():
+    # the corrected call only looked (over ssh); the lesson names the commands it forbids by name
+    cue = compiler.compile_lesson(CAT, "careful: never jobctl purge or jobctl drain a live queue, pause it with "
+                                       "jobctl pause first", "Bash: ssh worker1 'jobctl status main'")
+    assert {"jobctl purge", "jobctl drain"} <= set(cue["calls"])
+    assert "jobctl pause" not in cue["calls"]
+    assert _judged(cue, "ssh worker2 'jobctl drain main && jobctl status main'")
+    assert not _judged(cue, "jobctl pause main")
+    # a program the catalogue reads is judged by its kinds, not by a command named in passing
+    cue = compiler.compile_lesson(CAT, "never git push to main, open a pull request", "Bash: git status")
+    assert "git push" not in cue.get("calls", [])
+
+
 def _session(vault, tmp_path, name: str, calls: list[tuple[str, bool]], lesson: str) -> None:
     """A session in which the agent ran `calls` (command, refused?) and the person then said `lesson`."""
     messages: list[dict] = [{"role": "user", "content": "take care of the release", "timestamp": "2026-05-01T10:00:00Z"}]
@@ -85,6 +99,18 @@ def _session(vault, tmp_path, name: str, calls: list[tuple[str, bool]], lesson: 
     log = write_generic(tmp_path / f"{name}.jsonl", messages, {"session_id": name, "project": "shop",
                                                               "cwd": "/srv/shop"})
     run_cli("--vault", str(vault), "ingest", str(log), check=True)
+
+
+def _judged(cue: dict, command: str) -> bool:
+    """The hook's matcher, given one stored cue and one command."""
+    import json
+
+    from memkit.activation import match
+
+    row = (1, "workshop/x.md", "corr-x", "correction", "", "", " ".join(cue["forbids"]), "", "candidate", 0, "", "",
+           "", 0.5, 0.5, "", "", 1, json.dumps({"cue": cue}))
+    act = acts.from_command(command)
+    return match.judge(match.Cue(row), match.Probe(act, CAT.classify(act), CAT), CAT) > 0
 
 
 def _fires(vault, command: str) -> bool:

@@ -99,3 +99,32 @@ def called(parts: list[tuple[str, str]], act, named: list[str]) -> list[str]:
         if any(_alike(word.lower(), s) for word in (owner, member) if word and len(word) >= 4 for s in said):
             out.append(f"{owner}.{member}(" if member else f"{owner}(")
     return list(dict.fromkeys(out))[:3]
+
+
+_WAY = re.compile(r"(?i)\b(?:use|using|with|via|run|try|instead|it'?s|is)\s+`?$")
+_NOT_A_SUBCOMMAND = frozenset("a an the on in at to for with from by of is are was be and or but it its this that these "
+                              "those any anything everything again here there yourself without".split())
+
+
+def commands_said(parts: list[tuple[str, str]], act, depth: dict[str, int], negated) -> list[str]:
+    """"Never qm stop or qm reset a running guest" after a call that ran `qm` (however it ran: over
+    ssh, after a sleep): the commands of that program a forbidding clause says no to, kept as the
+    cue's calls so that a later `qm stop 211` fires and `qm shutdown 211` does not. Only programs no
+    catalogue kind reads (`depth`): for those, a kind decides. `negated`: the entities' test that
+    a name stands near what the clause says no to."""
+    if act is None or act.family != "shell" or not act.command or not parts:
+        return []
+    programs = {commands.command_name(p) for p in commands.pieces(act.command)[:12]}
+    programs = {p for p in programs if len(p) >= 2 and depth.get(p, 0) == 0 and p not in commands.ANY_PROGRAM
+                and p not in commands.PLAIN_PROGRAMS}
+    out: list[str] = []
+    for polarity, text in parts:
+        if polarity != "forbid":
+            continue
+        for program in sorted(programs):
+            for m in re.finditer(rf"(?<![\w/.-]){re.escape(program)}\s+([a-z][\w-]{{1,30}})\b", text):
+                name = f"{program} {m.group(1)}"
+                if m.group(1) not in _NOT_A_SUBCOMMAND and name not in out and negated(name, text) \
+                        and not _WAY.search(text[:m.start()]):   # "pause it with `jobctl pause`": the way
+                    out.append(name)
+    return out[:4]
