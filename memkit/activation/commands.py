@@ -273,7 +273,7 @@ def named_args(acts_: list, signatures_: list[str], forbidden: str, remarked: st
             if sig not in signatures_:
                 continue
             for word in arg_words(piece)[len(sig.split()):]:
-                if not word.isdigit() and word not in sig.split() and word not in _PROSE \
+                if not word.isdigit() and word not in sig.split() and word not in PROSE \
                         and word not in out and (_said(word, no) or (_said(word, remark) and not _said(word, way))):
                     out.append(word)
     return out[:6]
@@ -295,10 +295,10 @@ def others(acts_: list, lesson: str, parts: list[tuple[str, str]]) -> list[str]:
     out = []
     for program in sorted(programs):
         # said as the way to do it: in backticks, or after "it's", "use", "with", "via", "run" …
-        for m in re.finditer(rf"(?:`|\b(?:it'?s|is|use|using|with|via|run|through|try|instead)\s+`?){re.escape(program)}"
+        for m in re.finditer(rf"(?:`|\b(?:{WAY_WORDS})\s+`?){re.escape(program)}"
                              rf"((?:\s+[a-z][\w:-]*){{1,3}})", said):
             sig = call_signature(program + m.group(1))
-            if sig and set(sig.split()[1:]) & _PROSE:   # "the pinned protoc in docker": prose, no command
+            if sig and set(sig.split()[1:]) & PROSE:   # "the pinned protoc in docker": prose, no command
                 continue
             if sig and " " in sig and not any(repeats(p, sig) for a in acts_ if a.command
                                               for p in pieces(a.command)):
@@ -334,7 +334,8 @@ def _bare(piece: str) -> str:
 DEEP = 6   # kinds for one program's commands at which the catalogue, not the signature, reads them
 _LEAD = 300   # characters of a lesson that say what it is about
 
-_PROSE = frozenset("in on at to for with from by of is are was were be and or but the a an it its this that these "
+WAY_WORDS = r"it'?s|is|use|using|with|via|run|through|try|instead"   # what names the way to do it: "use `x`"
+PROSE = frozenset("in on at to for with from by of is are was were be and or but the a an it its this that these "
                    "those there here directly locally first only again instead itself".split())
 _PLAIN_SUB = frozenset("new add set get put the all run use for one two and not off out top end".split())
 

@@ -147,7 +147,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         # the corrected call's kinds the lesson does not name are those of how it ran (`ssh host "…"`,
         # `nohup … &`): the command no catalogue foresaw says what the mistake was
         cue["forbids"] = sorted(k for k in forbids if k in whole or k in by["before"])
-    said = commands_said(parts, act, _derived(cat)["depth"], entities_mod.negated)   # "never qm stop"
+    said = commands_said(parts, act, _derived(cat)["depth"])   # "never qm stop"
     if said and not cue.get("args"):
         cue["calls"] = list(dict.fromkeys([*cue.get("calls", []), *said]))[:4]
     topics = _topics(cat, by, corrected, forbids, prescribed)   # (the kinds dropped just above are no topic either)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from memkit.activation import commands
+from memkit.activation.entities import negated
 
 # words a kind's name or description shares with nearly every clause: no trait of their own
 _PLAIN = frozenset(
@@ -81,8 +82,9 @@ def called(parts: list[tuple[str, str]], act, named: list[str]) -> list[str]:
     corrected edit called whose name a clause says no to — `Payouts.create(`, `setwd(` — is the
     mistake wherever it is written next. The name must be one the clause says no to, not one it
     asks for, and spelled as a call in the edit's own lines: a member call (by its owner or its
-    member: `os.chdir(`), or a function by its lower-case name (a type's name is in its declarations too: `new ObjectMapper` is code_shapes').
-    `named`: the entities already found (a name one of them holds is not named again)."""
+    member: `os.chdir(`), or a function by its lower-case name (a type's name is in its
+    declarations too: `new ObjectMapper` is code_shapes'). `named`: the entities already found
+    (a name one of them holds is not named again)."""
     if act is None or act.family not in ("edit", "write") or not act.added or not parts:
         return []
     said = set().union(*(_refused(t) for p, t in parts if p == "forbid"))
@@ -101,17 +103,16 @@ def called(parts: list[tuple[str, str]], act, named: list[str]) -> list[str]:
     return list(dict.fromkeys(out))[:3]
 
 
-_WAY = re.compile(r"(?i)\b(?:use|using|with|via|run|try|instead|it'?s|is)\s+`?$")
-_NOT_A_SUBCOMMAND = frozenset("a an the on in at to for with from by of is are was be and or but it its this that these "
-                              "those any anything everything again here there yourself without".split())
+_WAY = re.compile(rf"(?i)\b(?:{commands.WAY_WORDS})\s+`?$")
+_NOT_A_SUBCOMMAND = commands.PROSE | frozenset("any anything everything yourself without".split())
 
 
-def commands_said(parts: list[tuple[str, str]], act, depth: dict[str, int], negated) -> list[str]:
+def commands_said(parts: list[tuple[str, str]], act, depth: dict[str, int]) -> list[str]:
     """"Never qm stop or qm reset a running guest" after a call that ran `qm` (however it ran: over
     ssh, after a sleep): the commands of that program a forbidding clause says no to, kept as the
     cue's calls so that a later `qm stop 211` fires and `qm shutdown 211` does not. Only programs no
-    catalogue kind reads (`depth`): for those, a kind decides. `negated`: the entities' test that
-    a name stands near what the clause says no to."""
+    catalogue kind reads (`depth`): for those, a kind decides; a name must stand near what the
+    clause says no to (entities' `negated`)."""
     if act is None or act.family != "shell" or not act.command or not parts:
         return []
     programs = {commands.command_name(p) for p in commands.pieces(act.command)[:12]}
