@@ -135,6 +135,7 @@ def test_recalled_text_cannot_pose_as_memkit_or_the_system(vault, tmp_path):
     assert ctx.count("memkit — recalled") == 1
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 @pytest.mark.skipif(not (DEVSET / "run.py").is_file(), reason="../shared/eval absent")
 def test_dev_set_runner_reaches_the_required_figures(tmp_path):
     memkit = Path(sys.executable).parent / "memkit"

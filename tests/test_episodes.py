@@ -256,7 +256,7 @@ def test_discovery_referred_back_to_gains_confidence(vault, tmp_path):
     assert not notes.read(disc).edited_by_person()
 
 
-@pytest.mark.parametrize("corpus", ["m-claude/Archives", "spotter"])
+@pytest.mark.parametrize("corpus", [pytest.param("m-claude/Archives", marks=pytest.mark.slow), "spotter"])
 def test_corpora_build_and_patterns_without_errors(vault, tmp_path, corpus):
     src = CORPORA / corpus
     if not src.is_dir():

@@ -127,6 +127,7 @@ def test_rerun_writes_nothing_and_rejected_candidates_stay_rejected(vault, tmp_p
     assert forced["written"] == [] and corr.path.read_bytes() == snapshot
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 @pytest.mark.skipif(not (DEVSET / "sessions").is_dir(), reason="../shared/eval absent")
 def test_extraction_over_real_corpora_has_no_errors(vault):
     from conftest import CORPORA

@@ -89,7 +89,8 @@ def _fresh(empty: Path, where: Path) -> Path:
     return where
 
 
-@pytest.mark.parametrize("point", ["extraction", "mark", "scan", "commit"])
+@pytest.mark.parametrize("point", ["extraction", pytest.param("mark", marks=pytest.mark.slow), "scan",
+                                   pytest.param("commit", marks=pytest.mark.slow)])
 def test_a_run_killed_at_each_step_is_finished_by_the_next(clean, tmp_path, point):
     logs, made, empty = clean
     vault = _fresh(empty, tmp_path / "v")
@@ -110,6 +111,7 @@ def test_a_run_killed_at_each_step_is_finished_by_the_next(clean, tmp_path, poin
     assert "not done yet" not in run_cli("--vault", str(vault), "status").stdout
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_deleting_the_cache_after_a_kill_still_converges(clean, tmp_path):
     logs, made, empty = clean
     for point in ("extraction", "scan"):

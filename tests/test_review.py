@@ -392,6 +392,7 @@ def test_backlog_shows_in_status_and_reminds_at_session_start(vault, tmp_path):
     assert "wait for review" not in quiet
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_fifty_candidates_through_the_non_interactive_verbs(vault, capsys):
     ids = []
     for n in range(60):

@@ -28,6 +28,7 @@ def both(raw: str):
     return fast, yaml.load(raw, Loader=notes._Loader)
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 @settings(max_examples=600, deadline=None)
 @given(METAS)
 def test_what_memkit_writes_reads_back_as_yaml_reads_it(meta):
@@ -75,6 +76,7 @@ def test_every_note_of_the_example_vault_reads_the_same():
     assert seen >= 10 and fast_count >= seen * 0.5, (seen, fast_count)   # the fast path is the common one
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 @settings(max_examples=800, deadline=None)
 @given(METAS)
 def test_the_fast_writer_reads_back_identically_with_both_readers(meta):
