@@ -58,6 +58,11 @@ CORRECTIONS = {
     "polite-instead": after_edit("Could you keep the values in a local dict instead? module state leaks between tests"),
     "no-longer-done": after_edit("ugh we're past that. no module caches anymore, the transport layer keeps them"),
     "moved-on": after_edit("hmm, we migrated to the async transport last month, the retry loop lives there"),
+    "thanks-what-then-but": after_edit("thanks, the client connects now! but a module dict outlives the request, "
+                                       "tests leak into each other. Keep the values on the instance."),
+    "thanks-then-put-back": after_edit("great, it's green. but that file is shared by every service. Can you put "
+                                       "client.py back and add the cache in your own wrapper?"),
+    "go-ahead-one-thing-first": after_plan("go ahead, but one thing first: don't cache anything at module level"),
     "this-is-why": after_edit("the nightly job timed out again. this is why we don't cache connections in the client, "
                               "the pool owns them"),
     "review-then-rule": after_edit("looks good otherwise, one thing before I merge: we don't log whole responses here"),
@@ -148,6 +153,8 @@ NEAR_MISSES = {
     "pasted-output": after_edit("No such file or directory\nls: cannot access 'build/': No such file or directory"),
     "declined-offer": after_plan("no, I'll run the importer myself later"),
     "fixed-now": after_edit("nice, it doesn't time out anymore. can you also add a test"),
+    "thanks-what-then-more": after_edit("thanks, it's fast now! but could you also add a test for the cache?"),
+    "thanks-what-then-remark": after_edit("great, that was quick! but the build server is slow today anyway"),
     "polite-ask": after_edit("could you also add a docstring to the client?"),
     "no-need-to-apologise": after_edit("no need to apologise, it happens"),
     "asks-what-is-installed": after_edit("do you have the redis client installed?"),
@@ -255,6 +262,10 @@ def test_questions_or_a_go_ahead_before_the_work_goes_on_are_no_correction(vault
     'from our handbook (wiki > Services > Clients): "client modules never keep state between requests." that is '
     "how the cache filled the disk last spring",
     "this not works, the worker stops after one job. client modules never keep state",   # non-native English
+    "forwarding from Ines (support): \"a customer saw another customer's data\". so please: never keep "
+    "state in a client module",
+    "CI on the branch:\n```\nFAILED tests/test_client.py::test_isolation\n```\nevery client gets its state "
+    "from the request, like `Client(req.state)`",
 ])
 def test_a_rule_under_relayed_words_or_a_pasted_failure_corrects_the_act(vault, tmp_path, text):
     ingest(vault, tmp_path, "relay", after_edit(text))

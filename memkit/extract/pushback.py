@@ -236,7 +236,7 @@ _RELAY = re.compile(r"^(fwd?|fw)\b|^(from|per) @?[\w.-]+( (in|on) #?[\w-]+)?\s*:
                     r"[^\n:]{0,60}:|"
                     r"^@?[\w.-]+ (on|in) (the )?(MR|PR|review|thread|ticket|issue|channel|slack|chat|#[\w-]+)\s*:|"
                     r"^(review|comment|feedback|note)s? (from|by) @?[\w.-]+( (on|in) [^\n:]{1,30})?\s*:|"
-                    r"^[^\n.!?]{0,40}\b(forwarded|fwd)\b[^\n.!?]{0,30}:|^[^\n.!?]{0,30}\bfrom @?[\w.-]+\s*:\s*(>|$)|"
+                    r"^[^\n.!?]{0,40}\b(forwarded|forwarding|passing on|relaying|fwd)\b[^\n.!?]{0,30}:|^[^\n.!?]{0,30}\bfrom @?[\w.-]+\s*:\s*(>|$)|"
                     r"^@?[A-Z][\w.-]+ (just |also )?(said|wrote|commented|replied|asked|requested changes|left a comment)"
                     r"[^\n.!?:]{0,40}:\s*[\"“>]", re.I | re.M)
 _FAILED = re.compile(r"\b(FAIL(ED|URE)?|ERROR|Error|Exception|Traceback|Forbidden|[Dd]enied|[Rr]efused|fatal|panic)\b|"
@@ -258,6 +258,9 @@ def _cue(words: str, produced: bool) -> str:
         return "edit" if _NEGATED.match(body) else ""
     if turned == "redirect" or (turned and _AFTER_BUT.match(body)) or (turned == "works, but" and not _MORE.match(body)):
         return "opener" if turned == "redirect" else "edit"
+    if turned == "but" and not _MORE.match(body) and any(   # "thanks! but X ships the maps. Use Y."
+            _AFTER_BUT.match(s) or _UNDO.search(s) for s in _sentences(body)[1:]):
+        return "edit"
     first = _first_sentence(body)
     if find("redirect_openers", first):
         return "opener"
@@ -281,14 +284,24 @@ def _after_courtesy(words: str) -> tuple[str | None, str]:
     if not rest:
         return None, ""
     turn = phrases()["agreement_turns"].match(rest)
+    said = None if turn else _SAID_FIRST.match(rest)
+    if said and len(said.group(0).split()) <= 8:   # "thanks, it's up! but …": what the thanks were for,
+        after = phrases()["agreement_turns"].match(rest[said.end():])   # then the turn
+        if after and re.match(r"(?i)(but|however)\b", after.group(1)):
+            rest, turn = rest[said.end():], after
     if turn:
         word = turn.group(1).lower()
-        how = "redirect" if word in ("actually", "instead") else "but" if re.match(r"(but|however|though|although|"
-                                                                                   r"except|only)\b", word) else "nit"
+        how = "redirect" if word in ("actually", "instead") else "nit" if re.search(
+            r"\b(thing|note|nit|request|point|remark)\b", word) else "but" if re.match(
+            r"(but|however|though|although|except|only)\b", word) else "nit"
         if how == "but" and _WORKS.search(body[:m.end()]):   # "it works on the dev node, but …" qualifies what works
             how = "works, but"
         return rest[turn.end():].strip() or None, how
     return rest, ""
+
+
+_UNDO = re.compile(r"(?i)\b(?:put|move|change|switch|set|roll)\b(?:[^.?!]|\.(?=\w)){0,40}\bback\b|\b(?:revert|undo)\b")
+_SAID_FIRST = re.compile(r"[^.?!\n:]{1,60}?[.!]+\s+")   # a short sentence said first ("it's up!")
 
 
 def _unwrap(text: str) -> str:
