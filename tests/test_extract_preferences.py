@@ -77,6 +77,13 @@ DONE = [{"role": "user", "content": "add a CSV export to the reports page"},
     (alone("before you start: every migration needs a down step, the release tool rolls back with it. now, "
            "add the invoices table."),
      "before you start: every migration needs a down step, the release tool rolls back with it."),
+    # "for next time:" opening a message after the work: the rule that follows, not the first sentence
+    (DONE + [{"role": "user", "content": "for next time: the export ran with verbose logging all night. 40 GB of "
+                                         "logs. verbose only ever through the --trace flag, never in settings.toml."}],
+     "for next time: the export ran with verbose logging all night. 40 GB of logs. verbose only ever through the "
+     "--trace flag, never in settings.toml."),
+    (alone("for next time: the staging database stayed up all weekend. Stop it when a test run is done."),
+     "for next time: the staging database stayed up all weekend. Stop it when a test run is done."),
     # "remember this for all …": the message says what "this" is
     ([{"role": "user", "content": "how do I write a date in the report header?"},
       {"role": "assistant", "content": "Write it as 03/04/2026."},

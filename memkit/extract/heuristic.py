@@ -241,6 +241,8 @@ def _preference(turn, text) -> Candidate | None:
 
             if _BACK.search(sentence):   # "please remember this for all formulas": the message says what
                 sentence = text[:600]      # "this" is
+            elif _LEAD_IN.match(sentence) and sentence in text:   # "for next time: …": the rule follows
+                sentence = text[text.index(sentence):][:600]
             types = sorted(taxonomy.load(None).classify_text(sentence))
             life = "knowledge" if pushback.lifecycle(sentence) == "knowledge" else "self"
             return Candidate("preference", turn.n, sentence.strip(), 0.65, signals.importance(0.6, text), life,
@@ -249,6 +251,7 @@ def _preference(turn, text) -> Candidate | None:
 
 
 _BACK = re.compile(r"(?i)\bremember (this|that)\b")
+_LEAD_IN = re.compile(r"(?i)^\W*(?:for next time|as a rule|going forward|from now on|in (?:the )?future)\s*:")
 
 
 def _asks_for_good(sentence: str) -> bool:

@@ -214,7 +214,12 @@ def _rule_after_act(words: str, raw: str, redo: bool = False) -> bool:
     redo = redo and (not _opens_work(body, words, turn) or aside)
     if not aside and not any(find("rule_sentences", s.strip()) for s in _sentences(body) if not s.rstrip().endswith("?")):
         return False
-    return bool(find("fallout", words) or _RELAY.search(words) or _failure_pasted(raw, words) or redo)
+    return bool(find("fallout", words) or _RELAY.search(words) or _failure_pasted(raw, words) or redo
+                or _NEXT_TIME.match(words))
+
+
+# "for next time: …" as the message's first words: this time went wrong
+_NEXT_TIME = re.compile(r"(?i)^\W*(?:(?:one thing |a note |a rule )?for next time|(?:in|for) (?:the )?future|next time)\s*[:,—–-]")
 
 
 _ASIDE = re.compile(r"(?i)^(?:oh,? and|and oh,?|oh,|btw,?|by the way,?|ps:?|p\.s\.:?)\s+")
