@@ -1211,3 +1211,15 @@ def test_a_request_meets_a_lesson_about_the_wider_kind_its_own_kind_is_a_case_of
     assert match.judge(match.Cue(_row(cue)), probe, CAT) > 0
     chat = acts.from_prose("make the live chat widget load lazily")
     assert match.judge(match.Cue(_row(cue)), match.Probe(chat, CAT.classify(chat), CAT, kind="prompt"), CAT) == 0
+
+
+def test_a_way_the_corrected_call_already_held_is_no_sign_of_compliance():
+    from memkit.activation import acts, asked
+    wrote = acts.from_trigger('Write: /infra/dns/api.json — {"Name": "api.example.com", "TTL": 86400}')
+    assert asked.held_already("ttl", wrote, [])                 # the mistake itself had it
+    assert not asked.held_already("--ttl 60", wrote, [])
+    opened = acts.from_trigger("Bash: open report.html")
+    assert not asked.held_already("op", opened, [])            # a short word only as a whole word
+    # the call holds none of what the lesson names as wrong: it was not the mistake, its way complies
+    assert not asked.held_already("click", acts.from_trigger("Write: /p/cli.py — import click"), ["argparse"])
+    assert asked.held_already("click", acts.from_trigger("Write: /p/cli.py — import click, argparse"), ["argparse"])

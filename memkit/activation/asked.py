@@ -1,4 +1,4 @@
-"""What a lesson asks for that the corrected call lacked.
+"""What a lesson asks for that the corrected call lacked (or already held).
 
 "use `pulumi config set --secret`" after `pulumi config set db_password x`, or "--limit a canary
 group first" after `awx job_templates launch x`: the same command without what the lesson asks for
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from memkit.activation import acts
+from memkit.activation import acts, entities
 from memkit.activation.commands import ANY_PROGRAM, head
 from memkit.activation.entities import TICK
 
@@ -43,3 +43,18 @@ def lacking(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
     if missing and len(last) >= 2 and last[0] not in ANY_PROGRAM and len(missing) == len(set(flags)):   # the last command
         return [" ".join(last)], [" ".join(last + missing)] + missing
     return [], []
+
+
+def held_already(term: str, calls: list, named: list[str]) -> bool:
+    """The corrected call already held the term ("ttl" after a record written with its TTL): it
+    cannot tell a compliant action from the mistake — unless the lesson names what is wrong and
+    the call holds none of it (the call was not the mistake: "we use click, not argparse")."""
+    t = " ".join(term.lower().split()).rstrip("()")
+    for a in calls:
+        if a.family not in ("shell", "edit", "write"):
+            continue
+        tokens, low = entities.tokens(a), " ".join(a.text.lower().split())
+        if len(t) >= 2 and entities.holds(tokens, low, t) and (
+                not named or any(entities.touches(tokens, low, n) for n in named)):
+            return True
+    return False

@@ -21,7 +21,7 @@ from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mende
 from memkit.activation.echo import called, commands_said, echoed
 from memkit.activation.scope import scope_of
 
-VERSION = 16
+VERSION = 17
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics")
@@ -123,6 +123,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     if undoes(lesson):   # "put it back as it was": the call touched what to undo, not what to avoid
         said = [t for p, t in parts if p in ("forbid", "instead")]
         names["forbids"] = [n for n in names["forbids"] if any(n in t and entities_mod.negated(n, t) for t in said)]
+    terms = [t for t in terms if not asked_mod.held_already(t, calls, names["forbids"])]
     cue = {
         "forbids": sorted(forbids),
         "example": _example(act),

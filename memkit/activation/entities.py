@@ -384,6 +384,12 @@ def touches(act_tokens: set[str], act_text: str, name: str) -> bool:
     return False
 
 
+def holds(act_tokens: set[str], low: str, term: str) -> bool:
+    """The action (its tokens, its text lower-cased on single spaces) holds a term: a long or
+    non-word term as written, a short word as a whole token (`op` is not in `open`)."""
+    return (term in low) if (len(term) >= 5 or not term.isalnum()) else touches(act_tokens, low, term)
+
+
 def _as_folder(n: str, text: str) -> bool:
     """The text names the folder as one: `tokens/…`, `…/tokens/…`, `…/tokens` at a path's end."""
     return re.search(rf"(?i)(?<![\w.-]){re.escape(n)}/|/{re.escape(n)}(?![\w.-])", text) is not None

@@ -247,7 +247,7 @@ def complies(cue: Cue, probe: Probe, cat) -> str:
         t = "/" + t[2:] if t.startswith("~/") else t   # a home path is written out in the action
         if len(t) < 2:
             continue
-        if (t in low) if (len(t) >= 5 or not t.isalnum()) else entities.touches(probe.tokens, low, t):
+        if entities.holds(probe.tokens, low, t):
             return f"the action already uses what the lesson prescribes: {term}"
     return ""
 
