@@ -8,7 +8,7 @@ import json
 import pytest
 
 from conftest import run_cli, write_generic
-from memkit.activation import catalogue, compiler
+from memkit.activation import catalogue, compiler, cues
 from memkit.storage import notes
 
 CAT = catalogue.load(None)
@@ -97,8 +97,8 @@ def test_a_stored_cue_stands_until_the_lesson_changes_and_a_persons_cue_always()
     assert compiler.is_current(cue, lesson, trigger)
     assert not compiler.is_current(cue, lesson + " to main", trigger)
     assert compiler.is_current({**cue, "compiled": "person"}, "anything else", "")
-    assert compiler.valid({"forbids": "git:force-push", "standing": "yes"})["forbids"] == ["git:force-push"]
-    assert compiler.valid(["not", "a", "mapping"]) is None
+    assert cues.valid({"forbids": "git:force-push", "standing": "yes"})["forbids"] == ["git:force-push"]
+    assert cues.valid(["not", "a", "mapping"]) is None
 
 
 def _vault_with_lesson(vault, tmp_path, lesson: str, command: str):
@@ -776,8 +776,8 @@ def test_a_request_meets_a_lesson_at_its_topic_and_a_stored_cue_keeps_its_topics
     cue = compiled("never run ALTER TABLE ... DELETE on the events table, those mutations rewrite every part",
                    "Bash: clickhouse-client -q \"ALTER TABLE events DELETE WHERE day = '2026-01-20'\"")
     assert "clickhouse:mutation" in cue["forbids"]
-    assert compiler.valid(cue)["topics"] == cue["topics"]
-    assert compiler.valid({**cue, "before": ["deps:add"]})["before"] == ["deps:add"]
+    assert cues.valid(cue)["topics"] == cue["topics"]
+    assert cues.valid({**cue, "before": ["deps:add"]})["before"] == ["deps:add"]
     asked = acts.from_prose("purge the duplicate rows of the January import from the events table")
     probe = match.Probe(asked, CAT.classify(asked), CAT, kind="prompt")
     assert "db:bulk-delete" in cue["topics"] and "db:bulk-delete" in probe.kinds   # what the mutation is a case of

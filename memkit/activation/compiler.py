@@ -15,16 +15,17 @@ from memkit.activation import acts as acts_mod
 from memkit.activation import asked as asked_mod
 from memkit.activation import commands
 from memkit.activation import entities as entities_mod
+from memkit.activation import redo
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mended, omitted, pasted, slips_of,
                                        this_step, undoes)
 from memkit.activation.echo import called, commands_said, echoed
 from memkit.activation.scope import scope_of
 
-VERSION = 17
+VERSION = 18
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
-        "of", "before", "first", "topics")
+        "of", "before", "first", "topics", "undone")
 
 _OUTRIGHT = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|forbidden|banned|not\s+allowed|"
                        r"off-limits|at\s+all|rather\s+you\s+didn'?t)\b")
@@ -51,15 +52,16 @@ _DURABLE = re.compile(rf"(?i)\b(?:{_ALWAYS}|in\s+this\s+(repo|project|codebase|t
 STANDING_AREAS = frozenset({"conduct"})
 
 
-def fingerprint(lesson: str, trigger: str) -> str:
+def fingerprint(lesson: str, trigger: str, fix=()) -> str:
     """Which text a cue was compiled from: a person who edits the lesson gets a fresh cue. The
     lesson as the compiler reads it (one space, at most 4,000 characters), stored or not."""
     lesson = " ".join(str(lesson or "").replace("``", "`").split())[:4000]
-    return hashlib.sha1(f"{lesson}\x00{trigger}".encode("utf-8", "replace")).hexdigest()[:8]
+    fixed = "".join(f"\x00{line}" for line in fix or ())   # the agent's own fix, when the note keeps one
+    return hashlib.sha1(f"{lesson}\x00{trigger}{fixed}".encode("utf-8", "replace")).hexdigest()[:8]
 
 
 def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correction", project: str = "",
-                   declared: tuple = (), lifecycle: str = "") -> dict:
+                   declared: tuple = (), lifecycle: str = "", fix: tuple = ()) -> dict:
     """The cue for one lesson. `declared`: kinds an earlier step gave the note (not read: the
     compiler derives every kind from the lesson's words and the corrected call)."""
     lesson = " ".join(str(lesson or "").replace("``", "`").split())[:4000]
@@ -124,6 +126,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         said = [t for p, t in parts if p in ("forbid", "instead")]
         names["forbids"] = [n for n in names["forbids"] if any(n in t and entities_mod.negated(n, t) for t in said)]
     terms = [t for t in terms if not asked_mod.held_already(t, calls, names["forbids"])]
+    undone = redo.undone(fix)[0]   # what the agent's own fix took out: a way the mistake held is no sign
+    terms = [t for t in terms if not any(t.lower() in u.lower() for u in undone)]
     cue = {
         "forbids": sorted(forbids),
         "example": _example(act),
@@ -133,8 +137,10 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         "scope": scope_of(project, parts, act),
         "standing": _standing(cat, kind, lesson, parts, whole, names, act, lifecycle),
         "compiled": NAME,
-        "of": fingerprint(lesson, trigger),
+        "of": fingerprint(lesson, trigger, fix),
     }
+    if undone:
+        cue["undone"] = undone
     if by["before"] and by["before"] <= forbids:
         cue["before"] = sorted(by["before"])
         if by["first"]:
@@ -460,36 +466,11 @@ def _standing(cat, kind: str, lesson: str, parts: list, whole: set, names: dict,
     return not whole and not names["forbids"] and not concrete and durable and not asked
 
 
-def is_current(cue, lesson: str, trigger: str) -> bool:
+def is_current(cue, lesson: str, trigger: str, fix=()) -> bool:
     """A stored cue still stands: a person wrote it, or memkit compiled it from this very text
     with this compiler."""
     if not isinstance(cue, dict):
         return False
     if cue.get("compiled") == "person" or str(cue.get("compiled") or "").startswith("llm:"):
-        return cue.get("of") in (None, fingerprint(lesson, trigger)) or cue.get("compiled") == "person"
-    return cue.get("compiled") == NAME and cue.get("of") == fingerprint(lesson, trigger)
-
-
-def valid(cue) -> dict | None:
-    """A cue as stored in frontmatter, checked and normalised; None when it is not one."""
-    if not isinstance(cue, dict):
-        return None
-    out: dict = {}
-    for key in ("forbids", "calls", "args", "entities", "prescribes", "complies", "before", "first", "topics"):
-        value = cue.get(key) or []
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, list):
-            return None
-        out[key] = [str(v)[:200] for v in value if isinstance(v, (str, int, float)) and str(v).strip()][:40]
-    for key in ("calls", "args", "before", "first", "topics"):   # optional: kept only when the cue has them
-        if not out[key]:
-            del out[key]
-    scope = cue.get("scope") or {}
-    out["scope"] = scope if isinstance(scope, dict) else {}
-    out["example"] = str(cue.get("example") or "")[:300]
-    out["standing"] = cue.get("standing") is True
-    out["compiled"] = str(cue.get("compiled") or "")
-    if cue.get("of") is not None:
-        out["of"] = str(cue["of"])
-    return out
+        return cue.get("of") in (None, fingerprint(lesson, trigger, fix)) or cue.get("compiled") == "person"
+    return cue.get("compiled") == NAME and cue.get("of") == fingerprint(lesson, trigger, fix)

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any, Iterator
 
-from memkit.activation import compiler, entities, intent
+from memkit.activation import compiler, entities, intent, redo
 from memkit.layers import OBSERVATIONS
 from memkit.storage.notes import Note
 
@@ -46,15 +46,41 @@ def _num(value: Any, default: float) -> float:
     return n if n == n and -1e9 < n < 1e9 else default   # NaN and infinities are not values
 
 
+def valid(cue) -> dict | None:
+    """A cue as stored in frontmatter, checked and normalised; None when it is not one."""
+    if not isinstance(cue, dict):
+        return None
+    out: dict = {}
+    for key in ("forbids", "calls", "args", "entities", "prescribes", "complies", "before", "first", "topics", "undone"):
+        value = cue.get(key) or []
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            return None
+        out[key] = [str(v)[:200] for v in value if isinstance(v, (str, int, float)) and str(v).strip()][:40]
+    for key in ("calls", "args", "before", "first", "topics", "undone"):   # optional: kept only when the cue has them
+        if not out[key]:
+            del out[key]
+    scope = cue.get("scope") or {}
+    out["scope"] = scope if isinstance(scope, dict) else {}
+    out["example"] = str(cue.get("example") or "")[:300]
+    out["standing"] = cue.get("standing") is True
+    out["compiled"] = str(cue.get("compiled") or "")
+    if cue.get("of") is not None:
+        out["of"] = str(cue["of"])
+    return out
+
+
 def cue_for(vault, meta: dict, lesson: str, trigger: str, kind: str) -> dict:
     """The note's stored cue when it still stands, else a fresh compile."""
-    stored = compiler.valid(meta.get("cue"))
-    if stored is not None and compiler.is_current(meta.get("cue"), lesson, trigger):
+    stored = valid(meta.get("cue"))
+    fix = tuple(_list(meta.get("fix")))
+    if stored is not None and compiler.is_current(meta.get("cue"), lesson, trigger, fix):
         return stored
     return compiler.compile_lesson(catalogue_of(vault), lesson, trigger, kind=kind,
                                    project=str(meta.get("project") or ""),
                                    declared=tuple(_list(meta.get("action_types"))),
-                                   lifecycle=str(meta.get("lifecycle") or ""))
+                                   lifecycle=str(meta.get("lifecycle") or ""), fix=fix)
 
 
 def _row(rel, note_id, cue_type, trigger, lesson, cue: dict | None, meta, reviewed, extra=None, cat=None):
@@ -71,6 +97,7 @@ def _row(rel, note_id, cue_type, trigger, lesson, cue: dict | None, meta, review
     kinds = " ".join([*(cue or {}).get("forbids", []), *("~" + k for k in (cue or {}).get("topics", []))])
     names = " ".join(sorted({key for n in (cue or {}).get("entities", []) for key in entities.keys(n)}
                             | {c.split()[0] for c in (cue or {}).get("calls", []) if c.split()}   # its program
+                            | {k for piece in (cue or {}).get("undone", []) for k in redo.keys(piece)}
                             | asked))
     return (rel, note_id, cue_type, trigger, lesson, kinds, names, str(meta.get("status") or ""), int(reviewed),
             str(meta.get("created") or meta.get("updated") or ""), str(meta.get("session") or ""),
@@ -196,7 +223,7 @@ def attach(vault, meta: dict) -> dict:
         return meta
     lesson, trigger, cue_type = found
     if isinstance(stored, dict) and str(stored.get("compiled") or "").startswith("llm:") \
-            and compiler.is_current(stored, lesson, trigger):
+            and compiler.is_current(stored, lesson, trigger, tuple(_list(meta.get("fix")))):
         return meta
     cue = cue_for(vault, {k: v for k, v in meta.items() if k != "cue"}, lesson, trigger, cue_type)
     from memkit.activation import llmcompile

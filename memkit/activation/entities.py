@@ -29,7 +29,8 @@ _COMMON = frozenset("e.g i.e etc e.g. i.e. vs a.m p.m n/a and/or w/o w/ i/o ci/c
 _STOP = frozenset("an the and for with that this from into you your are was were have has not but all any can will "
                   "should would could must use using used just like then than them they what when where which who how "
                   "why its our out get got let make made need needs want wants file files code new add please here there "
-                  "some more only also does did done don't dont never always run git their his her its my".split())
+                  "some more only also does did done don't dont never always run git their his her its my "
+                  "on in at to of by it is as or one each every".split())
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
 _CALL_SHAPE = re.compile(r"^[A-Za-z_][\w.]*\($")
 _MARKED = re.compile(r"^[@$][A-Za-z_]\w*$")   # an annotation, a decorator, a rune: `@Transactional`, `$state`

@@ -12,7 +12,7 @@ import math
 import re
 from datetime import datetime, timezone
 
-from memkit.activation import acts, commands, entities, intent
+from memkit.activation import acts, commands, entities, intent, redo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -216,7 +216,9 @@ def _touched(cue: Cue, probe: Probe, specific: set[str]) -> list[str]:
     ran = [n for n in names if not specific and entities.kind_of(n) == "word" and probe.kind == "tool"
            and entities.runs(probe.act, n)]
     commands = [n for n in touched if entities.kind_of(n) == "command" and probe.kind == "tool"]   # run, not read
-    return list(dict.fromkeys((touched if probe.writes or reads else commands) + ran))
+    # code the agent's own fix took out, written again (`sourcemap: true`, `.to_dict(`)
+    undone = [p for p in cue.cue.get("undone") or () if probe.kind == "tool" and redo.written(probe.act, p)]
+    return list(dict.fromkeys((touched if probe.writes or reads else commands) + ran + undone))
 
 
 def complies(cue: Cue, probe: Probe, cat) -> str:

@@ -105,7 +105,7 @@ def _rejection_feedback(turns, i, calls) -> Candidate | None:
         return None
     call = calls.get(turns[i].tool_call_id or "")
     return _make_correction(turns[i], reason, [call] if call else [], "rejected the call and said",
-                            0.9, rejected=True)
+                            0.9, rejected=True, fix=pushback.fix_after(turns, i))
 
 
 def _correction(turns, i, prior, sc, calls, words, so_far) -> Candidate | None:
@@ -117,11 +117,11 @@ def _correction(turns, i, prior, sc, calls, words, so_far) -> Candidate | None:
     how, confidence = found
     trigger_calls = [calls[t.tool_call_id] for t in sc.rejected if t.tool_call_id in calls] or list(sc.acted[-3:])
     return _make_correction(turns[i], words, trigger_calls, how, confidence, rejected=bool(sc.rejected),
-                            proposal=sc.proposal)
+                            proposal=sc.proposal, fix=pushback.fix_after(turns, i))
 
 
 def _make_correction(turn, lesson, candidates: list[ToolCall], how, confidence, *, rejected=False,
-                     proposal="") -> Candidate:
+                     proposal="", fix: list[str] | None = None) -> Candidate:
     from memkit.activation import catalogue as taxonomy
 
     lesson = _trim(lesson)
@@ -148,9 +148,10 @@ def _make_correction(turn, lesson, candidates: list[ToolCall], how, confidence, 
     importance = signals.importance(0.6 if life == "operational" else 0.75, lesson, rejected=rejected,
                                     interrupted="interrupted" in how,
                                     high=any(tax.types[t].consequence == "high" for t in types if t in tax.types))
-    return Candidate("correction", turn.n, lesson, confidence, importance, life,
-                     {"trigger": trigger, "lesson": lesson, "action_types": sorted(types),
-                      "trigger_about": about}, how=how, created=turn.ts)
+    meta = {"trigger": trigger, "lesson": lesson, "action_types": sorted(types), "trigger_about": about}
+    if fix:   # the agent's own fix, as its edits wrote it (the compiler reads the code it took out)
+        meta["fix"] = fix
+    return Candidate("correction", turn.n, lesson, confidence, importance, life, meta, how=how, created=turn.ts)
 
 
 def _trim(text: str) -> str:

@@ -83,6 +83,26 @@ def redone(turns: list[Turn], i: int, acted: tuple[ToolCall, ...]) -> bool:
     return False
 
 
+def fix_after(turns: list[Turn], i: int, limit: int = 8) -> list[str]:
+    """The agent's own fix after message i, before the person speaks again: the lines its edits
+    took out (`-…`) and put in (`+…`), each stripped, the lines both sides keep left out."""
+    out: list[str] = []
+    for t in turns[i + 1:i + 60]:
+        if t.role is Role.USER and t.typed:
+            break
+        for c in t.tool_calls:
+            args = c.input if isinstance(c.input, dict) else {}
+            edits = args.get("edits") if isinstance(args.get("edits"), list) else [args]
+            for e in edits:
+                old, new = (e.get(k) if isinstance(e, dict) else None for k in ("old_string", "new_string"))
+                if not isinstance(old, str) or not isinstance(new, str) or not old.strip():
+                    continue
+                before, after = ({ln.strip() for ln in x.splitlines() if ln.strip()} for x in (old, new))
+                out += ["-" + ln[:200] for ln in sorted(before - after)][:limit]
+                out += ["+" + ln[:200] for ln in sorted(after - before)][:limit]
+    return list(dict.fromkeys(out))[:2 * limit]
+
+
 def _touches(call: ToolCall) -> set[str]:
     """The files a call changes or runs on: an edit's file, the paths and file names in a command
     (without a leading ./ or a trailing /)."""

@@ -1,0 +1,97 @@
+"""The agent's own fix after a correction: the code it took out fires when it is written again.
+
+Pure readings of a fix's lines (redo.pieces / undone / written), then one session end to end:
+a generic log ingested through the command line, the note's `fix:` and cue on disk, and the
+PreToolUse hook answering a later edit that writes the removed code again and one that writes the
+fixed form.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import run_cli, write_generic
+
+from memkit.activation import acts, redo
+from memkit.storage import notes
+
+
+@pytest.mark.parametrize("line, piece", [
+    ("    return {**slot.to_dict(), 'ok': True}", ".to_dict("),          # a snake_case method: any instance
+    ("  cy.contains('Pay now').click()", "cy.contains("),                # a call keeps its owner
+    ("foreach (Invoice::all() as $i) {", "Invoice::all("),
+    ("ctx := context.Background()", "context.Background("),
+    ("    @Cacheable(\"rates\")", "@Cacheable"),
+    ("    minify: false,", "minify: false"),                            # a setting with its value
+    ("TIMEOUT = 0", "timeout: 0"),
+])
+def test_the_pieces_of_code_in_a_line(line, piece):
+    assert piece in redo.pieces(line)
+
+
+def test_plain_calls_and_the_objects_own_methods_are_no_pieces():
+    found = redo.pieces("print(len(items)); self.refresh_cache(); this.renderRow(r)")
+    assert found == set()
+
+
+def test_what_the_fix_took_out_and_did_not_put_back():
+    wrong, right = redo.undone(["-    minify: false,", "+    minify: 'esbuild',", "-    outDir: 'dist',",
+                                "+    outDir: 'dist',"])
+    assert wrong == ["minify: false"] and right == ["minify: esbuild"]
+    # a setting the fix dropped without writing its key again says nothing about the key's value
+    assert redo.undone(["-    debug: true,"]) == ([], [])
+    # a call the fix kept on both sides is no mistake
+    assert redo.undone(["-x = api.fetch_all(1)", "+x = api.fetch_all(1, limit=50)"]) == ([], [])
+
+
+@pytest.mark.parametrize("trigger, piece, expected", [
+    ("Edit: /a/vite.config.ts — build: { minify: false }", "minify: false", True),
+    ("Edit: /a/settings.py — MINIFY = False", "minify: false", True),        # another language's spelling
+    ("Edit: /a/vite.config.ts — build: { minify: 'esbuild' }", "minify: false", False),
+    ("Edit: /a/r.py — return shift.to_dict()", ".to_dict(", True),
+    ("Edit: /a/r.py — return ShiftOut.model_validate(shift)", ".to_dict(", False),
+    ("Edit: /a/r.py — # to_dict is gone", ".to_dict(", False),               # named, not called
+    ("Bash: php artisan tinker --execute 'Invoice::all()->count()'", "Invoice::all(", True),
+])
+def test_an_action_writes_a_piece_again(trigger, piece, expected):
+    assert redo.written(acts.from_trigger(trigger)[0], piece) is expected
+
+
+ROUTE = "src/api/routes/drivers.py"
+SESSION = [
+    {"role": "user", "content": "add GET /drivers/{id}"},
+    {"role": "assistant", "content": "Added the route.", "tool_calls": [
+        {"id": "e1", "name": "Edit", "input": {"file_path": ROUTE, "old_string": "router = APIRouter()\n",
+                                               "new_string": "router = APIRouter()\n\n@router.get('/drivers/{id}')\n"
+                                                             "def read(id: int):\n    driver = repo.get(id)\n"
+                                                             "    return driver.to_dict()\n"}}]},
+    {"role": "tool", "tool_call_id": "e1", "content": "ok"},
+    {"role": "user", "content": "no. routes answer through their Out schema, the raw row leaks columns we "
+                                "must never send"},
+    {"role": "assistant", "content": "Switched to the schema.", "tool_calls": [
+        {"id": "e2", "name": "Edit", "input": {"file_path": ROUTE, "old_string": "    return driver.to_dict()\n",
+                                               "new_string": "    return DriverOut.model_validate(driver)\n"}}]},
+    {"role": "tool", "tool_call_id": "e2", "content": "ok"},
+]
+
+
+def _edit(new: str) -> dict:
+    return {"hook_event_name": "PreToolUse", "tool_name": "Edit", "cwd": "/home/dev/fleet",
+            "tool_input": {"file_path": "/home/dev/fleet/src/api/routes/shifts.py", "old_string": "pass\n",
+                           "new_string": new}}
+
+
+def test_a_fix_the_agent_made_is_kept_and_its_removed_code_fires_again(vault: Path, tmp_path: Path):
+    log = write_generic(tmp_path / "s.jsonl", SESSION, {"session_id": "s1", "agent": "generic", "project": "fleet"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    [note] = [notes.read(p) for p in (vault / "workshop" / "observations" / "correction").glob("*.md")]
+    assert note.meta["fix"] == ["-return driver.to_dict()", "+return DriverOut.model_validate(driver)"]
+    assert note.meta["cue"]["undone"] == [".to_dict("]
+
+    def context(new: str) -> str:
+        proc = run_cli("--vault", str(vault), "check", "--hook", input=json.dumps(_edit(new)), check=True)
+        return (json.loads(proc.stdout or "{}").get("hookSpecificOutput") or {}).get("additionalContext", "")
+
+    assert "Out schema" in context("    shift = repo.get(id)\n    return shift.to_dict()\n")
+    assert "Out schema" not in context("    shift = repo.get(id)\n    return ShiftOut.model_validate(shift)\n")
