@@ -88,6 +88,8 @@ def test_a_fix_the_agent_made_is_kept_and_its_removed_code_fires_again(vault: Pa
     [note] = [notes.read(p) for p in (vault / "workshop" / "observations" / "correction").glob("*.md")]
     assert note.meta["fix"] == ["-return driver.to_dict()", "+return DriverOut.model_validate(driver)"]
     assert note.meta["cue"]["undone"] == [".to_dict("]
+    shown = run_cli("--vault", str(vault), "show", note.meta["id"], check=True).stdout
+    assert "writing `.to_dict(` again" in shown
 
     def context(new: str) -> str:
         proc = run_cli("--vault", str(vault), "check", "--hook", input=json.dumps(_edit(new)), check=True)

@@ -142,6 +142,8 @@ def describe(cue: dict, cat) -> dict[str, list[str]]:
             fires.append(f"{kind.about} ({kid})")
     for name in cue.get("entities", []):
         fires.append(f"an action that touches {name}")
+    for piece in cue.get("undone", []):
+        fires.append(f"writing `{piece}` again (the agent's fix took it out)")
     args = cue.get("args") or []
     for call in cue.get("calls", []):
         fires.append(f"another run of `{call}`" + (" with " + " or ".join(f"`{a}`" for a in args) if args else ""))
