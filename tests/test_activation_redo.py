@@ -97,3 +97,17 @@ def test_a_fix_the_agent_made_is_kept_and_its_removed_code_fires_again(vault: Pa
 
     assert "Out schema" in context("    shift = repo.get(id)\n    return shift.to_dict()\n")
     assert "Out schema" not in context("    shift = repo.get(id)\n    return ShiftOut.model_validate(shift)\n")
+
+
+def test_code_that_was_there_before_the_agent_is_no_part_of_its_fix(vault: Path, tmp_path: Path):
+    # after the correction the agent also replaces a line it never wrote: the file's own import
+    tidy = {"id": "e3", "name": "Edit", "input": {"file_path": ROUTE, "old_string": "from .db import repo\n",
+                                                  "new_string": "from .db import repo\nfrom .schemas import DriverOut\n"}}
+    session = SESSION[:4] + [{"role": "assistant", "content": "Importing the schema.", "tool_calls": [tidy]},
+                             {"role": "tool", "tool_call_id": "e3", "content": "ok"}] + SESSION[4:]
+    tidy["input"]["old_string"] = "import json\n"   # a line of the file as it was
+    tidy["input"]["new_string"] = "from .schemas import DriverOut\n"
+    log = write_generic(tmp_path / "s.jsonl", session, {"session_id": "s2", "agent": "generic", "project": "fleet"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    [note] = [notes.read(p) for p in (vault / "workshop" / "observations" / "correction").glob("*.md")]
+    assert "-import json" not in note.meta["fix"] and "-return driver.to_dict()" in note.meta["fix"]

@@ -85,22 +85,33 @@ def redone(turns: list[Turn], i: int, acted: tuple[ToolCall, ...]) -> bool:
 
 def fix_after(turns: list[Turn], i: int, limit: int = 8) -> list[str]:
     """The agent's own fix after message i, before the person speaks again: the lines its edits
-    took out (`-…`) and put in (`+…`), each stripped, the lines both sides keep left out."""
+    took out (`-…`) and put in (`+…`), each stripped, the lines both sides keep left out. A line
+    taken out counts only when the agent had written it itself before message i (code that was
+    there before the session is no mistake of its)."""
+    wrote = {ln for t in turns[max(0, i - 60):i] for c in t.tool_calls for _, new in _changes(c) for ln in new}
     out: list[str] = []
     for t in turns[i + 1:i + 60]:
         if t.role is Role.USER and t.typed:
             break
         for c in t.tool_calls:
-            args = c.input if isinstance(c.input, dict) else {}
-            edits = args.get("edits") if isinstance(args.get("edits"), list) else [args]
-            for e in edits:
-                old, new = (e.get(k) if isinstance(e, dict) else None for k in ("old_string", "new_string"))
-                if not isinstance(old, str) or not isinstance(new, str) or not old.strip():
-                    continue
-                before, after = ({ln.strip() for ln in x.splitlines() if ln.strip()} for x in (old, new))
-                out += ["-" + ln[:200] for ln in sorted(before - after)][:limit]
-                out += ["+" + ln[:200] for ln in sorted(after - before)][:limit]
+            for before, after in _changes(c):
+                if before:
+                    out += ["-" + ln[:200] for ln in sorted(before - after) if ln in wrote][:limit]
+                    out += ["+" + ln[:200] for ln in sorted(after - before)][:limit]
     return list(dict.fromkeys(out))[:2 * limit]
+
+
+def _changes(call: ToolCall) -> list[tuple[set[str], set[str]]]:
+    """(lines replaced, lines written) of each change an edit or write call makes, stripped."""
+    args = call.input if isinstance(call.input, dict) else {}
+    if isinstance(args.get("content"), str):   # a whole file written
+        return [(set(), {ln.strip() for ln in args["content"].splitlines() if ln.strip()})]
+    out = []
+    for e in args.get("edits") if isinstance(args.get("edits"), list) else [args]:
+        old, new = (e.get(k) if isinstance(e, dict) else None for k in ("old_string", "new_string"))
+        if isinstance(old, str) and isinstance(new, str):
+            out.append(tuple({ln.strip() for ln in x.splitlines() if ln.strip()} for x in (old, new)))
+    return out
 
 
 def _touches(call: ToolCall) -> set[str]:
