@@ -30,6 +30,7 @@ _NEGATED = re.compile(r"^((for )?next time,? |in (the )?future,? )?(please )?(wi
 # "it runs, but …": a reservation about the work, unless what follows only asks for more of it
 _WORKS = re.compile(r"\b(works|worked|runs|ran|compiles|compiled|builds|built|passes|passed|is green)\b", re.I)
 _MORE = re.compile(r"^(can|could|would) you (also|now|then)\b|^(also|now|next|then|additionally)\b|"
+                   r"^let'?s (also|now|then|next)\b|"
                    r"^(please )?(also|add|check|verify|test|confirm|double-check|make sure)\b",
                    re.I)
 # after a refusal these carry no direction: a request to be told something, and a lead-in to
@@ -169,6 +170,8 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return "handed work to the person, who said to do it", 0.65
     if sc.acted and _rule_after_act(words, raw, sc.redone):
         return "stated a rule after the act", 0.65
+    if sc.acted and any(_UNDO_ASKED.match(s.strip()) for s in _sentences(words)):   # "…generated. revert, …"
+        return "asked to undo the act", 0.65
     if sc.acted and sc.redone and _directs(words):
         return "directed, and the agent redid its work", 0.6
     if sc.acted:
@@ -243,7 +246,10 @@ def _rule_after_act(words: str, raw: str, redo: bool = False) -> bool:
         return False
     aside = _aside_rule(body)
     redo = redo and (not _opens_work(body, words, turn) or aside)
-    if not aside and not any(find("rule_sentences", s.strip()) for s in _sentences(body) if not s.rstrip().endswith("?")):
+    said = [s.strip() for s in _sentences(body) if not s.rstrip().endswith("?")]
+    relayed = _RELAY.search(words)   # under a colleague's words, what to do is said plainly ("set real limits")
+    if not aside and not any(find("rule_sentences", s) or relayed and (_DO.match(s) or _DONT.search(s))
+                             for s in said):
         return False
     return bool(find("fallout", words) or _RELAY.search(words) or _failure_pasted(raw, words) or redo
                 or _NEXT_TIME.match(words))
@@ -253,6 +259,11 @@ def _rule_after_act(words: str, raw: str, redo: bool = False) -> bool:
 _NEXT_TIME = re.compile(r"(?i)^\W*(?:(?:one thing |a note |a rule )?for next time|(?:in|for) (?:the )?future|next time)\s*[:,—–-]")
 
 
+_DONT = re.compile(r"(?i)\b(?:don'?t|do not|never)\b|,\s*always\b")
+# what to do, said plainly: "add it nullable", "only request it on tap", "allowlist extensions"
+_DO = re.compile(r"(?i)^(?:so:?\s+|please\s+|then\s+)*(?:add|set|use|make|put|keep|move|drop|remove|change|rename|"
+                 r"replace|revert|undo|restore|split|batch|backfill|run|write|generate|allowlist|validate|only|"
+                 r"always|switch|pin|lock|wrap|guard|check)\b")
 _ASIDE = re.compile(r"(?i)^(?:oh,? and|and oh,?|oh,|btw,?|by the way,?|ps:?|p\.s\.:?)\s+")
 
 
@@ -267,6 +278,10 @@ def _aside_rule(body: str) -> bool:
 # forwarded me this:", "got this from hpc-admin:", 'Theo requested changes on #412: "…"', or the team's
 # written rule quoted: "from our runbook (wiki > Proxmox): …"
 _RELAY = re.compile(r"^(fwd?|fw)\b|^(from|per) @?[\w.-]+( (in|on) #?[\w-]+)?\s*:|"
+                    r"^(?:(?:msg|message|note|word)\s+)?(?:from|per)\b[^\n.!?:]{1,50}:\s*[\"“'>\n]|"
+                    r"^[^\n.!?:]{0,50}\b(?:said|wrote|commented|replied|asked|looked at it|flagged|reported|complained)"
+                    r"\b[^\n.!?:]{0,40}:\s*[\"“'>\n]|"
+                    r"^(?:[\w-]+\s+){0,2}(?:review|comment|feedback|note|message|msg)s?\s+(?:from|by)\b[^\n:]{0,40}:|"
                     r"^(from|per|see|in) (our|the|this) (team'?s? )?(runbook|wiki|handbook|playbook|guidelines?|"
                     r"style ?guide|readme|contributing( guide)?|policy|conventions?|onboarding( docs?)?|docs?)\b"
                     r"[^\n:]{0,60}:|"
@@ -291,12 +306,15 @@ def _cue(words: str, produced: bool) -> str:
     if body is None:
         return ""
     if turned == "nit":   # "one thing for next time: don't …" corrects; "one more thing: add …" is a new task
-        return "edit" if _NEGATED.match(body) else ""
+        return "edit" if _NEGATED.match(body) or find("rule_sentences", body) else ""
+    if turned == "rule":   # "yes. one rule: …", "fine, go. rule for this codebase though: …"
+        return "edit"
     if turned == "redirect" or (turned and _AFTER_BUT.match(body)) or (turned == "works, but" and not _MORE.match(body)):
         return "opener" if turned == "redirect" else "edit"
-    if turned == "but" and not _MORE.match(body) and any(   # "thanks! but X ships the maps. Use Y."
-            _AFTER_BUT.match(s) or _UNDO.search(s) for s in _sentences(body)[1:]):
-        return "edit"
+    asked = _CONDITION.search(body) or _UNDO.search(body)
+    if turned == "but" and asked and not _MORE.match(body) and not _ASKS.match(body) and not all(
+            s.rstrip().endswith("?") for s in _sentences(body)):
+        return "edit"   # "go, but one package per commit please", "thanks! but X ships the maps. Use Y."
     first = _first_sentence(body)
     if find("redirect_openers", first):
         return "opener"
@@ -316,19 +334,19 @@ def _after_courtesy(words: str) -> tuple[str | None, str]:
     m = phrases()["courtesy_openers"].match(body)
     if not m:
         return body, ""
-    rest = body[m.end():].strip()
+    rest = re.sub(r"^[—–-]+\s*", "", body[m.end():].strip())   # "nice one — only thing: …"
     if not rest:
         return None, ""
     turn = phrases()["agreement_turns"].match(rest)
     said = None if turn else _SAID_FIRST.match(rest)
     if said and len(said.group(0).split()) <= 8:   # "thanks, it's up! but …": what the thanks were for,
-        after = phrases()["agreement_turns"].match(rest[said.end():])   # then the turn
-        if after and re.match(r"(?i)(but|however)\b", after.group(1)):
+        after = phrases()["agreement_turns"].match(rest[said.end():])   # then the turn (not "for next
+        if after and not re.search(r"(?i)next time|future", after.group(1)):   # time:" after approval)
             rest, turn = rest[said.end():], after
     if turn:
         word = turn.group(1).lower()
-        how = "redirect" if word in ("actually", "instead") else "nit" if re.search(
-            r"\b(thing|note|nit|request|point|remark)\b", word) else "but" if re.match(
+        how = "redirect" if word in ("actually", "instead") else "rule" if re.search(r"\brule\b", word) else "nit" if re.search(
+            r"\b(thing|note|nit|request|point|remark|catch|issue|problem)\b", word) else "but" if re.match(
             r"(but|however|though|although|except|only)\b", word) else "nit"
         if how == "but" and _WORKS.search(body[:m.end()]):   # "it works on the dev node, but …" qualifies what works
             how = "works, but"
@@ -337,7 +355,13 @@ def _after_courtesy(words: str) -> tuple[str | None, str]:
 
 
 _UNDO = re.compile(r"(?i)\b(?:put|move|change|switch|set|roll)\b(?:[^.?!]|\.(?=\w)){0,40}\bback\b|\b(?:revert|undo)\b")
-_SAID_FIRST = re.compile(r"[^.?!\n:]{1,60}?[.!]+\s+")   # a short sentence said first ("it's up!")
+# what makes a "but" a condition or a reservation, not a remark ("but the build server is slow today")
+_CONDITION = re.compile(r"(?i)\b(?:must|should|shall|needs?\s+to|has\s+to|have\s+to|please|pls|first|only|always|"
+                        r"never|don'?t|do\s+not|not|no|instead|rather)\b|(?:^|[.;:]\s+)(?:use|make|put|keep|drop|remove|"
+                        r"move|change|rename|replace|revert|undo|add|set|split|run|write)\b|is\s+(?:a\s+)?no-go\b")
+_UNDO_ASKED = re.compile(r"(?i)(?:please\s+|pls\s+|so\s+|just\s+)*(?:revert|undo|roll\s*back)\b(?!\s+(?:the|a)\s+"
+                         r"(?:migration|release|deploy)s?\s+(?:of|from|in)\b)")
+_SAID_FIRST = re.compile(r"[^.?!\n:]{1,60}?(?:[.!]+|,)\s+")   # a short sentence said first ("it's up!")
 
 
 def _unwrap(text: str) -> str:

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""How many corrections heuristic extraction finds, by the way people phrase them.
+
+Reads the cases of tests/data/correction-styles/<half>.json (short generic sessions whose last
+message is a correction, or a near miss that is none; written by hand, by style: thanks-but,
+relayed, pasted error then rule, rule before the act, question after the fact, for next time,
+terse, long and rambling), ingests each half into a fresh temporary vault, and counts, per style,
+the corrections found on sessions that hold one (recall) and the sessions that do not but got
+one (false corrections).
+
+    .venv/bin/python bench/extraction_styles.py                   # both halves
+    .venv/bin/python bench/extraction_styles.py --half holdout --misses
+
+`study` is the half read while changing extraction; `holdout` is only measured.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data" / "correction-styles"
+MEMKIT = [sys.executable, "-m", "memkit"]
+
+
+def run(half: str, misses: bool) -> dict:
+    cases = json.loads((DATA / f"{half}.json").read_text(encoding="utf-8"))
+    with tempfile.TemporaryDirectory() as tmp:
+        vault, logs = Path(tmp) / "vault", Path(tmp) / "logs"
+        logs.mkdir()
+        subprocess.run([*MEMKIT, "init", str(vault)], check=True, capture_output=True)
+        ids = {}
+        for n, case in enumerate(cases):
+            sid = f"{n:08d}-style"
+            ids[sid[:8]] = case
+            lines = [json.dumps({"type": "session", "session_id": sid, "agent": "generic", "project": "styles"})]
+            lines += [json.dumps(m) for m in case["messages"]]
+            (logs / f"{sid}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        subprocess.run([*MEMKIT, "--vault", str(vault), "ingest", str(logs), "--no-commit"], check=True,
+                       capture_output=True)
+        found = set()
+        for note in (vault / "workshop" / "observations" / "correction").glob("*.md"):
+            text = note.read_text(encoding="utf-8")
+            for sid in ids:
+                if f"-{sid}]]" in text or f"-{sid}#" in text:
+                    found.add(sid)
+    table: dict = collections.defaultdict(collections.Counter)
+    for sid, case in ids.items():
+        row = table[case["style"]]
+        if case["expect"] == "correction":
+            row["corrections"] += 1
+            row["found"] += sid in found
+            if misses and sid not in found:
+                print(f"  missed {case['id']}: {case['note']}")
+        else:
+            row["near misses"] += 1
+            row["false"] += sid in found
+            if misses and sid in found:
+                print(f"  false  {case['id']}: {case['note']}")
+    return table
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--half", choices=("study", "holdout", "both"), default="both")
+    ap.add_argument("--misses", action="store_true", help="name each missed or false case")
+    ap.add_argument("--json", type=Path, help="write the figures here too")
+    args = ap.parse_args()
+    out = {}
+    for half in (("study", "holdout") if args.half == "both" else (args.half,)):
+        table = run(half, args.misses)
+        tot = collections.Counter()
+        print(f"{half}: style | found / corrections | false / near misses")
+        for style, row in sorted(table.items()):
+            tot.update(row)
+            print(f"  {style:26} {row['found']:3} / {row['corrections']:<3} {row['false']:3} / {row['near misses']}")
+        print(f"  {'all':26} {tot['found']:3} / {tot['corrections']:<3} {tot['false']:3} / {tot['near misses']}"
+              f"   recall {tot['found'] / max(1, tot['corrections']):.2f}")
+        out[half] = {s: dict(r) for s, r in table.items()}
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
