@@ -63,6 +63,16 @@ CORRECTIONS = {
     "thanks-then-put-back": after_edit("great, it's green. but that file is shared by every service. Can you put "
                                        "client.py back and add the cache in your own wrapper?"),
     "go-ahead-one-thing-first": after_plan("go ahead, but one thing first: don't cache anything at module level"),
+    "sure-dash-dont": after_plan("sure — just don't touch the retry loop while you're in there"),
+    "one-rule": after_plan("yes. one rule: the importer only ever reads from the replica"),
+    "ok-but-condition": after_plan("ok in principle, but the importer must never write to the orders table"),
+    "only-thing-dash": after_edit("appreciate it, the client connects. only thing — a module dict is a no-go here"),
+    "relay-msg-from-team": after_edit('msg from the infra team in #ops: "the client cache filled the disk on '
+                                      'worker-3". keep the cache per request'),
+    "revert-after-act": after_edit("that module is generated from the schema. revert, change the schema instead"),
+    "x-not-y": after_edit("instance state, not module state"),
+    "thanks-report-one-thing": after_edit("thanks, the client itself looks right. one thing though: I'd rather you "
+                                          "didn't keep anything at module level. could you undo that part?"),
     "this-is-why": after_edit("the nightly job timed out again. this is why we don't cache connections in the client, "
                               "the pool owns them"),
     "review-then-rule": after_edit("looks good otherwise, one thing before I merge: we don't log whole responses here"),
@@ -154,6 +164,9 @@ NEAR_MISSES = {
     "declined-offer": after_plan("no, I'll run the importer myself later"),
     "fixed-now": after_edit("nice, it doesn't time out anymore. can you also add a test"),
     "thanks-what-then-more": after_edit("thanks, it's fast now! but could you also add a test for the cache?"),
+    "yes-but-lets-also": after_plan("yes, but let's also look at the exporter while we're at it"),
+    "ok-but-explain": after_plan("ok, but explain to me how the retry loop decides to stop"),
+    "go-back-to-the-top": after_edit("go back to the top of the file and add the logging import"),
     "thanks-what-then-remark": after_edit("great, that was quick! but the build server is slow today anyway"),
     "polite-ask": after_edit("could you also add a docstring to the client?"),
     "no-need-to-apologise": after_edit("no need to apologise, it happens"),

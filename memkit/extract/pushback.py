@@ -306,7 +306,8 @@ def _cue(words: str, produced: bool) -> str:
     if body is None:
         return ""
     if turned == "nit":   # "one thing for next time: don't …" corrects; "one more thing: add …" is a new task
-        return "edit" if _NEGATED.match(body) or find("rule_sentences", body) else ""
+        return "edit" if _NEGATED.match(body) or find("rule_sentences", body) or find("pushback_statements", body) \
+            or _UNDO.search(body) else ""
     if turned == "rule":   # "yes. one rule: …", "fine, go. rule for this codebase though: …"
         return "edit"
     if turned == "redirect" or (turned and _AFTER_BUT.match(body)) or (turned == "works, but" and not _MORE.match(body)):
