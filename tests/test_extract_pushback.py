@@ -71,6 +71,13 @@ CORRECTIONS = {
                                       'worker-3". keep the cache per request'),
     "revert-after-act": after_edit("that module is generated from the schema. revert, change the schema instead"),
     "x-not-y": after_edit("instance state, not module state"),
+    "next-time-plain": after_edit("next time you add a client, register it in clients/__init__.py too. the "
+                                  "worker never loaded this one"),
+    "going-forward": after_edit("going forward, client modules have to stay free of module state. the tests "
+                                "leaked into each other"),
+    "unfenced-compiler-error": after_edit("src/client.c:41:9: error: 'cache' undeclared (first use in this function)\n"
+                                          "make: *** [all] Error 1\n\nwe don't keep globals in the client. pass the "
+                                          "cache in from the caller"),
     "thanks-report-one-thing": after_edit("thanks, the client itself looks right. one thing though: I'd rather you "
                                           "didn't keep anything at module level. could you undo that part?"),
     "this-is-why": after_edit("the nightly job timed out again. this is why we don't cache connections in the client, "

@@ -246,24 +246,29 @@ def _rule_after_act(words: str, raw: str, redo: bool = False) -> bool:
         return False
     aside = _aside_rule(body)
     redo = redo and (not _opens_work(body, words, turn) or aside)
-    said = [s.strip() for s in _sentences(body) if not s.rstrip().endswith("?")]
-    relayed = _RELAY.search(words)   # under a colleague's words, what to do is said plainly ("set real limits")
-    if not aside and not any(find("rule_sentences", s) or relayed and (_DO.match(s) or _DONT.search(s))
-                             for s in said):
+    said = [_NEXT_TIME.sub("", s.strip()).strip() for s in _sentences(body) if not s.rstrip().endswith("?")]
+    # under a colleague's words, a failure or "next time", what to do is said plainly ("set real limits")
+    plainly = _RELAY.search(words) or _failure_pasted(raw, words) or _NEXT_TIME.match(words)
+    if not aside and not any(find("rule_sentences", s) or plainly and (_DO.match(s) and not _AS_NOW.search(s)
+                                                                      or _DONT.search(s)) for s in said):
         return False
-    return bool(find("fallout", words) or _RELAY.search(words) or _failure_pasted(raw, words) or redo
-                or _NEXT_TIME.match(words))
+    return bool(find("fallout", words) or plainly or redo)
 
 
 # "for next time: …" as the message's first words: this time went wrong
-_NEXT_TIME = re.compile(r"(?i)^\W*(?:(?:one thing |a note |a rule )?for next time|(?:in|for) (?:the )?future|next time)\s*[:,—–-]")
+_NEXT_TIME = re.compile(r"(?i)^\W*(?:(?:(?:one thing |a note |a rule )?for next time|(?:in|for) (?:the )?future|next time|"
+                        r"going forward|from now on)\s*[:,—–-]|next time (?=(?:you|we|pls|please|when|if|before|after)\b))")
 
 
+# "keep the commits this small", "more like this": do as now, no correction
+_AS_NOW = re.compile(r"(?i)\bkeep\b[^.]{0,40}\b(?:this|that|these|those|it|them)\s+(?:\w+\s+)?(?:small|short|way|size|tidy|"
+                     r"clean|simple|focused|up|going|coming)\b|\blike\s+(?:this|that)\b")
 _DONT = re.compile(r"(?i)\b(?:don'?t|do not|never)\b|,\s*always\b")
 # what to do, said plainly: "add it nullable", "only request it on tap", "allowlist extensions"
-_DO = re.compile(r"(?i)^(?:so:?\s+|please\s+|then\s+)*(?:add|set|use|make|put|keep|move|drop|remove|change|rename|"
+_DO = re.compile(r"(?i)^(?:so:?\s+|please\s+|pls\s+|then\s+|and\s+)*(?:add|set|use|make|put|keep|move|drop|remove|change|rename|"
                  r"replace|revert|undo|restore|split|batch|backfill|run|write|generate|allowlist|validate|only|"
-                 r"always|switch|pin|lock|wrap|guard|check)\b")
+                 r"always|switch|pin|lock|wrap|guard|check|bump|format|test|declare|register|call|return|log|"
+                 r"raise|catch|handle|commit|push|ask|tell)\b")
 _ASIDE = re.compile(r"(?i)^(?:oh,? and|and oh,?|oh,|btw,?|by the way,?|ps:?|p\.s\.:?)\s+")
 
 
@@ -291,13 +296,19 @@ _RELAY = re.compile(r"^(fwd?|fw)\b|^(from|per) @?[\w.-]+( (in|on) #?[\w-]+)?\s*:
                     r"^@?[A-Z][\w.-]+ (just |also )?(said|wrote|commented|replied|asked|requested changes|left a comment)"
                     r"[^\n.!?:]{0,40}:\s*[\"“>]", re.I | re.M)
 _FAILED = re.compile(r"\b(FAIL(ED|URE)?|ERROR|Error|Exception|Traceback|Forbidden|[Dd]enied|[Rr]efused|fatal|panic)\b|"
+                     r"\b[A-Z]\w*(?:Error|Exception)\b|"
                      r"(?i:\b(error|failed|failure)\b)(?!\s*[:=]?\s*0\b)")
 
 
 def _failure_pasted(raw: str, words: str) -> bool:
     """The message pastes output (a log, a CI report) that failed."""
     kept = set(words.splitlines())
-    return any(_FAILED.search(line) for line in raw.splitlines() if line.strip() and line not in kept)
+    return any(_FAILED.search(line) for line in raw.splitlines()
+               if line.strip() and (line not in kept or _TOOL_SAYS.match(line)))
+
+
+# a line a program printed: "src/x.go:57:16: Error …", "collect2: error: ld returned 1", "make: *** [lint]"
+_TOOL_SAYS = re.compile(r"^\s*[\w./-]+(?::\d+)*:\s+(?:\*\*\*|[\w`'\"])")
 
 
 def _cue(words: str, produced: bool) -> str:
