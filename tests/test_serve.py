@@ -251,11 +251,11 @@ def test_an_action_catalogue_a_person_edits_reaches_the_answers_within_seconds(s
     team = vault / "actions" / "team.toml"
     team.parent.mkdir(exist_ok=True)
     team.write_text('[[kind]]\nid = "git:stage-all"\ndisabled = true\n')   # the lesson's kind is gone
-    assert _within(5.0, lambda: answer() == b"") and agreed(server, vault, PAYLOADS[0]) == ""
+    assert _within(15.0, lambda: answer() == b"") and agreed(server, vault, PAYLOADS[0]) == ""
     team.unlink()
-    assert _within(5.0, lambda: answer() == before.encode())
+    assert _within(15.0, lambda: answer() == before.encode())
     team.write_text('[[kind]]\nid = "a:b"\nabout = "a"\ncommand = ["(unclosed"]\n')   # broken: nothing, as the
-    assert _within(5.0, lambda: answer() == b"") and agreed(server, vault, PAYLOADS[0]) == ""   # command hook
+    assert _within(15.0, lambda: answer() == b"") and agreed(server, vault, PAYLOADS[0]) == ""   # command hook
 
 
 def _within(seconds: float, ok) -> bool:
