@@ -111,3 +111,20 @@ def test_code_that_was_there_before_the_agent_is_no_part_of_its_fix(vault: Path,
     run_cli("--vault", str(vault), "ingest", str(log), check=True)
     [note] = [notes.read(p) for p in (vault / "workshop" / "observations" / "correction").glob("*.md")]
     assert "-import json" not in note.meta["fix"] and "-return driver.to_dict()" in note.meta["fix"]
+
+
+def test_a_promoted_convention_keeps_the_fix_and_fires_on_it(vault: Path, tmp_path: Path):
+    log = write_generic(tmp_path / "s.jsonl", SESSION, {"session_id": "s3", "agent": "generic", "project": "fleet"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    [obs] = [notes.read(p) for p in (vault / "workshop" / "observations" / "correction").glob("*.md")]
+    made = json.loads(run_cli("--vault", str(vault), "promote", obs.meta["id"], "--title", "Routes answer through "
+                              "their Out schema", "--json", check=True).stdout)
+    [made] = made if isinstance(made, list) else [made]
+    conv = notes.read(vault / made["path"])
+    assert conv.meta["type"] == "convention" and conv.meta["cues"][0]["fix"] == obs.meta["fix"]
+    assert conv.meta["cue"]["undone"] == [".to_dict("]
+    edit = json.dumps({"file_path": "/home/dev/fleet/src/api/routes/shifts.py", "old_string": "pass\n",
+                       "new_string": "    return shift.to_dict()\n"})
+    fired = json.loads(run_cli("--vault", str(vault), "check", "--tool", "Edit", edit, "--json", "--user", "team",
+                               check=True).stdout)   # reviewed notes only: the convention, not the candidate
+    assert made["id"] in [c["id"] for c in fired["cues"]]

@@ -81,3 +81,37 @@ def test_error_paths_are_one_line(vault, tmp_path):
                     env={"ANTHROPIC_API_KEY": ""})
     assert nokey.returncode == 1 and "ANTHROPIC_API_KEY is not set" in nokey.stderr
     assert nokey.stderr.strip().count("\n") <= 3
+
+
+FIXED = [
+    {"role": "user", "content": "return the driver from GET /drivers/{id}"},
+    {"role": "assistant", "content": "Added.", "tool_calls": [
+        {"id": "e1", "name": "Edit", "input": {"file_path": "api/drivers.py", "old_string": "pass\n",
+                                               "new_string": "    return row.to_dict()\n"}}]},
+    {"role": "tool", "tool_call_id": "e1", "content": "ok"},
+    {"role": "user", "content": "no, routes answer through their Out schema"},
+    {"role": "assistant", "content": "Switched.", "tool_calls": [
+        {"id": "e2", "name": "Edit", "input": {"file_path": "api/drivers.py", "old_string": "    return row.to_dict()\n",
+                                               "new_string": "    return DriverOut.model_validate(row)\n"}}]},
+    {"role": "tool", "tool_call_id": "e2", "content": "ok"},
+]
+
+
+def test_a_correction_the_model_finds_keeps_the_agents_own_fix(vault, tmp_path):
+    def found(req):
+        if req["tools"][0]["name"] == "record_corrections":
+            return {"items": [{"turn": 4, "trigger": "Edit: api/drivers.py",
+                               "lesson": "routes answer through their Out schema", "confidence": 0.9}]}
+        return {"items": []}
+
+    with MessagesServer(found) as server:
+        env = setup(vault, tmp_path, server.url)
+        log = write_generic(tmp_path / "f.jsonl", FIXED, {"session_id": "anth-fix", "agent": "generic", "project": "api"})
+        run_cli("--vault", str(vault), "ingest", "--no-extract", str(log), check=True)
+        proc = run_cli("--vault", str(vault), "extract", "--all", "--extractor", "anthropic", "--json", env=env)
+    assert proc.returncode == 0, proc.stderr
+    written = [notes.read(vault / p) for p in json.loads(proc.stdout)["written"] if "/correction/" in p]
+    assert len(written) == 2   # the refused DROP TABLE of the other session had no fix to keep
+    [note] = [n for n in written if "fix" in n.meta]
+    assert note.meta["fix"] == ["-return row.to_dict()", "+return DriverOut.model_validate(row)"]
+    assert note.meta["cue"]["undone"] == [".to_dict("]

@@ -74,7 +74,7 @@ def valid(cue) -> dict | None:
 def cue_for(vault, meta: dict, lesson: str, trigger: str, kind: str) -> dict:
     """The note's stored cue when it still stands, else a fresh compile."""
     stored = valid(meta.get("cue"))
-    fix = tuple(_list(meta.get("fix")))
+    fix = fix_of(meta)
     if stored is not None and compiler.is_current(meta.get("cue"), lesson, trigger, fix):
         return stored
     return compiler.compile_lesson(catalogue_of(vault), lesson, trigger, kind=kind,
@@ -202,6 +202,14 @@ def lesson_of(meta: dict) -> tuple[str, str, str] | None:
     return None
 
 
+def fix_of(meta: dict) -> tuple[str, ...]:
+    """The agent's own fix a note keeps (`fix:`), or a library note's from its one cue entry."""
+    if meta.get("fix"):
+        return tuple(_list(meta.get("fix")))
+    entries = [c for c in meta.get("cues") or [] if isinstance(c, dict)] if str(meta.get("type") or "") in LIBRARY else []
+    return tuple(_list(entries[0].get("fix"))) if len(entries) == 1 else ()
+
+
 def effective(vault, meta: dict) -> dict | None:
     """The cue a note fires with: its stored one while it stands, else compiled now."""
     found = lesson_of(meta)
@@ -223,7 +231,7 @@ def attach(vault, meta: dict) -> dict:
         return meta
     lesson, trigger, cue_type = found
     if isinstance(stored, dict) and str(stored.get("compiled") or "").startswith("llm:") \
-            and compiler.is_current(stored, lesson, trigger, tuple(_list(meta.get("fix")))):
+            and compiler.is_current(stored, lesson, trigger, fix_of(meta)):
         return meta
     cue = cue_for(vault, {k: v for k, v in meta.items() if k != "cue"}, lesson, trigger, cue_type)
     from memkit.activation import llmcompile

@@ -13,7 +13,7 @@ from typing import Any
 
 from memkit import DATA
 from memkit.errors import MemkitError
-from memkit.extract import Candidate, TraceContext
+from memkit.extract import Candidate, TraceContext, pushback
 from memkit.layers import Flag, Role
 
 NAME = "anthropic"
@@ -88,6 +88,7 @@ def extract(ctx: TraceContext, config) -> list[Candidate]:
     client = llm.client(config, "anthropic extractor")
     text = transcript(ctx, int(config.get("anthropic.max_turn_chars")))
     turns = {t.n: t for t in ctx.turns}
+    where = {t.n: i for i, t in enumerate(ctx.turns)}
     out: list[Candidate] = []
     for kind in FIELDS:
         for item in _ask(client, config, kind, text):
@@ -98,6 +99,10 @@ def extract(ctx: TraceContext, config) -> list[Candidate]:
                             or fields.get("approach"))
             if kind == "fact":
                 statement = f"{fields['key']} = {fields['value']}"
+            if kind == "correction":   # the agent's own fix, as the heuristic extractor keeps it
+                fix = pushback.fix_after(ctx.turns, where[item["turn"]])
+                if fix:
+                    fields["fix"] = fix
             conf = item.get("confidence")
             conf = float(conf) if isinstance(conf, (int, float)) and 0 <= conf <= 1 else 0.7
             out.append(Candidate(kind, item["turn"], statement, conf, 0.6 if kind == "correction" else 0.5,
