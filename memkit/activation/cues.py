@@ -137,10 +137,10 @@ def _library(note: Note, rel: str, vault, kind: str) -> Iterator[tuple[Any, ...]
     seen = {s.split("#", 1)[0] for s in links if "#" in s}
     facts = {**meta, "confidence": meta.get("confidence", 1.0),
              "sessions_count": meta.get("sessions_count") or max(1, len(seen))}
-    entries = [c for c in meta.get("cues") or [] if isinstance(c, dict) and (c.get("lesson") or c.get("trigger"))]
+    entries = _entries(meta)
     for entry in entries:
         trig, les = str(entry.get("trigger") or ""), str(entry.get("lesson") or "")
-        own = {**meta, "action_types": entry.get("action_types")}
+        own = {**meta, "action_types": entry.get("action_types"), "fix": entry.get("fix")}   # each entry's own fix
         if len(entries) > 1:
             own.pop("cue", None)   # the note's one `cue:` speaks for a single entry only
         yield _row(rel, note.id, f"library:{kind}", trig, les, cue_for(vault, own, les, trig, f"library:{kind}"),
@@ -196,17 +196,22 @@ def lesson_of(meta: dict) -> tuple[str, str, str] | None:
                     "", cue_type)
         return (lesson, trigger, cue_type) if lesson else None
     if kind in LIBRARY:
-        entries = [c for c in meta.get("cues") or [] if isinstance(c, dict) and (c.get("lesson") or c.get("trigger"))]
+        entries = _entries(meta)
         if len(entries) == 1:
             return str(entries[0].get("lesson") or ""), str(entries[0].get("trigger") or ""), f"library:{kind}"
     return None
 
 
+def _entries(meta: dict) -> list[dict]:
+    """A library note's cue entries: what it was promoted from, each a lesson and its trigger."""
+    return [c for c in meta.get("cues") or [] if isinstance(c, dict) and (c.get("lesson") or c.get("trigger"))]
+
+
 def fix_of(meta: dict) -> tuple[str, ...]:
     """The agent's own fix a note keeps (`fix:`), or a library note's from its one cue entry."""
-    if meta.get("fix"):
+    if meta.get("fix") or str(meta.get("type") or "") not in LIBRARY:
         return tuple(_list(meta.get("fix")))
-    entries = [c for c in meta.get("cues") or [] if isinstance(c, dict)] if str(meta.get("type") or "") in LIBRARY else []
+    entries = _entries(meta)
     return tuple(_list(entries[0].get("fix"))) if len(entries) == 1 else ()
 
 

@@ -15,6 +15,7 @@ settings whose value the fix changed (`sourcemap: true`). Pure; no I/O.
 
 from __future__ import annotations
 
+import functools
 import re
 
 # a call: its owner and member (`cy.contains(`, `Seller::all(`, `driver.to_dict(`) or a bare name
@@ -65,6 +66,7 @@ def undone(fix: list[str] | tuple[str, ...]) -> tuple[list[str], list[str]]:
     return wrong[:MAX], right[:MAX]
 
 
+@functools.lru_cache(maxsize=512)   # read on every tool call a cue with undone code meets
 def _pattern(piece: str) -> re.Pattern:
     if ": " in piece:   # a setting, written with ':' or '=', quoted or not
         key, value = piece.split(": ", 1)

@@ -264,11 +264,11 @@ _NEXT_TIME = re.compile(r"(?i)^\W*(?:(?:(?:one thing |a note |a rule )?for next 
 _AS_NOW = re.compile(r"(?i)\bkeep\b[^.]{0,40}\b(?:this|that|these|those|it|them)\s+(?:\w+\s+)?(?:small|short|way|size|tidy|"
                      r"clean|simple|focused|up|going|coming)\b|\blike\s+(?:this|that)\b")
 _DONT = re.compile(r"(?i)\b(?:don'?t|do not|never)\b|,\s*always\b")
-# what to do, said plainly: "add it nullable", "only request it on tap", "allowlist extensions"
-_DO = re.compile(r"(?i)^(?:so:?\s+|please\s+|pls\s+|then\s+|and\s+)*(?:add|set|use|make|put|keep|move|drop|remove|change|rename|"
-                 r"replace|revert|undo|restore|split|batch|backfill|run|write|generate|allowlist|validate|only|"
-                 r"always|switch|pin|lock|wrap|guard|check|bump|format|test|declare|register|call|return|log|"
-                 r"raise|catch|handle|commit|push|ask|tell)\b")
+# the verbs that say what to do ("add it nullable", "allowlist extensions"), and a sentence that says it
+_DO_VERBS = (r"add|set|use|make|put|keep|move|drop|remove|change|rename|replace|revert|undo|restore|split|batch|"
+             r"backfill|run|write|generate|allowlist|validate|switch|pin|lock|wrap|guard|check|bump|format|test|"
+             r"declare|register|call|return|log|raise|catch|handle|commit|push|ask|tell")
+_DO = re.compile(rf"(?i)^(?:so:?\s+|please\s+|pls\s+|then\s+|and\s+)*(?:{_DO_VERBS}|only|always)\b")
 _ASIDE = re.compile(r"(?i)^(?:oh,? and|and oh,?|oh,|btw,?|by the way,?|ps:?|p\.s\.:?)\s+")
 
 
@@ -356,23 +356,32 @@ def _after_courtesy(words: str) -> tuple[str | None, str]:
         if after and not re.search(r"(?i)next time|future", after.group(1)):   # time:" after approval)
             rest, turn = rest[said.end():], after
     if turn:
-        word = turn.group(1).lower()
-        how = "redirect" if word in ("actually", "instead") else "rule" if re.search(r"\brule\b", word) else "nit" if re.search(
-            r"\b(thing|note|nit|request|point|remark|catch|issue|problem)\b", word) else "but" if re.match(
-            r"(but|however|though|although|except|only)\b", word) else "nit"
+        how = _how(turn.group(1).lower())
         if how == "but" and _WORKS.search(body[:m.end()]):   # "it works on the dev node, but …" qualifies what works
             how = "works, but"
         return rest[turn.end():].strip() or None, how
     return rest, ""
 
 
-_UNDO = re.compile(r"(?i)\b(?:put|move|change|switch|set|roll)\b(?:[^.?!]|\.(?=\w)){0,40}\bback\b|\b(?:revert|undo)\b")
+def _how(word: str) -> str:
+    """How an agreement turns: "redirect" (actually, instead), "rule" (one rule: …), "but", or "nit"
+    (one thing: …, for next time: …)."""
+    if word in ("actually", "instead"):
+        return "redirect"
+    if re.search(r"\brule\b", word):
+        return "rule"
+    if re.search(r"\b(thing|note|nit|request|point|remark|catch|issue|problem)\b", word):
+        return "nit"
+    return "but" if re.match(r"(but|however|though|although|except|only)\b", word) else "nit"
+
+
+_UNDO_WORDS = r"(?:put|move|change|switch|set|roll)\b(?:[^.?!]|\.(?=\w)){0,40}\bback\b|(?:revert|undo)\b"
+_UNDO = re.compile(rf"(?i)\b(?:{_UNDO_WORDS})")   # "can you put compose.yaml back", "revert that part"
 # what makes a "but" a condition or a reservation, not a remark ("but the build server is slow today")
 _CONDITION = re.compile(r"(?i)\b(?:must|should|shall|needs?\s+to|has\s+to|have\s+to|please|pls|first|only|always|"
-                        r"never|don'?t|do\s+not|not|no|instead|rather)\b|(?:^|[.;:]\s+)(?:use|make|put|keep|drop|remove|"
-                        r"move|change|rename|replace|revert|undo|add|set|split|run|write)\b|is\s+(?:a\s+)?no-go\b")
-_UNDO_ASKED = re.compile(r"(?i)(?:please\s+|pls\s+|so\s+|just\s+)*(?:revert|undo|roll\s*back)\b(?!\s+(?:the|a)\s+"
-                         r"(?:migration|release|deploy)s?\s+(?:of|from|in)\b)")
+                        rf"never|don'?t|do\s+not|not|no|instead|rather)\b|(?:^|[.;:]\s+)(?:{_DO_VERBS})\b|"
+                        r"is\s+(?:a\s+)?no-go\b")
+_UNDO_ASKED = re.compile(rf"(?i)(?:please\s+|pls\s+|so\s+|just\s+)*(?:{_UNDO_WORDS}|roll\s*back\b)")   # a sentence that asks it
 _SAID_FIRST = re.compile(r"[^.?!\n:]{1,60}?(?:[.!]+|,)\s+")   # a short sentence said first ("it's up!")
 
 

@@ -150,7 +150,7 @@ def _cue(vault, metas: list[dict[str, Any]], d: Draft) -> dict[str, Any]:
                 "action_types": sorted(types)}
     trigger = f"{about} (e.g. {example})" if about and example else about or example or d.title
     entry = {"trigger": trigger, "lesson": d.statement, "action_types": sorted(types)}
-    fix = list(dict.fromkeys(str(x) for m in metas for x in (m.get("fix") or []) if isinstance(x, str)))[:16]
+    fix = list(dict.fromkeys(x for m in metas for x in (m.get("fix") or []) if isinstance(x, str)))[:16]
     if fix:   # the agents' own fixes: the code they took out still recalls the convention
         entry["fix"] = fix
     return entry
