@@ -146,6 +146,7 @@ def llm_vault(vault):
     return vault
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 def test_the_model_refines_a_new_lesson_and_a_reply_that_does_not_fit_is_refused(llm_vault, tmp_path):
     from messages_api import MessagesServer
 

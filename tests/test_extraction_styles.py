@@ -22,6 +22,7 @@ def _bench():
     return mod
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 @pytest.mark.parametrize("half, least, most_false", [("study", 43, 1), ("holdout", 30, 2)])
 def test_corrections_found_by_style_hold_their_measured_figures(half, least, most_false):
     total = collections.Counter()

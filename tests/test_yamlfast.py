@@ -47,6 +47,7 @@ LINES = st.lists(st.one_of(
                      "k:v", "k: [a, b]", "- ", "...", "k: 'multi", "  line'"])), max_size=8)
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
 @settings(max_examples=800, deadline=None)
 @given(LINES)
 def test_hand_written_frontmatter_is_read_as_yaml_or_declined(lines):
