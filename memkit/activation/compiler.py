@@ -22,7 +22,7 @@ from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mende
 from memkit.activation.echo import called, commands_said, echoed
 from memkit.activation.scope import scope_of
 
-VERSION = 18
+VERSION = 19
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone")
@@ -131,9 +131,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     cue = {
         "forbids": sorted(forbids),
         "example": _example(act),
-        "entities": names["forbids"],
+        "entities": [n for n in names["forbids"] if not entities_mod.ordinary(n)],
         "prescribes": _prescribes(parts),
-        "complies": sorted(complies) + [t for t in dict.fromkeys(terms) if t not in complies],
+        "complies": sorted(complies) + [t for t in dict.fromkeys(terms) if t not in complies and not entities_mod.ordinary(t)],
         "scope": scope_of(project, parts, act),
         "standing": _standing(cat, kind, lesson, parts, whole, names, act, lifecycle),
         "compiled": NAME,

@@ -63,6 +63,18 @@ def kind_of(name: str) -> str:
     return "word"
 
 
+# plain words that name no thing a lesson could be about ("use those names", "never goes quiet")
+_ORDINARY = frozenset("those these goes go going went gone gets better worse best worst good bad fine okay really "
+                      "quiet instead same other another something anything everything nothing thing things way "
+                      "first last next again even still yet much many most less least very too".split())
+
+
+def ordinary(name: str) -> bool:
+    """A plain word of the language rather than a name: no entity, no compliant way."""
+    n = name.strip().lower()
+    return kind_of(name) == "word" and (n in _ORDINARY or n in _STOP or n in _PLAIN)
+
+
 def fires_alone(name: str) -> bool:
     """A name specific enough that touching it is reason to recall the lesson by itself."""
     return kind_of(name) in ("path", "flag", "ident", "code", "command")
