@@ -357,6 +357,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--json", metavar="OUT", help="write the summary, the lessons and every probe's result here")
     ap.add_argument("--timeout", type=float, default=30.0, help="seconds allowed per probe (default 30)")
     ap.add_argument("--ingest-timeout", type=float, default=1800.0, help="seconds allowed for init and ingest")
+    ap.add_argument("--probes", metavar="FILE", default=str(SET_DIR / "probes.jsonl"),
+                    help="the probes to send (default: tests/activation_sets/real/probes.jsonl; the vault is the same)")
     ap.add_argument("--keep-vault", action="store_true", help="keep the temporary vault and print its path")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every miss, wrong context, false fire and error")
     return ap.parse_args(argv)
@@ -379,7 +381,10 @@ def main(argv: list[str] | None = None) -> int:
     if cmd is None:
         print(f"error: memkit command not found: {args.memkit!r} (pass --memkit CMD)", file=sys.stderr)
         return 2
-    files, probes = corpus_files(corpora), load_probes()
+    if not Path(args.probes).is_file():
+        print(f"error: probes file not found: {args.probes}", file=sys.stderr)
+        return 2
+    files, probes = corpus_files(corpora), load_probes(Path(args.probes))
     missing = [str(f) for f in files if not f.is_file()]
     if missing:
         print(f"error: corpus file not found: {missing[0]}", file=sys.stderr)
@@ -397,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def measure(args, cmd: list[str], env: dict, work: Path, files: list[Path], probes: list[dict]) -> int:
-    print(f"memkit activation on real corrections: {len(files)} corpus files, {len(probes)} probes ({SET_DIR})")
+    print(f"memkit activation on real corrections: {len(files)} corpus files, {len(probes)} probes ({args.probes})")
     ingest_s, setup_errors = build_vault(cmd, env, work, files, args.ingest_timeout)
     print(f"ingest: {ingest_s:.1f}s" + ("  [SETUP ERRORS]" if setup_errors else ""))
     for e in setup_errors:

@@ -27,6 +27,7 @@ REPO = Path(__file__).resolve().parent.parent
 SETS_DIR = REPO / "tests" / "activation_sets"
 PUBLIC = ("activation-dev", "activation-dev-2")
 REAL = "real"                      # built from the shared corpora by bench/activation_real.py, not by the builder
+REAL_2 = "real-2"                  # the same vault, other later actions (tests/activation_sets/real-2/probes.jsonl)
 
 
 def own_sets() -> list[str]:
@@ -140,7 +141,7 @@ def main() -> int:
     if argv is None:
         print(f"error: memkit command not found: {args.memkit!r} (pass --memkit CMD)", file=sys.stderr)
         return 2
-    ours = own_sets() + [REAL]
+    ours = own_sets() + [REAL] + ([REAL_2] if (SETS_DIR / REAL_2 / "probes.jsonl").is_file() else [])
     names = [n.strip() for n in args.sets.split(",") if n.strip()] if args.sets else ours + list(PUBLIC)
     unknown = [n for n in names if n not in ours and n not in PUBLIC]
     if unknown:
@@ -161,9 +162,10 @@ def main() -> int:
                     print(f"{name:<18} skipped: {run_py} not found")
                     continue
                 f, err = run_set(run_py, None, args.memkit, args.verbose, args.timeout, tmp)
-            elif name == REAL:
+            elif name in (REAL, REAL_2):
                 f, err = run_set(REPO / "bench" / "activation_real.py", None, args.memkit, args.verbose,
-                                 args.timeout, tmp, ("--shared", str(shared)))
+                                 args.timeout, tmp, ("--shared", str(shared), "--probes",
+                                                     str(SETS_DIR / name / "probes.jsonl")))
             else:
                 data = tmp / name
                 err = build(name, shared, data)
