@@ -1,4 +1,5 @@
-"""The real-corrections activation set (tests/activation_sets/real/) is well-formed and true to its corpus.
+"""The real-corrections activation sets (tests/activation_sets/real/ and real-2/, other later actions
+for corrections of the same logs) are well-formed and true to their corpus.
 
 Every probe is a hook payload of the right shape, every lesson has its fire and silent probes,
 and, when the shared corpora are present, every lesson names a prompt a person typed, every
@@ -28,22 +29,28 @@ def _bench():
 
 
 BENCH = _bench()
-PROBES = BENCH.load_probes(SET / "probes.jsonl")
-LESSONS = BENCH.lessons(PROBES)
+NAMES = [n for n in ("real", "real-2") if (SET.parent / n / "probes.jsonl").is_file()]
+ALL = {n: BENCH.load_probes(SET.parent / n / "probes.jsonl") for n in NAMES}
+PROBES = [p for n in NAMES for p in ALL[n]]
 CORPORA = BENCH.shared_dir(None) / "corpora"
 RUN_PY = CORPORA.parent / "eval" / "activation-dev" / "run.py"
 needs_corpus = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"shared corpora not found at {CORPORA}")
 EVENTS = {"pre_tool": "PreToolUse", "prompt": "UserPromptSubmit"}
 
 
-def of(lesson: dict) -> list[dict]:
-    return [p for p in PROBES if p["lesson"] == lesson]
+def of(name: str, lesson: dict) -> list[dict]:
+    return [p for p in ALL[name] if p["lesson"] == lesson]
 
 
-def test_the_set_has_its_files():
-    assert (SET / "README.md").is_file()
-    assert not list(SET.glob("*.py")), "a .py file would make bench/activation_sets.py build this folder"
-    assert len(PROBES) == len({p["id"] for p in PROBES}), "probe ids must be unique"
+def test_both_sets_are_here():
+    assert NAMES == ["real", "real-2"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_set_has_its_files(name):
+    assert (SET.parent / name / "README.md").is_file()
+    assert not list((SET.parent / name).glob("*.py")), "a .py file would make bench/activation_sets.py build it"
+    assert len(ALL[name]) == len({p["id"] for p in ALL[name]}), "probe ids must be unique"
 
 
 @pytest.mark.parametrize("probe", PROBES, ids=[p["id"] for p in PROBES])
@@ -69,26 +76,30 @@ def test_probe_is_a_hook_payload(probe):
     assert probe["note"].strip() and probe["domain"].strip()
 
 
-def test_every_lesson_has_two_fire_probes_and_one_or_two_silent_ones():
-    assert len(LESSONS) >= 25
-    for lesson in LESSONS:
-        fire = [p for p in of(lesson) if p["expect"] == "fire"]
-        silent = [p for p in of(lesson) if p["expect"] == "silent"]
+@pytest.mark.parametrize("name", NAMES)
+def test_every_lesson_has_two_fire_probes_and_one_or_two_silent_ones(name):
+    lessons = BENCH.lessons(ALL[name])
+    assert len(lessons) >= 25
+    for lesson in lessons:
+        fire = [p for p in of(name, lesson) if p["expect"] == "fire"]
+        silent = [p for p in of(name, lesson) if p["expect"] == "silent"]
         assert len(fire) == 2 and any(p["no_shared_words"] for p in fire), lesson
         assert 1 <= len(silent) <= 2, lesson
-        assert len({p["domain"] for p in of(lesson)}) == 1, lesson
-    assert sum(p["expect"] == "silent" and p["lesson"] is None for p in PROBES) >= 10
+        assert len({p["domain"] for p in of(name, lesson)}) == 1, lesson
+    assert sum(p["expect"] == "silent" and p["lesson"] is None for p in ALL[name]) >= 10
 
 
-def test_lessons_are_spread_over_the_corpora():
-    files = Counter(l["file"] for l in LESSONS)
+@pytest.mark.parametrize("name", NAMES)
+def test_lessons_are_spread_over_the_corpora(name):
+    files = Counter(l["file"] for l in BENCH.lessons(ALL[name]))
     assert len(files) >= 10 and max(files.values()) <= 5
     assert len({f.split("/")[0] for f in files}) >= 2
 
 
-def test_every_lesson_file_is_in_the_corpus_list():
+@pytest.mark.parametrize("name", NAMES)
+def test_every_lesson_file_is_in_the_corpus_list(name):
     listed = {str(p.relative_to("/c")) for p in BENCH.corpus_files(Path("/c"), SET / "corpus.txt")}
-    assert {l["file"] for l in LESSONS} <= listed
+    assert {l["file"] for l in BENCH.lessons(ALL[name])} <= listed
     assert len(listed) == len(BENCH.corpus_files(Path("/c"), SET / "corpus.txt")), "a file listed twice"
 
 
@@ -107,15 +118,16 @@ def test_the_listed_corpus_files_exist():
 @pytest.fixture(scope="module")
 def corrections() -> dict:
     cache: dict = {}
-    return {(l["file"], l["starts"]): BENCH.find_correction(CORPORA, l, cache) for l in LESSONS}
+    return {(l["file"], l["starts"]): BENCH.find_correction(CORPORA, l, cache) for l in BENCH.lessons(PROBES)}
 
 
 @needs_corpus
-def test_expected_phrases_are_the_persons_own_words(corrections):
-    for lesson in LESSONS:
+@pytest.mark.parametrize("name", NAMES)
+def test_expected_phrases_are_the_persons_own_words(corrections, name):
+    for lesson in BENCH.lessons(ALL[name]):
         text = corrections[lesson["file"], lesson["starts"]]
         assert text is not None, f"no typed prompt in {lesson['file']} starts with {lesson['starts']!r}"
-        for probe in of(lesson):
+        for probe in of(name, lesson):
             for phrase in probe["expect_any"]:
                 assert BENCH.norm(phrase) in BENCH.norm(text), f"{probe['id']}: {phrase!r}"
 
