@@ -365,9 +365,15 @@ def score(cue: Cue, probe: Probe) -> float:
 
 
 def rank(cues: list[Cue], limit: int) -> list[Cue]:
-    """Best first: tier, then score. Only cues of the best tiers make it: a broad match never
-    rides along beside a concrete one."""
-    cues = sorted(cues, key=lambda c: (-c.tier, -c.score, c.note_id))
+    """Best first: tier, then how few of the others matched the same kind of action (a kind that
+    one lesson forbids says more about this action than one that several share: a convention
+    about every commit beside the one about this commit's message), then score. Only cues of
+    the best tiers make it: a broad match never rides along beside a concrete one."""
+    shared: dict[str, int] = {}
+    for c in cues:
+        for k in c.matched:
+            shared[k] = shared.get(k, 0) + 1
+    cues = sorted(cues, key=lambda c: (-c.tier, min((shared[k] for k in c.matched), default=1), -c.score, c.note_id))
     if not cues:
         return cues
     floor = cues[0].tier - 1 if cues[0].tier >= ENTITY else cues[0].tier
