@@ -255,3 +255,25 @@ def test_a_fresh_clone_without_an_index_answers_from_the_first_hook_call(ledger)
     out = run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload), check=True)
     assert out.stderr == "" and ("never use git add -A in this repo" in out.stdout
                                  or "don't stage everything" in out.stdout)
+
+
+def test_a_file_pattern_that_reaches_a_folder_to_stay_out_of_recalls_the_lesson(vault, tmp_path):
+    log = write_generic(tmp_path / "notes.jsonl", [
+        {"role": "user", "content": "summarise what changed in the parser this week"},
+        {"role": "assistant", "content": "Reading the notes.", "tool_calls": [{"id": "c1", "name": "Read", "input": {
+            "file_path": "/srv/atlas/private-journal/2026-03-02.md"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "..."},
+        {"role": "user", "content": "stop, what are you doing in private-journal/? those are my own notes, stay out of "
+                                    "that folder unless I ask you to look there."},
+    ], {"session_id": "journal-1", "project": "atlas", "cwd": "/srv/atlas"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    glob = {"hook_event_name": "PreToolUse", "tool_name": "Glob", "cwd": "/srv/atlas",
+            "tool_input": {"pattern": "*-journal/*.md", "path": "/srv/atlas"}}
+    out = run_cli("--vault", str(vault), "check", "--hook", input=json.dumps(glob), check=True).stdout
+    assert "my own notes" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    glob["tool_input"]["pattern"] = "src/**/*.md"          # a pattern that names no folder of the lesson
+    assert run_cli("--vault", str(vault), "check", "--hook", input=json.dumps(glob), check=True).stdout == ""
+    grep = {"hook_event_name": "PreToolUse", "tool_name": "Grep", "cwd": "/srv/atlas",
+            "tool_input": {"pattern": "parser", "path": "/srv/atlas", "glob": "private-*/**"}}
+    out = run_cli("--vault", str(vault), "check", "--hook", input=json.dumps(grep), check=True).stdout
+    assert "my own notes" in json.loads(out)["hookSpecificOutput"]["additionalContext"]

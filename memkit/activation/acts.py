@@ -187,6 +187,12 @@ def from_call(tool_name: str, tool_input: Any, read_context: bool = False) -> Ac
         return Act(tool_name, "write", paths=paths, added=content, lang=language(path), context=content, raw=raw)
     if fam in ("read", "search", "web"):
         words = [str(inp[k]) for k in ("url", "query", "prompt", "pattern", "glob") if inp.get(k)]
+        # a file pattern names the files it reaches (`*-diary/*.md` under the project): the glob
+        # tool's pattern, or the file filter of a content search
+        spec = inp.get("pattern") if str(tool_name).lower() == "glob" else inp.get("glob")
+        if fam == "search" and isinstance(spec, str) and spec.strip():
+            spec = spec.strip()[:1024]
+            paths = paths + ((path.rstrip("/") + "/" + spec) if path and not spec.startswith("/") else spec,)
         if fam == "web" and not paths and isinstance(inp.get("url"), str) and inp["url"]:
             paths = (inp["url"][:4096],)   # the page it fetches is what it reads
         return Act(tool_name, fam, paths=paths, prose="\n".join(words)[:MAX_TEXT], raw=raw)

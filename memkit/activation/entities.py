@@ -7,6 +7,7 @@ Standard library only (it runs on the hot path for the action's side); bounded w
 """
 from __future__ import annotations
 
+import fnmatch
 import re
 
 from memkit.activation import acts
@@ -71,8 +72,7 @@ _ORDINARY = frozenset("those these goes go going went gone gets better worse bes
 
 def ordinary(name: str) -> bool:
     """A plain word of the language rather than a name: no entity, no compliant way."""
-    n = name.strip().lower()
-    return kind_of(name) == "word" and (n in _ORDINARY or n in _STOP or n in _PLAIN)
+    return kind_of(name) == "word" and name.strip().lower() in _ORDINARY | _STOP | _PLAIN
 
 
 def fires_alone(name: str) -> bool:
@@ -394,8 +394,17 @@ def touches(act_tokens: set[str], act_text: str, name: str) -> bool:
         return any(t == n or t.endswith("/" + n) or ("/" + n + "/") in ("/" + t + "/") for t in act_tokens if "/" in t)
     if " " in n:
         return n in " ".join(act_text.lower().split())
-    return False
+    return any(_globbed(n, t) for t in act_tokens if "*" in t or "?" in t)
 
+
+def reaching(segment: str) -> bool:
+    """A path segment that is a file pattern naming something: a wildcard and four characters
+    of its own (`*-diary`, `test_*.py`; not `*.py` or `**`)."""
+    return ("*" in segment or "?" in segment) and "/" not in segment and len(re.sub(r"[*?\[\]]", "", segment)) >= 4
+
+
+def _globbed(name: str, token: str) -> bool:   # `*-diary` reaches claude-dev-log-diary
+    return any(reaching(seg) and fnmatch.fnmatchcase(name, seg) for seg in token.split("/"))
 
 def holds(act_tokens: set[str], low: str, term: str) -> bool:
     """The action (its tokens, its text lower-cased on single spaces) holds a term: a long or

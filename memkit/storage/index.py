@@ -220,8 +220,7 @@ def _follow(con: sqlite3.Connection, vault, journal: str, stats: dict[str, int])
 
 
 def _apply(con: sqlite3.Connection, vault, jobs: list[tuple], gone: list[str], stats: dict) -> None:
-    """What changes.freshen found in the folders that changed: the notes gone forgotten, the new
-    and replaced ones indexed."""
+    """What changes.freshen found in changed folders: the notes gone forgotten, new and replaced ones indexed."""
     for rel in gone:
         _forget(con, rel)
     stats["removed"] += len(gone)
@@ -444,14 +443,16 @@ def cues_by_kinds(con: sqlite3.Connection, kinds: Iterable[str], limit: int = MA
                        f"({marks}) ORDER BY cue DESC LIMIT {int(limit)})", wanted).fetchall()
 
 
-def cues_by_names(con: sqlite3.Connection, names: Iterable[str], limit: int = MAX_PER_KIND, least: int = 1) -> list[tuple]:
-    """Cues holding any of these names (at least `least` of them), newest first."""
-    wanted = sorted(set(names))[:500]
+def cues_by_names(con: sqlite3.Connection, names: Iterable[str], limit: int = MAX_PER_KIND, least: int = 1,
+                  globs: bool = False) -> list[tuple]:
+    """Cues holding any of these names (`least` of them), or a name these file patterns reach; newest first."""
+    wanted = sorted(set(names))[:8 if globs else 500]
     if not wanted:
         return []
-    marks, having = ",".join("?" * len(wanted)), f" GROUP BY cue HAVING COUNT(*) >= {int(least)}" if least > 1 else ""
-    return con.execute(f"SELECT {CUE_COLUMNS} FROM cues WHERE rowid IN (SELECT cue FROM cue_names WHERE name IN "
-                       f"({marks}){having} ORDER BY cue DESC LIMIT {int(limit)})", wanted).fetchall()
+    where = " OR ".join(["name GLOB ?"] * len(wanted)) if globs else f"name IN ({','.join('?' * len(wanted))})"
+    return con.execute(f"SELECT {CUE_COLUMNS} FROM cues WHERE rowid IN (SELECT cue FROM cue_names WHERE {where}"
+                       + (f" GROUP BY cue HAVING COUNT(*) >= {int(least)}" if least > 1 else "")
+                       + f" ORDER BY cue DESC LIMIT {int(limit)})", wanted).fetchall()
 
 
 def cue_projects(con: sqlite3.Connection) -> set[str]:
