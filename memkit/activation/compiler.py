@@ -22,7 +22,7 @@ from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mende
 from memkit.activation.echo import called, commands_said, echoed
 from memkit.activation.scope import scope_of
 
-VERSION = 19
+VERSION = 20
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone")
@@ -217,6 +217,12 @@ def _names(lesson: str, parts: list[tuple[str, str]], act, project: str) -> dict
     return names
 
 
+def _PLACE(name: str) -> re.Pattern:
+    n = re.escape(name)
+    return re.compile(rf"(?i)\b(?:in|into|under|inside|from|out\s+of)\s+(?:the\s+)?`?{n}`?(?![\w-])|(?<![\w-]){n}/|"
+                      rf"(?<![\w-]){n}`?\s+(?:folder|dir|directory)")
+
+
 def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set, prescribed: set | None,
                parts: list) -> set:
     """What the corrected call adds when the lesson names what it acted on. prescribed: None when
@@ -231,8 +237,10 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
         # carries the cue alone — and a name that is part of the call's paths fires as a path
         stopped = _STOPPED.search(str(trigger or "")) is not None
         folders = {seg for t in entities_mod.targets(act) if "/" in t for seg in t.split("/")}
-        names["forbids"] = [n + "/" if entities_mod.kind_of(n) != "path" and n.lower() in folders else n
-                            for n in names["forbids"]]
+        said = " ".join(t for _, t in parts)   # after an accepted call, a plain word only as a place
+        # ("routes answer through their Out schema" names no folder)
+        names["forbids"] = [n + "/" if entities_mod.kind_of(n) != "path" and n.lower() in folders and (
+            entities_mod.kind_of(n) != "word" or stopped or _PLACE(n).search(said)) else n for n in names["forbids"]]
         through = _through(cat, act, names["forbids"])
         if act.family == "shell" and any(p == "prescribe" for p, _ in parts):   # "no xml1, we need compact":
             corrected = corrected & through   # the call was the right one but for that name
