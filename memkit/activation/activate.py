@@ -114,9 +114,8 @@ def _candidates(con, probe) -> dict[int, match.Cue]:
     elif probe.kind == "tool" and probe.tokens:   # a program a lesson forbids or a folder to stay out
         # of, even to read
         rows += index.cues_by_names(con, _name_keys(probe.tokens))
-    globs = [t for t in probe.tokens if entities.reaching(t)]   # a file pattern reaches the names it matches
-    if globs:
-        rows += index.cues_by_names(con, globs, globs=True)
+    if probe.globs:   # a file pattern reaches the names it matches
+        rows += index.cues_by_names(con, probe.globs, globs=True)
     rows += index.cues_by_words(con, _rare(con, distinctive(probe.text)[:12]))
     for row in rows:
         if row[0] not in found:

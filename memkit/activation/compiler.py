@@ -217,10 +217,11 @@ def _names(lesson: str, parts: list[tuple[str, str]], act, project: str) -> dict
     return names
 
 
-def _PLACE(name: str) -> re.Pattern:
+def _as_place(name: str, text: str) -> bool:
+    """The text speaks of the name as a place: "in routes", "out of `routes`", "the routes folder"."""
     n = re.escape(name)
-    return re.compile(rf"(?i)\b(?:in|into|under|inside|from|out\s+of)\s+(?:the\s+)?`?{n}`?(?![\w-])|(?<![\w-]){n}/|"
-                      rf"(?<![\w-]){n}`?\s+(?:folder|dir|directory)")
+    return re.search(rf"(?i)\b(?:in|into|under|inside|from|out\s+of)\s+(?:the\s+)?`?{n}`?(?![\w-])|"
+                     rf"(?<![\w-]){n}`?\s+(?:folder|dir|directory)", text) is not None
 
 
 def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set, prescribed: set | None,
@@ -240,7 +241,7 @@ def _from_call(cat, forbids: set, names: dict, act, trigger: str, corrected: set
         said = " ".join(t for _, t in parts)   # after an accepted call, a plain word only as a place
         # ("routes answer through their Out schema" names no folder)
         names["forbids"] = [n + "/" if entities_mod.kind_of(n) != "path" and n.lower() in folders and (
-            entities_mod.kind_of(n) != "word" or stopped or _PLACE(n).search(said)) else n for n in names["forbids"]]
+            entities_mod.kind_of(n) != "word" or stopped or _as_place(n, said)) else n for n in names["forbids"]]
         through = _through(cat, act, names["forbids"])
         if act.family == "shell" and any(p == "prescribe" for p, _ in parts):   # "no xml1, we need compact":
             corrected = corrected & through   # the call was the right one but for that name

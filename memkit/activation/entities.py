@@ -72,7 +72,7 @@ _ORDINARY = frozenset("those these goes go going went gone gets better worse bes
 
 def ordinary(name: str) -> bool:
     """A plain word of the language rather than a name: no entity, no compliant way."""
-    return kind_of(name) == "word" and name.strip().lower() in _ORDINARY | _STOP | _PLAIN
+    return kind_of(name) == "word" and name.strip().lower() in _NO_NAMES
 
 
 def fires_alone(name: str) -> bool:
@@ -219,6 +219,7 @@ _ALLOWED = _Lazy(r"(?i)(?:`([^`]{2,60})`|((?<![\w./:@=-])[\w./:@=-]+(?:[ \t]+[\w
 _CONDITION = re.compile(r"^(.*?) \[((?:in|on|for|inside|under|within) .+)\]$")
 _PLAIN = frozenset("local the a an running just that this it which in on at after before for by with to from of only "
                    "until".split())
+_NO_NAMES = _ORDINARY | _STOP | _PLAIN
 
 
 _EXAMPLE = _Lazy(r"(?i)\b(e\.g\.|for\s+example|for\s+instance|such\s+as|like)\b")
@@ -394,17 +395,16 @@ def touches(act_tokens: set[str], act_text: str, name: str) -> bool:
         return any(t == n or t.endswith("/" + n) or ("/" + n + "/") in ("/" + t + "/") for t in act_tokens if "/" in t)
     if " " in n:
         return n in " ".join(act_text.lower().split())
-    return any(_globbed(n, t) for t in act_tokens if "*" in t or "?" in t)
+    return False
 
 
 def reaching(segment: str) -> bool:
-    """A path segment that is a file pattern naming something: a wildcard and four characters
-    of its own (`*-diary`, `test_*.py`; not `*.py` or `**`)."""
+    """A path segment that is a file pattern naming something (`*-diary`, `test_*.py`; not `*.py`, `**`)."""
     return ("*" in segment or "?" in segment) and "/" not in segment and len(re.sub(r"[*?\[\]]", "", segment)) >= 4
 
 
-def _globbed(name: str, token: str) -> bool:   # `*-diary` reaches claude-dev-log-diary
-    return any(reaching(seg) and fnmatch.fnmatchcase(name, seg) for seg in token.split("/"))
+def reached(name: str, globs: list[str]) -> bool:   # `*-diary` reaches claude-dev-log-diary
+    return bool(globs) and any(fnmatch.fnmatchcase(_norm(_clean(name)), g) for g in globs)
 
 def holds(act_tokens: set[str], low: str, term: str) -> bool:
     """The action (its tokens, its text lower-cased on single spaces) holds a term: a long or

@@ -83,8 +83,8 @@ def visible(cue: Cue, person: str) -> bool:
 class Probe:
     """The action or request being matched, classified once."""
 
-    __slots__ = ("act", "kinds", "parts", "tokens", "project", "kind", "text", "writes", "near", "cwd", "explains",
-                 "asks", "wider", "_heads")
+    __slots__ = ("act", "kinds", "parts", "tokens", "globs", "project", "kind", "text", "writes", "near", "cwd",
+                 "explains", "asks", "wider", "_heads")
 
     def __init__(self, act, parts: dict[str, str], cat, project: str = "", kind: str = "tool",
                  near: set[str] | None = None, cwd: str = ""):
@@ -92,6 +92,7 @@ class Probe:
         self.kinds = {k for k in parts if not cat.kinds[k].safe}
         self.near = near or set()   # kinds whose context (`requires`) the action could not show
         self.tokens = entities.tokens(act)
+        self.globs = [t for t in self.tokens if entities.reaching(t)]   # file patterns (`*-diary`) it reaches with
         self.text = act.text
         self.writes = kind == "prompt" or _writes(act, self.kinds)
         asked = _EXPLAIN.match(act.text) if kind == "prompt" else None   # "explain X and fix it" asks for work
@@ -211,7 +212,7 @@ def _touched(cue: Cue, probe: Probe, specific: set[str]) -> list[str]:
     names = cue.cue.get("entities", [])
     alone = [n for n in names if entities.kind_of(n) in ("path", "code")
              or (not specific and entities.fires_alone(n))]
-    touched = [n for n in alone if entities.touches(probe.tokens, probe.text, n)]
+    touched = [n for n in alone if entities.touches(probe.tokens, probe.text, n) or entities.reached(n, probe.globs)]
     reads = (cue.cue.get("scope") or {}).get("reads") is True
     ran = [n for n in names if not specific and entities.kind_of(n) == "word" and probe.kind == "tool"
            and entities.runs(probe.act, n)]
