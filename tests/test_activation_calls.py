@@ -269,3 +269,23 @@ def test_a_lesson_against_ssh_itself_fires_on_a_look_over_ssh(vault, tmp_path):
              "everything is in Loki: use logcli")
     assert _fires(vault, "ssh ops@notify-prod-4 'tail -n 50 /var/log/notify/push.log'")
     assert not _fires(vault, "logcli query '{app=\"notify\"}' --since=2h")
+
+
+def test_a_lesson_that_compiles_to_nothing_else_keeps_the_corrected_call_a_clause_says_no_to():
+    # the call is of the kind the lesson asks for (a secret written), done the wrong way: its own
+    # subcommand, said in a clause that says no, is what went wrong
+    cue = compiler.compile_lesson(CAT, "that wiped the other keys. kv put swaps the whole entry for the keys you "
+                                       "give it, so for one key use vault kv patch", "Bash: vault kv put secret/shop/prod API_TOKEN=x")
+    assert cue["calls"] == ["vault kv put"]
+    assert _judged(cue, "vault kv put secret/billing/prod WEBHOOK=y")
+    assert not _judged(cue, "vault kv patch secret/billing/prod WEBHOOK=y")
+    # an argument of the call a clause says no to: a run with it again, not one without
+    cue = compiler.compile_lesson(CAT, "no!! that dropped every queued message. only remove the ones from that "
+                                       "sender, never ALL", "Bash: sudo postsuper -d ALL")
+    assert cue["calls"] == ["postsuper"] and cue["args"] == ["all"]
+    assert _judged(cue, "postsuper -d ALL deferred")
+    assert not _judged(cue, "postsuper -d 4F1A2B3C")
+    # a remark that names nothing of the call leaves it no mistake
+    cue = compiler.compile_lesson(CAT, "never give me a time estimate you haven't measured",
+                                  "Bash: vault kv put secret/x A=b")
+    assert "calls" not in cue

@@ -22,7 +22,7 @@ from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mende
 from memkit.activation.echo import called, commands_said, echoed
 from memkit.activation.scope import scope_of
 
-VERSION = 20
+VERSION = 21
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone")
@@ -157,6 +157,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     said = commands_said(parts, act, _derived(cat)["depth"])   # "never qm stop"
     if said and not cue.get("args"):
         cue["calls"] = list(dict.fromkeys([*cue.get("calls", []), *said]))[:4]
+    if not cue.get("calls") and not cue["forbids"] and not cue["entities"] and "before" not in cue:
+        cue.update(commands.last_resort(act, parts))   # else it could match nothing
     topics = _topics(cat, by, corrected, forbids, prescribed)   # (the kinds dropped just above are no topic either)
     if topics:
         cue["topics"] = topics
