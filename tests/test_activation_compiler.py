@@ -66,6 +66,16 @@ def test_the_corrected_call_decides_what_went_wrong():
         "Bash: git add -A && git commit -m 'wip' (rejected)")
 
 
+def test_with_names_a_tool_only_where_the_name_ends_the_phrase():
+    # "do it with jq" names the way; "with status badges" qualifies a noun, and a heading that
+    # names badges complies with nothing
+    assert "jq" in compiled("don't parse the JSON with grep and cut, do it with jq")["complies"]
+    assert "sqlite3" in compiled("query it with sqlite3 from the command line, no script files")["complies"]
+    cue = compiled("no need to date the changelog entry, git keeps track of that. show these as releases with "
+                   "status badges", "Edit: docs/CHANGES.md")
+    assert "status" not in cue["complies"] and "badges" not in cue["complies"]
+
+
 def test_names_split_into_what_is_forbidden_and_what_complies():
     cue = compiled("don't write under vendor/acme/ by hand, it is synced from upstream; "
                    "put local fixes in patches/ as a .patch file", "Edit: /p/vendor/acme/x.c — int y;")

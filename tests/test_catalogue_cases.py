@@ -380,10 +380,13 @@ def test_innocent_action_has_no_type(call):
     assert types_of(call) == set()
 
 
-# running tests carries only the kinds that say how they are run (a lesson about the test command names them)
+# running tests carries only the kinds that say how they are run (a lesson about the test command names them);
+# a bare `pytest`, outside any environment the command activates, runs the one on the PATH
 TEST_RUNS = [
-    (bash("pytest -q"), {"tests:run-direct", "tests:run-full-suite"}),
-    (bash("pytest tests/test_cart.py -x -k total"), {"tests:run-direct", "tests:run-subset"}),
+    (bash("pytest -q"), {"tests:run-direct", "tests:run-full-suite", "python:system-interpreter"}),
+    (bash("pytest tests/test_cart.py -x -k total"), {"tests:run-direct", "tests:run-subset", "python:system-interpreter"}),
+    (bash("uv run pytest tests/test_cart.py"), {"tests:run-direct", "tests:run-subset", "python:project-interpreter",
+                                                "deps:uv"}),
     (bash("python -m pytest"), {"tests:run-direct", "tests:run-full-suite"}),
     (bash("make test"), {"tests:run-full-suite"}),
 ]
