@@ -10,8 +10,13 @@ one (false corrections).
 
     .venv/bin/python bench/extraction_styles.py                   # both halves
     .venv/bin/python bench/extraction_styles.py --half holdout --misses
+    .venv/bin/python bench/extraction_styles.py --half fresh-holdout --lessons
 
-`study` is the half read while changing extraction; `holdout` is only measured.
+`study` is the half read while changing extraction; `holdout` is only measured. `fresh-study` and
+`fresh-holdout` are a later pair in other styles (socratic questions, sarcasm, emoji, consequences
+only, answers to the agent's question, relayed questions, pasted alerts, polite and indirect),
+written by a helper that read no memkit code; the same rule holds. `--lessons` counts any lesson
+note (correction, preference, negative result), since each of them reaches the agent.
 """
 from __future__ import annotations
 
@@ -28,7 +33,10 @@ DATA = ROOT / "tests" / "data" / "correction-styles"
 MEMKIT = [sys.executable, "-m", "memkit"]
 
 
-def run(half: str, misses: bool) -> dict:
+LESSONS = ("correction", "preference", "negative_result")
+
+
+def run(half: str, misses: bool, lessons: bool = False) -> dict:
     cases = json.loads((DATA / f"{half}.json").read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
         vault, logs = Path(tmp) / "vault", Path(tmp) / "logs"
@@ -44,7 +52,8 @@ def run(half: str, misses: bool) -> dict:
         subprocess.run([*MEMKIT, "--vault", str(vault), "ingest", str(logs), "--no-commit"], check=True,
                        capture_output=True)
         found = set()
-        for note in (vault / "workshop" / "observations" / "correction").glob("*.md"):
+        kinds = LESSONS if lessons else ("correction",)
+        for note in (n for k in kinds for n in (vault / "workshop" / "observations" / k).glob("*.md")):
             text = note.read_text(encoding="utf-8")
             for sid in ids:
                 if f"-{sid}]]" in text or f"-{sid}#" in text:
@@ -67,13 +76,16 @@ def run(half: str, misses: bool) -> dict:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--half", choices=("study", "holdout", "both"), default="both")
+    halves = sorted(p.stem for p in DATA.glob("*.json"))
+    ap.add_argument("--half", choices=(*halves, "both"), default="both",
+                    help="a file of tests/data/correction-styles (default: study and holdout)")
+    ap.add_argument("--lessons", action="store_true", help="count preferences and negative results too")
     ap.add_argument("--misses", action="store_true", help="name each missed or false case")
     ap.add_argument("--json", type=Path, help="write the figures here too")
     args = ap.parse_args()
     out = {}
     for half in (("study", "holdout") if args.half == "both" else (args.half,)):
-        table = run(half, args.misses)
+        table = run(half, args.misses, args.lessons)
         tot = collections.Counter()
         print(f"{half}: style | found / corrections | false / near misses")
         for style, row in sorted(table.items()):
