@@ -77,14 +77,14 @@ def run(half: str, misses: bool, lessons: bool = False) -> dict:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     halves = sorted(p.stem for p in DATA.glob("*.json"))
-    ap.add_argument("--half", choices=(*halves, "both"), default="both",
-                    help="a file of tests/data/correction-styles (default: study and holdout)")
+    ap.add_argument("--half", choices=(*halves, "both", "all"), default="both",
+                    help="a file of tests/data/correction-styles (default: study and holdout; all: every file)")
     ap.add_argument("--lessons", action="store_true", help="count preferences and negative results too")
     ap.add_argument("--misses", action="store_true", help="name each missed or false case")
     ap.add_argument("--json", type=Path, help="write the figures here too")
     args = ap.parse_args()
     out = {}
-    for half in (("study", "holdout") if args.half == "both" else (args.half,)):
+    for half in (("study", "holdout") if args.half == "both" else halves if args.half == "all" else (args.half,)):
         table = run(half, args.misses, args.lessons)
         tot = collections.Counter()
         print(f"{half}: style | found / corrections | false / near misses")

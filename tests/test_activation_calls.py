@@ -289,3 +289,11 @@ def test_a_lesson_that_compiles_to_nothing_else_keeps_the_corrected_call_a_claus
     cue = compiler.compile_lesson(CAT, "never give me a time estimate you haven't measured",
                                   "Bash: vault kv put secret/x A=b")
     assert "calls" not in cue
+    # praise that names the call says no to nothing; a subcommand named as the way is no mistake
+    assert "calls" not in compiler.compile_lesson(CAT, "good, the staging workspace is what I wanted",
+                                                  "Bash: terraform workspace select staging")
+    assert "calls" not in compiler.compile_lesson(CAT, "please use gh release edit to fix the notes next time",
+                                                  "Bash: gh release create v1.2 --notes x")
+    # of several commands, only the one that ran with the argument
+    cue = compiler.compile_lesson(CAT, "never ALL. only the failed ones", "Bash: make build && ./deploy.sh ALL")
+    assert cue["calls"] == ["deploy.sh"] and cue["args"] == ["all"]

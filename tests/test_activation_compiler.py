@@ -71,6 +71,7 @@ def test_with_names_a_tool_only_where_the_name_ends_the_phrase():
     # names badges complies with nothing
     assert "jq" in compiled("don't parse the JSON with grep and cut, do it with jq")["complies"]
     assert "sqlite3" in compiled("query it with sqlite3 from the command line, no script files")["complies"]
+    assert "helm" in compiled("don't kubectl apply the chart by hand. always ship it with helm upgrade --install")["complies"]
     cue = compiled("no need to date the changelog entry, git keeps track of that. show these as releases with "
                    "status badges", "Edit: docs/CHANGES.md")
     assert "status" not in cue["complies"] and "badges" not in cue["complies"]

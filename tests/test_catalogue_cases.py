@@ -380,8 +380,9 @@ def test_innocent_action_has_no_type(call):
     assert types_of(call) == set()
 
 
-# running tests carries only the kinds that say how they are run (a lesson about the test command names them);
-# a bare `pytest`, outside any environment the command activates, runs the one on the PATH
+# running tests carries only the kinds that say how they are run (a lesson about the test command names them):
+# a bare `pytest`, outside any environment the command activates, runs the one on the PATH (`python -m
+# pytest` is left to the interpreter's name: `python3` is the system's, `python` may be a venv's)
 TEST_RUNS = [
     (bash("pytest -q"), {"tests:run-direct", "tests:run-full-suite", "python:system-interpreter"}),
     (bash("pytest tests/test_cart.py -x -k total"), {"tests:run-direct", "tests:run-subset", "python:system-interpreter"}),

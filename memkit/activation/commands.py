@@ -260,22 +260,30 @@ def call_keys(acts_: list, lesson: str, parts: list[tuple[str, str]], keyed: boo
 
 def last_resort(act, parts: list[tuple[str, str]]) -> dict:
     """The cue's `calls` and `args` when the lesson compiled to nothing else (no kind, no entity, no
-    command of its own) but names the corrected shell call's own subcommand ("kv put replaces the
-    whole secret") or, in a clause that says no, one of its arguments ("never ALL"): a later run of
-    that command does what the correction was about, unless it complies. A cue that can match
-    nothing never recalls the lesson."""
+    command of its own), says no somewhere, and names the corrected shell call's own subcommand
+    outside the way it asks for ("kv put replaces the whole secret"; not "use gh release edit")
+    or, in a clause that says no, one of its arguments ("never ALL"): a later run of that command
+    does what the correction was about, unless it complies. Praise that names the call ("the
+    staging workspace is what I wanted") says no to nothing, and keeps none."""
     if act is None or act.family != "shell" or not act.command:
         return {}
-    sigs = [s for s in dict.fromkeys(call_signature(p) for p in pieces(act.command)[:12])
-            if s and s.split()[0] not in ANY_PROGRAM]
-    said = " ".join(t for _, t in parts).lower()
+    no = " ".join(t for p, t in parts if p in ("forbid", "instead")).lower()
+    if not no:
+        return {}
+    runs = [(p, call_signature(p)) for p in pieces(act.command)[:12]]
+    sigs = [s for s in dict.fromkeys(s for _, s in runs) if s and s.split()[0] not in ANY_PROGRAM]
+    said = " ".join(t for p, t in parts if p not in ("prescribe", "allow") or not _WAY.search(t)).lower()
     own = [s for s in sigs if (s.count(" ") > 1 and _said(" ".join(s.split()[1:]), said)) or any(   # a verb
         len(w) >= 3 and w not in PLAIN_PROGRAMS and w not in _PLAIN_SUB and _verb_of(w) not in VERBS   # alone
         and _said(w, said) for w in s.split()[1:])]   # is a word in passing: "lets a broken build through"
     if own:
         return {"calls": own[:2]}
-    args = named_args([act], sigs, " ".join(t for p, t in parts if p in ("forbid", "instead")).lower())
-    return {"calls": sigs[:2], "args": args} if args else {}
+    args = named_args([act], sigs, no)   # only the commands that ran with them
+    held = [s for p, s in runs if s in sigs and not set(args).isdisjoint(arg_words(p))]
+    return {"calls": list(dict.fromkeys(held))[:2], "args": args} if args and held else {}
+
+
+_WAY = re.compile(r"(?i)\b(use|using|run|try|via|prefer|switch\s+to|instead)\b")   # a clause that says the way
 
 
 def named_args(acts_: list, signatures_: list[str], forbidden: str, remarked: str = "", asked: str = "") -> list[str]:

@@ -263,10 +263,13 @@ def _objects(act) -> set[str]:
     return found
 
 
-# "with" names a tool only when the name ends the phrase ("do it with jq", "with pnpm instead"), not
-# when it qualifies a noun ("with cloud indicators")
-_TOOL_WORD = _Lazy(r"(?i)\b(?:use|using|via|through|prefer|from|run|with(?=\s+`|\s+[a-z][\w.+-]{1,24}(?:\s*(?:$|[,;:!?)]|"
-                   r"\.(?:\s|$))|\s+(?:instead|here|only|now|for|to|and|or|too|from|in|on|so|not|rather|when|if)\b)))\s+`?([a-z][a-z0-9.+_-]{1,24})`?")
+# "with" names a tool only when the name ends the phrase ("do it with jq", "with pnpm instead") or
+# runs with flags ("with helm upgrade --install", "with jq -r"), not when it qualifies a noun
+# ("with cloud indicators")
+_TOOL_WORD = _Lazy(r"(?i)\b(?:use|using|via|through|prefer|from|run|with(?=\s+`|\s+[a-z][\w.+-]{1,24}(?:\s*(?:$|[,;:!?()])|"
+                   r"\.(?:\s|$)|'s\b|\s+[-—–]\s|(?:\s+[a-z][\w.-]*){0,2}\s+--?[a-z]|"
+                   r"\s+(?:instead|here|only|now|for|to|and|or|too|from|in|on|so|not|rather|when|if)\b)))"
+                   r"\s+`?([a-z][a-z0-9.+_-]{1,24})`?")
 
 
 # a command given in brackets as the way: "(createdb restore_1211, pg_restore -d restore_1211 …)"
