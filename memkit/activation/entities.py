@@ -121,8 +121,6 @@ _STATEMENT = frozenset("SELECT FROM WHERE INSERT UPDATE DELETE CREATE DROP ALTER
                        "OPTIMIZE REINDEX CLUSTER REFRESH MATERIALIZED EXISTS IF NOT".split())
 _SHOUTED = frozenset("NOT NEVER NO DONT DO PLEASE ALWAYS STOP ONLY NOW AND THE YOU WE IT IS ARE OK WTF FYI IMO PR "
                      "ASAP TODO FIXME NB PS AI".split())
-
-
 _HOME = _Lazy(r"^(~|\$HOME|/Users/[^/]+|/home/[^/]+|/root)(?=/|$)")
 _ROOTS = frozenset("Users home tmp var usr opt etc private mnt Volumes srv bin".split())
 
@@ -220,8 +218,6 @@ _CONDITION = re.compile(r"^(.*?) \[((?:in|on|for|inside|under|within) .+)\]$")
 _PLAIN = frozenset("local the a an running just that this it which in on at after before for by with to from of only "
                    "until".split())
 _NO_NAMES = _ORDINARY | _STOP | _PLAIN
-
-
 _EXAMPLE = _Lazy(r"(?i)\b(e\.g\.|for\s+example|for\s+instance|such\s+as|like)\b")
 
 
@@ -263,15 +259,11 @@ def _objects(act) -> set[str]:
     return found
 
 
-# "with" names a tool only when the name ends the phrase ("do it with jq", "with pnpm instead") or
-# runs with flags ("with helm upgrade --install", "with jq -r"), not when it qualifies a noun
-# ("with cloud indicators")
+# "with" names a tool only where the name ends the phrase or runs with flags ("do it with jq", "with
+# helm upgrade --install"), not where it qualifies a noun ("with cloud indicators")
 _TOOL_WORD = _Lazy(r"(?i)\b(?:use|using|via|through|prefer|from|run|with(?=\s+`|\s+[a-z][\w.+-]{1,24}(?:\s*(?:$|[,;:!?()])|"
-                   r"\.(?:\s|$)|'s\b|\s+[-—–]\s|(?:\s+[a-z][\w.-]*){0,2}\s+--?[a-z]|"
-                   r"\s+(?:instead|here|only|now|for|to|and|or|too|from|in|on|so|not|rather|when|if)\b)))"
-                   r"\s+`?([a-z][a-z0-9.+_-]{1,24})`?")
-
-
+                   r"'s\b|\s+[-—–]\s|(?:\s+[a-z][\w.-]*){0,2}\s+--?[a-z]|\s+(?:instead|here|only|now|for|to|and|or|too|"
+                   r"from|in|on|so|not|rather|when|if)\b)))\s+`?([a-z][a-z0-9.+_-]{1,24})`?")
 # a command given in brackets as the way: "(createdb restore_1211, pg_restore -d restore_1211 …)"
 _BRACKETED = _Lazy(r"\(\s*`?([a-z][a-z0-9.+_-]{1,24})\s+(?:-{1,2}[A-Za-z]|[\w./-]*[_/.\d][\w./-]*)")
 
