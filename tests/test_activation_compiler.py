@@ -137,6 +137,19 @@ def test_a_candidate_carries_its_cue_and_show_and_explain_say_it_in_words(vault,
     assert "nothing recalled" not in quiet and "FIRES" not in quiet
 
 
+def test_context_explain_says_why_a_request_brings_a_lesson_along(vault, tmp_path):
+    path = _vault_with_lesson(vault, tmp_path, "no, never force-push to the shared branches, others pull from them",
+                              "git push --force origin develop")
+    out = run_cli("--vault", str(vault), "context", "--explain", "force-push the rebased branch to origin",
+                  check=True).stdout
+    assert "request — force-push the rebased branch" in out and f"FIRES: {path.stem}" in out
+    assert "git:force-push" in out
+    quiet = run_cli("--vault", str(vault), "context", "--explain", "rename the variable tmp to total", check=True).stdout
+    assert "FIRES" not in quiet
+    bad = run_cli("--vault", str(vault), "context", "--explain")
+    assert bad.returncode != 0 and "needs a TASK" in bad.stderr
+
+
 def test_a_cue_a_person_edits_is_the_one_that_fires(vault, tmp_path):
     path = _vault_with_lesson(vault, tmp_path, "no, never force-push to the shared branches, others pull from them",
                               "git push --force origin develop")

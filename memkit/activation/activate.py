@@ -299,7 +299,8 @@ def explain(result: Result, cat) -> str:
     probe = result.probe
     if probe is not None:
         kinds = ", ".join(f"{k} ({p})" for k, p in sorted(probe.parts.items())) or "none"
-        lines.append(f"action: {probe.act.family} — {' '.join(probe.text.split())[:120]}")
+        what = "request" if probe.kind == "prompt" else f"action: {probe.act.family}"
+        lines.append(f"{what} — {' '.join(probe.text.split())[:120]}")
         lines.append(f"kinds: {kinds}")
     fired = {id(c) for c in result.cues}
     for cue in sorted(result.considered, key=lambda c: (-c.tier, -c.score)):
@@ -308,5 +309,6 @@ def explain(result: Result, cat) -> str:
         for why in cue.why or ["no shared kind, entity or near repeat"]:
             lines.append(f"    {why}")
     if not result.considered:
-        lines.append("no cue shares a kind, an entity or rare words with this action")
+        lines.append("no cue shares a kind, an entity or rare words with this " + (
+            "request" if probe is not None and probe.kind == "prompt" else "action"))
     return "\n".join(lines)

@@ -15,11 +15,12 @@ from memkit.cli.common import emit_json, json_option, vault as get_vault
 @click.argument("task", required=False)
 @click.option("--budget", type=click.IntRange(50, 100000), help="Token budget (default: memkit.toml).")
 @click.option("--hook", is_flag=True, help="Read a SessionStart/UserPromptSubmit payload on stdin; answer in JSON.")
+@click.option("--explain", is_flag=True, help="Say how TASK was read and why each lesson came along or not.")
 @click.option("--user", help="Whose unreviewed candidates may fire besides the team's reviewed notes "
               "(default: yours; `team`: none).")
 @json_option
 @click.pass_context
-def context(ctx, task, budget, hook, user, as_json):
+def context(ctx, task, budget, hook, explain, user, as_json):
     """The memory an agent should have in context for TASK (or the project's standing lessons).
 
     The team's reviewed notes, plus your own candidates (others' unreviewed ones stay out).
@@ -28,19 +29,24 @@ def context(ctx, task, budget, hook, user, as_json):
     Example:
       memkit context "add a nightly job that closes stale tickets"
       memkit context "drop the legacy column" --user team
+      memkit context --explain "write the migration that removes the legacy column"
       echo '{"hook_event_name":"UserPromptSubmit","prompt":"drop the legacy column"}' | memkit context --hook
     """
     if hook:
         from memkit.activation import hook as hook_mod
 
         ctx.exit(hook_mod.run("context", (ctx.find_root().obj or {}).get("vault"), sys.stdin.read()))
+    if explain and not (task and task.strip()):
+        raise click.UsageError("--explain needs a TASK (the standing lessons come along for every session)")
     from memkit.activation import activate
     from memkit.storage import index
 
     v = get_vault(ctx)
     index.refresh(v)
     result = activate.context(v, task, budget, user=_user(v, user))
-    if as_json:
+    if explain:
+        _explained(v, result, as_json)
+    elif as_json:
         emit_json(result.as_dict())
     else:
         click.echo(result.text or "memkit: nothing recalled for this task")
@@ -78,17 +84,21 @@ def check(ctx, action, tool, hook, explain, user, as_json):
     index.refresh(v)
     result = activate.check(v, tool, _tool_input(tool, action) if tool else action, user=_user(v, user))
     if explain:
-        from memkit.activation import catalogue
-
-        text = activate.explain(result, catalogue.load(v.root))
-        if as_json:
-            emit_json({**result.as_dict(), "explain": text.splitlines()})
-            return
-        click.echo((result.text + "\n\n" if result.text else "") + text)
+        _explained(v, result, as_json)
     elif as_json:
         emit_json(result.as_dict())
     else:
         click.echo(result.text or "memkit: nothing recalled for this action")
+
+
+def _explained(v, result, as_json: bool) -> None:
+    from memkit.activation import activate, catalogue
+
+    text = activate.explain(result, catalogue.load(v.root))
+    if as_json:
+        emit_json({**result.as_dict(), "explain": text.splitlines()})
+    else:
+        click.echo((result.text + "\n\n" if result.text else "") + text)
 
 
 def _user(vault, user: str | None) -> str | None:
