@@ -277,3 +277,28 @@ def test_a_file_pattern_that_reaches_a_folder_to_stay_out_of_recalls_the_lesson(
             "tool_input": {"pattern": "parser", "path": "/srv/atlas", "glob": "private-*/**"}}
     out = run_cli("--vault", str(vault), "check", "--hook", input=json.dumps(grep), check=True).stdout
     assert "my own notes" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+
+
+_DOC_LESSONS = ["no, keep the changelog entries in the past tense", "no, the install guide stays in British spelling",
+                "no, no emojis in the user guide please", "no, the FAQ answers go under their question, not in a table",
+                "no, the API reference lists parameters alphabetically"]
+
+
+def _docs_lessons(vault, tmp_path, n: int) -> None:
+    for k, lesson in enumerate(_DOC_LESSONS[:n]):
+        log = write_generic(tmp_path / f"docs-{k}.jsonl", [
+            {"role": "user", "content": "tidy up the docs"},
+            {"role": "assistant", "content": "Editing.", "tool_calls": [{"id": "c1", "name": "Edit", "input": {
+                "file_path": f"/srv/shop/docs/page{k}.md", "old_string": "Intro", "new_string": "Intro!"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "The user doesn't want to proceed", "rejected": True},
+            {"role": "user", "content": lesson},
+        ], {"session_id": f"docs-{k}", "project": "shop", "cwd": "/srv/shop"})
+        run_cli("--vault", str(vault), "ingest", str(log), check=True)
+
+
+@pytest.mark.parametrize("lessons, recalled", [(2, True), (5, False)])
+def test_a_request_that_meets_many_lessons_only_at_one_topic_brings_none(vault, tmp_path, lessons, recalled):
+    _docs_lessons(vault, tmp_path, lessons)
+    out = run_cli("--vault", str(vault), "context", "--explain", "update the README with the new install steps",
+                  check=True).stdout
+    assert ("the request is about the lesson's topic: docs:edit" in out) and (("FIRES" in out) == recalled)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 # matched through its concrete action or an entity it names
 CONCRETE, ENTITY, INTENT, TOPIC = 4, 3, 2, 1
 TIER_WEIGHT = {CONCRETE: 1.0, ENTITY: 0.9, INTENT: 0.8, TOPIC: 0.5}
+CROWD = 3   # lessons met at one topic beyond which a request is about none of them
 NEAR_REPEAT = 0.85   # token-sort similarity at which an action repeats the corrected one
 WRITE_WORDS = frozenset("rm rmdir mv cp ln touch mkdir chmod chown tee truncate dd sed perl install uninstall "
                         "add remove delete del push commit reset checkout restore rebase merge apply destroy "
@@ -179,11 +180,13 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     if not tier and probe.kind == "prompt" and about and not probe.explains:   # a question about a
         # concept ("explain the difference between a stub and a fake") does nothing a lesson is about
         tier = TOPIC
+        cue.matched = set(about)
         cue.why.append("the request is about the lesson's topic: " + ", ".join(sorted(about)))
     if not tier and probe.kind == "prompt" and not probe.explains and not probe.asks and cue.extra.get("intent"):
         kid, strength, terms = intent.about(cue.extra["intent"], probe.act.prose)
         if strength >= intent.THRESHOLD:
             tier = TOPIC
+            cue.matched = {kid}
             said = ", ".join(intent.spoken(probe.act.prose, terms)[:4])
             cue.why.append(f"the request speaks of what the lesson is about: {kid} ({said})")
     if not tier:
@@ -375,6 +378,9 @@ def rank(cues: list[Cue], limit: int) -> list[Cue]:
         for k in c.matched:
             shared[k] = shared.get(k, 0) + 1
     cues = sorted(cues, key=lambda c: (-c.tier, min((shared[k] for k in c.matched), default=1), -c.score, c.note_id))
+    # a request that meets many lessons only at one shared topic ("edit the README" and every lesson
+    # a docs edit was corrected in) is about none of them in particular
+    cues = [c for c in cues if c.tier > TOPIC or min((shared[k] for k in c.matched), default=1) <= CROWD]
     if not cues:
         return cues
     floor = cues[0].tier - 1 if cues[0].tier >= ENTITY else cues[0].tier
