@@ -144,6 +144,16 @@ CORRECTIONS = {
     "felt-and-no": after_edit("ugh. the client doesn't need a cache, the transport has one"),
     "cost-then-we-never": after_edit("that loop made 40k calls to the paid API overnight, about $310. for next time: "
                                      "we never call the paid API in a retry loop"),
+    # other styles (tests/data/correction-styles/fresh-*.json)
+    "neither-option": after_plan("neither. the client config is generated from settings.toml, change that file"),
+    "socratic-what-happens": after_edit("what happens to the cached token when the tenant switches mid-request?"),
+    "what-are-you-doing": after_edit("what are you trying to do there? the client already retries in the transport"),
+    "relayed-why": after_edit("Priya from the platform team asks why the client keeps a module cache at all"),
+    "polite-better-not": after_edit("thank you. maybe it is better if the client does not keep state, we run many tenants"),
+    "would-you-mind-not": after_edit("would you mind not adding module state? the workers share the process"),
+    "sarcasm-asked-for-one": after_edit("I asked for one retry and got a whole backoff framework. great"),
+    "sets-it-straight": after_edit("the tests failed all night. tenant ids are UUIDs, not integers"),
+    "seems-strange": after_edit("a module cache in the client seems strange, nothing else here keeps state"),
 }
 
 
@@ -207,6 +217,12 @@ NEAR_MISSES = {
     "rule-without-fallout": after_edit("next, the exporter: rows never exceed 500 per file"),
     "pasted-failure-asks": after_edit("CI says:\n```\nFAILED tests/test_client.py::test_x\n```\nwhat does that "
                                       "mean? it must be the fixture"),
+    "relayed-why-new-task": after_edit("Sam from support asks why the export page is slow, can you look at it next?"),
+    "sincere-love": after_edit("the new retry metric is live and the on-call team is going to love it, thanks!"),
+    "neither-just-curious": after_plan("neither, I was just curious how it works. carry on"),
+    "sincere-verdict": after_edit("wow, this is great, not what I expected at all!"),
+    "polite-better-later": after_edit("looks good. maybe it would be nicer if we also add a dark mode later"),
+    "exactly-what-I-needed": after_edit("Thank you very much, this is exactly what I needed. could you explain why the order matters?"),
 }
 
 
