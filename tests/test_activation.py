@@ -148,17 +148,24 @@ def test_dev_set_runner_reaches_the_required_figures(tmp_path):
     assert summary["hit_rate"] >= 0.9 and summary["false_fire_rate"] <= 0.05
 
 
-def _async_lesson(vault, tmp_path, route_dir):
-    log = write_generic(tmp_path / "async.jsonl", [
-        {"role": "user", "content": "check stock before adding to the cart"},
-        {"role": "assistant", "content": "Adding a stock lookup.", "tool_calls": [{"id": "c1", "name": "Edit", "input": {
-            "file_path": f"{route_dir}/cart.py", "old_string": "async def add(body):\n    cart.add(body)\n",
-            "new_string": "async def add(body):\n    stock = requests.get(URL).json()\n    cart.add(body)\n"}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": "ok"},
-        {"role": "user", "content": "no, that's a blocking call inside an async handler, it stalls the event loop. "
-                                    "Use the shared async client."},
-    ], {"session_id": "async-1", "project": "shop", "cwd": "/srv/shop"})
+def _corrected(vault, tmp_path, sid: str, asked: str, tool: str, tool_input: dict, lesson: str,
+               rejected: bool = False, project: str = "shop") -> None:
+    """One ingested session: a request, one call of the agent (refused or done), the person's lesson."""
+    log = write_generic(tmp_path / f"{sid}.jsonl", [
+        {"role": "user", "content": asked},
+        {"role": "assistant", "content": "On it.", "tool_calls": [{"id": "c1", "name": tool, "input": tool_input}]},
+        {"role": "tool", "tool_call_id": "c1", "rejected": rejected,
+         "content": "The user doesn't want to proceed" if rejected else "ok"},
+        {"role": "user", "content": lesson},
+    ], {"session_id": sid, "project": project, "cwd": f"/srv/{project}"})
     run_cli("--vault", str(vault), "ingest", str(log), check=True)
+
+
+def _async_lesson(vault, tmp_path, route_dir):
+    _corrected(vault, tmp_path, "async-1", "check stock before adding to the cart", "Edit", {
+        "file_path": f"{route_dir}/cart.py", "old_string": "async def add(body):\n    cart.add(body)\n",
+        "new_string": "async def add(body):\n    stock = requests.get(URL).json()\n    cart.add(body)\n"},
+        "no, that's a blocking call inside an async handler, it stalls the event loop. Use the shared async client.")
 
 
 def test_an_edit_is_judged_in_the_file_it_changes(vault, tmp_path):
@@ -258,15 +265,10 @@ def test_a_fresh_clone_without_an_index_answers_from_the_first_hook_call(ledger)
 
 
 def test_a_file_pattern_that_reaches_a_folder_to_stay_out_of_recalls_the_lesson(vault, tmp_path):
-    log = write_generic(tmp_path / "notes.jsonl", [
-        {"role": "user", "content": "summarise what changed in the parser this week"},
-        {"role": "assistant", "content": "Reading the notes.", "tool_calls": [{"id": "c1", "name": "Read", "input": {
-            "file_path": "/srv/atlas/private-journal/2026-03-02.md"}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": "..."},
-        {"role": "user", "content": "stop, what are you doing in private-journal/? those are my own notes, stay out of "
-                                    "that folder unless I ask you to look there."},
-    ], {"session_id": "journal-1", "project": "atlas", "cwd": "/srv/atlas"})
-    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    _corrected(vault, tmp_path, "journal-1", "summarise what changed in the parser this week", "Read",
+               {"file_path": "/srv/atlas/private-journal/2026-03-02.md"},
+               "stop, what are you doing in private-journal/? those are my own notes, stay out of that folder "
+               "unless I ask you to look there.", project="atlas")
     glob = {"hook_event_name": "PreToolUse", "tool_name": "Glob", "cwd": "/srv/atlas",
             "tool_input": {"pattern": "*-journal/*.md", "path": "/srv/atlas"}}
     out = run_cli("--vault", str(vault), "check", "--hook", input=json.dumps(glob), check=True).stdout
@@ -286,14 +288,9 @@ _DOC_LESSONS = ["no, keep the changelog entries in the past tense", "no, the ins
 
 def _docs_lessons(vault, tmp_path, n: int) -> None:
     for k, lesson in enumerate(_DOC_LESSONS[:n]):
-        log = write_generic(tmp_path / f"docs-{k}.jsonl", [
-            {"role": "user", "content": "tidy up the docs"},
-            {"role": "assistant", "content": "Editing.", "tool_calls": [{"id": "c1", "name": "Edit", "input": {
-                "file_path": f"/srv/shop/docs/page{k}.md", "old_string": "Intro", "new_string": "Intro!"}}]},
-            {"role": "tool", "tool_call_id": "c1", "content": "The user doesn't want to proceed", "rejected": True},
-            {"role": "user", "content": lesson},
-        ], {"session_id": f"docs-{k}", "project": "shop", "cwd": "/srv/shop"})
-        run_cli("--vault", str(vault), "ingest", str(log), check=True)
+        _corrected(vault, tmp_path, f"docs-{k}", "tidy up the docs", "Edit", {
+            "file_path": f"/srv/shop/docs/page{k}.md", "old_string": "Intro", "new_string": "Intro!"}, lesson,
+            rejected=True)
 
 
 @pytest.mark.parametrize("lessons, recalled", [(2, True), (5, False)])

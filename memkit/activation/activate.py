@@ -297,9 +297,10 @@ def explain(result: Result, cat) -> str:
     why the others stayed silent."""
     lines = []
     probe = result.probe
+    noun = "request" if probe is not None and probe.kind == "prompt" else "action"
     if probe is not None:
         kinds = ", ".join(f"{k} ({p})" for k, p in sorted(probe.parts.items())) or "none"
-        what = "request" if probe.kind == "prompt" else f"action: {probe.act.family}"
+        what = noun if noun == "request" else f"action: {probe.act.family}"
         lines.append(f"{what} — {' '.join(probe.text.split())[:120]}")
         lines.append(f"kinds: {kinds}")
     fired = {id(c) for c in result.cues}
@@ -309,6 +310,5 @@ def explain(result: Result, cat) -> str:
         for why in cue.why or ["no shared kind, entity or near repeat"]:
             lines.append(f"    {why}")
     if not result.considered:
-        lines.append("no cue shares a kind, an entity or rare words with this " + (
-            "request" if probe is not None and probe.kind == "prompt" else "action"))
+        lines.append(f"no cue shares a kind, an entity or rare words with this {noun}")
     return "\n".join(lines)

@@ -223,9 +223,7 @@ def signatures(acts_: list, lesson: str, forbidden: str, keyed: bool, known, ref
         mine = low
         for text in asked:
             mine = mine.replace(text.lower(), " ")
-        own = (len(words) > 2 and _said(" ".join(words[1:]), mine)) or any(
-            len(w) >= 3 and w not in PLAIN_PROGRAMS and w not in _PLAIN_SUB and _verb_of(w) not in VERBS
-            and _said(w, mine) for w in words[1:])
+        own = _own_said(words, mine)
         # the program by name, or what it did said no to ("you must not move the tickets" after
         # `jira issue move`)
         said = (f"`{program}" in low or (_said(program, low) and program not in PLAIN_PROGRAMS)
@@ -240,6 +238,14 @@ def signatures(acts_: list, lesson: str, forbidden: str, keyed: bool, known, ref
         return []
     last = [call_signature(p) for p in pieces(commands[-1]) if not known(p)]   # the call refused
     return [s for s in dict.fromkeys(last) if s and (" " in s or s not in ANY_PROGRAM)][:2]
+
+
+def _own_said(words: list[str], low: str) -> bool:
+    """The text names a command's own subcommands: all of them together ("kv put"), or one that is
+    no verb and no plain word ("nuke", "ec2"; a verb alone is a word in passing: "a broken build")."""
+    return (len(words) > 2 and _said(" ".join(words[1:]), low)) or any(
+        len(w) >= 3 and w not in PLAIN_PROGRAMS and w not in _PLAIN_SUB and _verb_of(w) not in VERBS
+        and _said(w, low) for w in words[1:])
 
 
 def call_keys(acts_: list, lesson: str, parts: list[tuple[str, str]], keyed: bool, known, refused: bool,
@@ -273,17 +279,12 @@ def last_resort(act, parts: list[tuple[str, str]]) -> dict:
     runs = [(p, call_signature(p)) for p in pieces(act.command)[:12]]
     sigs = [s for s in dict.fromkeys(s for _, s in runs) if s and s.split()[0] not in ANY_PROGRAM]
     said = " ".join(t for p, t in parts if p not in ("prescribe", "allow") or not _WAY.search(t)).lower()
-    own = [s for s in sigs if (s.count(" ") > 1 and _said(" ".join(s.split()[1:]), said)) or any(   # a verb
-        len(w) >= 3 and w not in PLAIN_PROGRAMS and w not in _PLAIN_SUB and _verb_of(w) not in VERBS   # alone
-        and _said(w, said) for w in s.split()[1:])]   # is a word in passing: "lets a broken build through"
+    own = [s for s in sigs if _own_said(s.split(), said)]
     if own:
         return {"calls": own[:2]}
     args = named_args([act], sigs, no)   # only the commands that ran with them
     held = [s for p, s in runs if s in sigs and not set(args).isdisjoint(arg_words(p))]
     return {"calls": list(dict.fromkeys(held))[:2], "args": args} if args and held else {}
-
-
-_WAY = re.compile(r"(?i)\b(use|using|run|try|via|prefer|switch\s+to|instead)\b")   # a clause that says the way
 
 
 def named_args(acts_: list, signatures_: list[str], forbidden: str, remarked: str = "", asked: str = "") -> list[str]:
@@ -363,6 +364,7 @@ DEEP = 6   # kinds for one program's commands at which the catalogue, not the si
 _LEAD = 300   # characters of a lesson that say what it is about
 
 WAY_WORDS = r"it'?s|is|use|using|with|via|run|through|try|instead"   # what names the way to do it: "use `x`"
+_WAY = re.compile(rf"(?i)\b(?:{WAY_WORDS}|prefer|switch\s+to)\b")   # a clause that says the way
 PROSE = frozenset("in on at to for with from by of is are was were be and or but the a an it its this that these "
                    "those there here directly locally first only again instead itself".split())
 _PLAIN_SUB = frozenset("new add set get put the all run use for one two and not off out top end".split())

@@ -377,10 +377,11 @@ def rank(cues: list[Cue], limit: int) -> list[Cue]:
     for c in cues:
         for k in c.matched:
             shared[k] = shared.get(k, 0) + 1
-    cues = sorted(cues, key=lambda c: (-c.tier, min((shared[k] for k in c.matched), default=1), -c.score, c.note_id))
+    crowd = {id(c): min((shared[k] for k in c.matched), default=1) for c in cues}
     # a request that meets many lessons only at one shared topic ("edit the README" and every lesson
     # a docs edit was corrected in) is about none of them in particular
-    cues = [c for c in cues if c.tier > TOPIC or min((shared[k] for k in c.matched), default=1) <= CROWD]
+    cues = sorted((c for c in cues if c.tier > TOPIC or crowd[id(c)] <= CROWD),
+                  key=lambda c: (-c.tier, crowd[id(c)], -c.score, c.note_id))
     if not cues:
         return cues
     floor = cues[0].tier - 1 if cues[0].tier >= ENTITY else cues[0].tier
