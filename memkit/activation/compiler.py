@@ -22,7 +22,7 @@ from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mende
 from memkit.activation.echo import called, commands_said, echoed
 from memkit.activation.scope import scope_of
 
-VERSION = 21
+VERSION = 22
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone")

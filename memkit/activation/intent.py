@@ -40,7 +40,11 @@ _SHORT = {"cert": "certificate", "certs": "certificates", "db": "database", "dbs
           "ts": "typescript", "js": "javascript", "py": "python",
           "app": "application", "apps": "applications", "lib": "library", "libs": "libraries", "tz": "timezone",
           "vm": "machine", "vms": "machines", "prefs": "preferences", "stats": "statistics"}
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "ed", "es", "s", "ly", "er")
+# (suffix, what replaces it, the shortest stem it leaves): the longest first, so a word's forms
+# meet ("printers", "printer", "print"; "wiped", "wiping", "wipe"; "migration", "migrate")
+_SUFFIXES = (("ations", "at", 3), ("ation", "at", 3), ("ments", "", 3), ("ment", "", 3), ("ings", "", 3),
+             ("ing", "", 3), ("ies", "y", 3), ("ied", "y", 3), ("ers", "", 3), ("ed", "", 3), ("es", "", 3),
+             ("er", "", 3), ("ly", "", 4), ("s", "", 3))
 # a request that only asks to be told something ("which isolation level does it use?")
 _ASKS_ONLY = re.compile(r"(?is)^\s*(?:what|which|why|how|where|when|who|whose|is|are|does|do|did|was|were|has|"
                         r"have)\b.*\?\s*$")
@@ -48,12 +52,18 @@ _REGEX_NOISE = re.compile(r"\\[a-zA-Z]|\(\?[a-zA-Z]+\)|[^A-Za-z' ]")
 
 
 def stem(word: str) -> str:
-    """A crude stem, the same for a word's common forms (revoke, revokes, revoked, revoking)."""
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            word = word[:-len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
+    """A crude stem, the same for a word's common forms (revoke, revokes, revoked, revoking) and
+    for the roots the catalogue's patterns spell (`wip\\w*`, `delet\\w*`, `empt(y|ied)`)."""
+    for suffix, put, least in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= least and not (
+                suffix == "s" and word.endswith(("ss", "us", "is"))):
+            word = word[:-len(suffix)] + put
             break
-    if word.endswith("e") and len(word) >= 5:
+    if len(word) >= 4 and word[-1] == word[-2] and word[-1] not in "aeiou":   # cancell(ing), stopp(ed)
+        word = word[:-1]
+    if len(word) >= 4 and word[-1] == "e":
+        word = word[:-1]
+    if len(word) >= 4 and word[-1] == "y" and word[-2] not in "aeiou":   # empty, emptied
         word = word[:-1]
     return word[:6]
 

@@ -1,0 +1,33 @@
+"""A request meets a kind's description only when their words stem alike: a word's forms, and
+the roots the catalogue's patterns spell, share one stem."""
+import pytest
+
+from memkit.activation import intent
+
+
+@pytest.mark.parametrize("forms", [
+    ("printers", "printer", "print"),
+    ("wipe", "wiped", "wiping", "wip"),          # `wip\w*` in a pattern
+    ("empty", "emptied", "emptying", "empt"),    # `empt(y|ied)`
+    ("delete", "deleted", "deleting", "delet"),
+    ("migration", "migrations", "migrate"),
+    ("servers", "server", "serve"),
+    ("cancelling", "cancel", "cancelled"),
+    ("apply", "applied", "applies"),
+    ("status", "statuses"),
+    ("process", "processes"),
+])
+def test_forms_share_a_stem(forms):
+    assert len({intent.stem(w) for w in forms}) == 1, {w: intent.stem(w) for w in forms}
+
+
+@pytest.mark.parametrize("a, b", [("print", "private"), ("deploy", "depot"), ("user", "use"), ("cache", "catch")])
+def test_other_words_keep_apart(a, b):
+    assert intent.stem(a) != intent.stem(b)
+
+
+def test_a_request_in_other_forms_meets_the_kind():
+    weighted = {"print:cancel-all": {intent.stem("print"): 3.0, intent.stem("wipe"): 4.5, intent.stem("queue"): 2.0}}
+    kid, score, terms = intent.about(weighted, "wipe the printers' queues")
+    assert kid == "print:cancel-all" and score == 9.5 and len(terms) == 3
+    assert intent.about(weighted, "print the invoice")[1] == 3.0   # one shared word is no request about it
