@@ -123,6 +123,24 @@ _OMITTED = re.compile(r"(?i)\b(?:(?:i\s+)?(?:haven[’']?t|have\s+not|didn[’']
                       r"review|reviewed|reviewing|update|updated|updating|rebase|rebased|rebasing|pull|pulled|pulling)\b")
 
 
+# a clause about a file or folder itself: "compose.yaml is the shared stack", "release-notes/ is what
+# customers read", "the sync bot overwrites locales/de", "did you just write the password into .env.local?"
+_LEAD = r"(?:(?:but|and|so|no|nope|actually|also|because|since|wait|remember|note)\b[,:]?\s+|[^:]{0,40}:\s+)*(?:the\s+)?"
+_OF_IT = r"\s+(?:is|are|was|were|only|just|holds?|has|have|gets?|belongs?\s+to|comes?\s+from|contains?)\b"
+_ASKED = re.compile(r"(?i)^(?:\w+[,.!]\s+)?(?:why\s+(?:did|are|do|would)|did|have|were)\s+you\b")
+_DONE_TO = r"(?i)\b(?:overwrit\w*|regenerat\w*|rebuil\w*|generat\w*|clobber\w*|replac\w*|wip\w*)\s+(?:\w+\s+){0,2}?`?"
+
+
+def spoken_of(clause: str, name: str) -> bool:
+    """The clause is about the file or folder NAME itself, not a place it tells the agent to go."""
+    n = re.escape(name.rstrip("/")) + r"/?`?"
+    text = clause.strip()
+    if re.match(rf"(?i){_LEAD}`?{n}{_OF_IT}", text) or re.search(_DONE_TO + n, text):
+        return True
+    return text.endswith("?") and _ASKED.match(text) is not None and re.search(
+        rf"(?<![\w/-]){re.escape(name)}(?![\w-])", text) is not None
+
+
 def omitted(lesson: str) -> bool:
     """The lesson points out a step the agent left out ("I haven't seen you running coverage",
     "you forgot to run the linter"); said after a call the person stopped, the step is due

@@ -18,7 +18,7 @@ from memkit.activation import entities as entities_mod
 from memkit.activation import redo
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mended, omitted, pasted, slips_of,
-                                       this_step, undoes)
+                                       spoken_of, this_step, undoes)
 from memkit.activation.echo import called, commands_said, echoed
 from memkit.activation.scope import scope_of
 
@@ -124,7 +124,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     terms = [t for t in terms if t.lower() not in bare] + siblings + others
     if undoes(lesson):   # "put it back as it was": the call touched what to undo, not what to avoid
         said = [t for p, t in parts if p in ("forbid", "instead")]
-        names["forbids"] = [n for n in names["forbids"] if any(n in t and entities_mod.negated(n, t) for t in said)]
+        names["forbids"] = [n for n in names["forbids"] if n in names.get("subject", ())
+                            or any(n in t and entities_mod.negated(n, t) for t in said)]
     terms = [t for t in terms if not asked_mod.held_already(t, calls, names["forbids"])]
     undone = redo.undone(fix)[0]   # what the agent's own fix took out: a way the mistake held is no sign
     terms = [t for t in terms if not any(t.lower() in u.lower() for u in undone)]
@@ -212,6 +213,15 @@ def _names(lesson: str, parts: list[tuple[str, str]], act, project: str) -> dict
     """The entities the lesson warns about and the names that comply, with the things whose
     place it gives ("X is in the Y folder") and, for "wrong repo", the project itself."""
     names = entities_mod.from_lesson(parts, act)
+    if act is not None and act.family in ("edit", "write", "shell"):   # the file the call changed, as the
+        # lesson's subject ("compose.yaml is the shared stack"), is what it warns about, not a way to comply
+        touched = entities_mod.tokens(act)
+        subject = [n for p, text in parts if p in ("prescribe", "neutral", "forbid") for n in entities_mod.names_in(text)
+                   if entities_mod.kind_of(n) == "path" and len(n.strip("/.")) > 3
+                   and entities_mod.touches(touched, act.text, n) and spoken_of(text, n)]
+        names["forbids"] += [n for n in dict.fromkeys(subject) if n not in names["forbids"]]
+        names["complies"] = [c for c in names["complies"] if c not in subject]
+        names["subject"] = subject
     placed = [p.rsplit("/", 1)[1] + "/" for p in _located(lesson)]
     if project and _WRONG_PLACE.search(lesson):
         placed.append(project + "/")
