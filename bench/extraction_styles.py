@@ -15,7 +15,11 @@ one (false corrections).
 `study` is the half read while changing extraction; `holdout` is only measured. `fresh-study` and
 `fresh-holdout` are a later pair in other styles (socratic questions, sarcasm, emoji, consequences
 only, answers to the agent's question, relayed questions, pasted alerts, polite and indirect),
-written by a helper that read no memkit code; the same rule holds. `--lessons` counts any lesson
+written by a helper that read no memkit code; the same rule holds. `third-study` and
+`third-holdout` are a third such pair (a story of a past incident, a point buried in a status
+update, non-native English, a conditional warning, the person taking the work over, weary
+repetition, the agent's words quoted back, a numbered list of fixes, the agent addressed beside a
+colleague, a code snippet with a few words). `--lessons` counts any lesson
 note (correction, preference, negative result), since each of them reaches the agent.
 """
 from __future__ import annotations

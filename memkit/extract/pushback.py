@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memkit.extract import rework
 from memkit.extract.phrases import find, phrases
 from memkit.layers import Flag, Role
 from memkit.traces.model import ToolCall, Turn
@@ -178,7 +179,8 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         signs = scene_signs(words)
         if len(signs) >= 2 and signs & _ABOUT_THE_ACT:   # a "no" and a rule alone specify new work
             return "answered the act with " + " and ".join(sorted(signs)), 0.6
-    return None
+    how = rework.verdict(words, sc.proposal, raw)   # no opener announced it: said again, quoted back, a point among others
+    return (how, 0.6) if how else None
 
 
 # the agent's last words hand a step to the person ("After running that, let me know if it works",

@@ -54,19 +54,31 @@ def own_words(text: str) -> str:
         if _FENCE.match(line):
             fenced = not fenced
             continue
-        if fenced or _is_output(line):
+        if fenced or is_output(line):
             continue
         kept.append(line)
     return "\n".join(kept).strip()
 
 
-def _is_output(line: str) -> bool:
+_PROSE = re.compile(r"^[A-Za-z][a-z]+(?: [a-z']+){3,}")   # a sentence
+_POINT = re.compile(r"^\d{1,2}[.)]\s+(?=\S)")   # a point of a typed list ("3) thats the old ref, use hg38")
+
+
+def _typed_point(line: str) -> bool:
+    rest = _POINT.sub("", line, count=1)
+    if rest == line:
+        return False
+    letters = sum(ch.isalpha() for ch in rest)
+    return len(re.findall(r"[A-Za-z']{2,}", rest)) >= 4 and letters >= 0.6 * len(rest.replace(" ", ""))
+
+
+def is_output(line: str) -> bool:
     stripped = line.strip()
     if not stripped:
         return False
     if _ERRORS.search(stripped):
         return True
-    if _OUTPUT.search(stripped) and not re.match(r"^[A-Za-z][a-z]+(?: [a-z']+){3,}", stripped):
+    if _OUTPUT.search(stripped) and not _PROSE.match(stripped) and not _typed_point(stripped):
         return True
     letters = sum(ch.isalpha() for ch in stripped)
     return len(stripped) >= 12 and letters < 0.5 * len(stripped.replace(" ", ""))
