@@ -46,3 +46,11 @@ def test_a_named_folder_the_call_did_not_touch_stays_what_it_was():
     assert "handbook/" not in cue["entities"]
     cue = compiler.compile_lesson(CAT, lesson, "Write: /home/ana/wiki/handbook/setup.md — jargon everywhere")
     assert "handbook/" in cue["entities"]
+
+
+def test_a_flag_asked_for_after_a_hyphenated_subcommand_keeps_the_subcommand():
+    cue = compiler.compile_lesson(
+        CAT, "everything we run goes to the test queue with --endpoint-profile qa, never the default one",
+        "Bash: mqadm queue-jobs submit local-file jobs/nightly.jcl --wait")
+    assert "mqadm queue-jobs submit" in cue["entities"]
+    assert "--endpoint-profile" in cue["complies"]

@@ -39,7 +39,8 @@ def lacking(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
              and not re.search(rf"(?<![\w./-]){re.escape(last[0])}\b", text)   # command of its program
              for f in re.findall(r"(?<![\w`-])--[a-z][\w-]{1,30}", text)]
     missing = [f for f in dict.fromkeys(flags) if not re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", act.command)]
-    last = last[:next((i for i, w in enumerate(last) if i and not re.fullmatch(r"[a-z_]+", w)), len(last))]
+    last = last[:next((i for i, w in enumerate(last) if i and not (   # `zowe zos-jobs submit`, `aws sqs purge-queue`:
+        re.fullmatch(r"[a-z_]+", w) or i <= 2 and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", w))), len(last))]   # a subcommand
     if missing and len(last) >= 2 and last[0] not in ANY_PROGRAM and len(missing) == len(set(flags)):   # the last command
         return [" ".join(last)], [" ".join(last + missing)] + missing
     return [], []
