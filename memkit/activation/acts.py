@@ -374,6 +374,7 @@ def _one_trigger(text: str) -> Act | None:
     if fam == "shell" or (fam == "other" and not rest.startswith("/")):
         return from_command(rest)
     path, dash, snippet = rest.partition(" — ")
+    snippet = snippet.replace(" \u23ce ", "\n")   # the lines of the edit (extract.signals.LINE_BREAK)
     if fam in ("edit", "write"):
         return from_call(tool, {"file_path": path.strip(), "old_string": "",
                                 "new_string" if fam == "edit" else "content": snippet})

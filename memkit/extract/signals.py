@@ -168,23 +168,24 @@ def describe_call(call, about: str = "") -> str:
 
 
 _NAMED = re.compile(r"[@$]?[A-Za-z_][\w]{2,}")
+LINE_BREAK = " ⏎ "   # between the lines of an edit in a one-line description of the call
 
 
 def _snippet(text: str, about: str, limit: int = 200) -> str:
     """The first `limit` characters of an edit, or, when a line past them names more of what
     `about` names than any line within them, the text from the line before that one on."""
-    flat = " ".join(text.split())
+    lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+    flat = LINE_BREAK.join(lines)   # one line in the frontmatter; the lines still read as lines
     if len(flat) <= limit or not about:
         return flat[:limit]
     named = {w.lower() for w in _NAMED.findall(about)} - stop_words()
-    lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
-    ends = list(itertools.accumulate(len(line) + 1 for line in lines))   # where each line ends, flattened
+    ends = list(itertools.accumulate(len(line) + len(LINE_BREAK) for line in lines))   # where each line ends
     score = [len(named & {w.lower() for w in _NAMED.findall(line)}) for line in lines]
     seen = max((s for s, end in zip(score, ends) if end <= limit), default=0)
     best = max(range(len(lines)), key=lambda i: (score[i], -i))
     if score[best] <= seen or ends[best] <= limit:
         return flat[:limit]
-    return "… " + " ".join(lines[max(0, best - 1):])[:limit]
+    return "… " + LINE_BREAK.join(lines[max(0, best - 1):])[:limit]
 
 
 def fact_key(raw: str) -> str:

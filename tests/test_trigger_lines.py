@@ -1,0 +1,35 @@
+"""A correction's trigger describes the corrected edit on one line, yet keeps its lines: the
+compiler reads the call's kinds from it with patterns anchored at a line's start."""
+from __future__ import annotations
+
+from conftest import run_cli, write_generic
+
+from memkit.activation import acts, catalogue
+from memkit.extract import signals
+from memkit.storage import notes
+
+CAT = catalogue.load(None)
+
+
+def test_an_edit_described_on_one_line_classifies_as_its_lines_do():
+    code = '"use client";\nimport { useState } from "react";\nexport default function Page() {}\n'
+    line = signals._snippet(code, "")
+    assert "\n" not in line and signals.LINE_BREAK.strip() in line
+    [act] = acts.from_trigger(f"Write: /srv/shop/app/orders/page.tsx — {line}")
+    assert "next:use-client" in CAT.classify(act)
+    [flat] = acts.from_trigger("Write: /srv/shop/app/orders/page.tsx — " + " ".join(code.split()))
+    assert "next:use-client" not in CAT.classify(flat)   # what the lines lost before
+
+
+def test_the_trigger_of_an_ingested_correction_keeps_the_lines(vault, tmp_path):
+    messages = [{"role": "user", "content": "add the orders page"},
+                {"role": "assistant", "content": "Writing the page.", "tool_calls": [
+                    {"id": "w1", "name": "Write", "input": {"file_path": "app/orders/page.tsx",
+                                                           "content": '"use client";\nexport default function P() {}\n'}}]},
+                {"role": "tool", "tool_call_id": "w1", "content": "ok"},
+                {"role": "user", "content": "no, pages stay server components here, never mark a page that way"}]
+    log = write_generic(tmp_path / "s.jsonl", messages, {"session_id": "s1", "agent": "generic", "project": "shop"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    [path] = (vault / "workshop" / "observations" / "correction").glob("*.md")
+    trigger = notes.read(path).meta["trigger"]
+    assert trigger.startswith("Write: ") and signals.LINE_BREAK in trigger and "\n" not in trigger
