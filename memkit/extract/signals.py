@@ -171,7 +171,7 @@ _NAMED = re.compile(r"[@$]?[A-Za-z_][\w]{2,}")
 LINE_BREAK = " ⏎ "   # between the lines of an edit in a one-line description of the call
 
 
-def _snippet(text: str, about: str, limit: int = 200) -> str:
+def _snippet(text: str, about: str, limit: int = 400) -> str:
     """The first `limit` characters of an edit, or, when a line past them names more of what
     `about` names than any line within them, the text from the line before that one on."""
     lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
