@@ -31,3 +31,14 @@ def test_a_request_in_other_forms_meets_the_kind():
     kid, score, terms = intent.about(weighted, "wipe the printers' queues")
     assert kid == "print:cancel-all" and score == 9.5 and len(terms) == 3
     assert intent.about(weighted, "print the invoice")[1] == 3.0   # one shared word is no request about it
+
+
+@pytest.mark.parametrize("text, only", [
+    ("did the nightly sync go through? show me the log for the last three", True),
+    ("which branch is it on? tell me", True),
+    ("did it pass? fix it then", False),                       # work after the question
+    ("is this right? show me how to fix it", False),           # asks for the fix
+    ("show me the log", False),                                # one request: read by its kinds
+])
+def test_a_question_with_a_request_to_be_shown_asks_only_to_be_told(text, only):
+    assert intent.asks_only(text) is only

@@ -13,7 +13,7 @@ import functools
 import math
 import re
 
-THRESHOLD = 7.0   # summed rarity of the shared terms at which a request is about a kind
+THRESHOLD = 5.5   # summed rarity of the shared terms at which a request is about a kind
 MAX_TERMS = 40    # terms kept per kind, rarest first
 LEAST = 2         # no one term is rarer than THRESHOLD (log of the catalogue's size): a request that is
 # about a kind shares two of its terms at least, and a cue is looked up only through two
@@ -81,8 +81,19 @@ def stems(text: str) -> frozenset[str]:
 
 
 def asks_only(text: str) -> bool:
-    """The request asks to be told something, not for work."""
-    return _ASKS_ONLY.match(text[:2000]) is not None
+    """The request asks to be told something, not for work ("did the sync go through? show me the
+    last three commits": a question, and a request to be shown)."""
+    text = text[:2000].strip()
+    if _ASKS_ONLY.match(text):
+        return True
+    said = [s for s in re.split(r"(?<=[?.!])\s+", text) if s.strip()]
+    return len(said) > 1 and all(s.rstrip().endswith("?") or _SHOW_ME.match(s) for s in said) and any(
+        s.rstrip().endswith("?") for s in said)
+
+
+# "show me the log for the last three", "list the open ones": asks to see, changes nothing
+_SHOW_ME = re.compile(r"(?i)^\s*(?:(?:and|then|also|pls|please)\s+)*(?:show|tell|give|list)\s+(?:me|us)\b(?![^.?!]{0,60}"
+                      r"\b(?:how\s+to|fix|change|write|make|add|remove))")
 
 
 def _described(kind) -> set[str]:
