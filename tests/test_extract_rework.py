@@ -27,10 +27,13 @@ CORRECTIONS = {
                                      "emails in it, so delete that file and regenerate it with ids only"),
     "fix-list": after_edit("needs another pass:\n- the cache won't survive a fork\n- retries go through the "
                            "transport\n- drop the global"),
+    "almost-but": after_edit("almost, but the cache isn't per client, it is per process. pass it in"),
+    "not-quite": after_plan("not quite: the importer stays, only the progress bar is new"),
     "snippet": after_edit("```python\nclient = Client(cache=caller_cache)\n```\npassed in, not a module global"),
 }
 
 NEAR_MISSES = {
+    "almost-there": after_edit("almost there! great, run the tests when you're done"),
     "once-again-thanks": after_edit("once again, thanks, this is exactly it"),
     "list-of-next-work": after_edit("next:\n- add a test for the parser\n- document the client\n- bump the version"),
     "status-only": after_edit("quick update:\n1) the staging box is back up\n2) standup moves to 10\n3) new laptop "

@@ -16,7 +16,7 @@ _WEARY = re.compile(r"(?i)\b(?:once\s+again|yet\s+again|(?:for\s+)?the\s+(?:seco
                     r"\s+time|like\s+i\s+(?:said|told\s+you|mentioned|asked)|as\s+i\s+(?:said|told\s+you|mentioned|asked)|"
                     r"i(?:'ve)?\s+(?:already|just)\s+(?:said|told\s+you|asked)|how\s+many\s+times|i\s+keep\s+(?:saying|telling))\b")
 # what is wrong, or what to do instead
-_WRONG = re.compile(r"(?i)\b(?:not|no|never|don'?t|dont|isn'?t|isnt|wasn'?t|doesn'?t|won'?t|can'?t|cant|wrong|worse|broke\w*|"
+_WRONG = re.compile(r"(?i)\b(?:not|no|never|don'?t|dont|isn'?t|isnt|aren'?t|wasn'?t|doesn'?t|won'?t|can'?t|cant|wrong|worse|broke\w*|"
                     r"instead|stays?|undo|revert|back)\b")
 _DO = re.compile(r"(?i)^(?:so\s+|pls\s+|please\s+|then\s+|and\s+|just\s+)*(?:use|do|delete|remove|drop|keep|put|move|make|set|"
                  r"add|switch|change|run|restart|rerun|regenerate|redo|take|kill|cancel|scancel|stop|undo|revert|read|"
@@ -33,6 +33,9 @@ _TAKE_BACK = re.compile(r"(?i)\b(?:kill|cancel|scancel|stop)\s+(?:it|that|this|t
                         r"\b(?:put|set|change|turn)\s+(?:it|that|this|them|(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?)\s+back\s+to\b")
 # words the agent said, quoted at the start and answered
 _QUOTE = re.compile(r"^\s*[\"'“‘]([^\"'“”‘’\n]{8,120})[\"'”’]\s*(?:[—–:-]|,)?\s*(.+)", re.S)
+# "Almost, but you aren't …", "Almost. Please use …", "not quite: …": near, and what is still wrong
+_ALMOST = re.compile(r"(?is)^\W*(?:almost|nearly|not\s+quite|close)\s*(?:[,.!:;]+|\s[—–-])\s*(?:but\s+)?(\S.*)")
+_PLEASE = re.compile(r"(?i)\b(?:please|pls|plz)\b")
 # "if you edit an applied migration one more time …"
 _AGAIN_IF = re.compile(r"(?i)\bif\s+(?:you|u)\s+[^.;!?]{2,80}?\b(?:again|one\s+more\s+time)\b")
 # a point of a list that says what is wrong with the work
@@ -48,6 +51,10 @@ _ADDRESSED = re.compile(r"(?i)(?:^|\s)@(?:assistant|claude|agent|bot|ai|codex|co
 
 def verdict(words: str, proposal: str, raw: str = "") -> str:
     """How the message takes back the agent's work ("" when it does not)."""
+    almost = _ALMOST.match(words)
+    if almost and (_WRONG.search(almost.group(1)) or _DO.match(almost.group(1)) or _PLEASE.search(almost.group(1))
+                   or words.lstrip(" \t\"'*_").lower().startswith("not") and len(almost.group(1).split()) >= 3):
+        return "said it was almost right"
     parts = _parts(words)
     if _WEARY.search(words) and (_WRONG.search(_WEARY.sub(" ", words)) or any(_DO.match(s) for s in parts)) \
             or _AGAIN_IF.search(words):
