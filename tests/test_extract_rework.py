@@ -15,6 +15,7 @@ CORRECTIONS = {
     "like-i-said": after_edit("like i said on monday, we don't cache in clients"),
     "if-again": after_edit("if you add module state to a client one more time I'll lock the folder. drop it"),
     "quoted-back": after_plan('"rewrite the importer" — no, it was rewritten in spring and it works'),
+    "quoted-back-stays": after_edit('"added a cache" — the client is created per request. the old lookup stays'),
     "can-we-not": after_edit("thx. can we not keep a global there, pass it in from the caller"),
     "addressed": after_edit("@lena have a look, it added state again. @assistant the rule here is stateless "
                             "clients, take the cache out"),
@@ -42,6 +43,19 @@ NEAR_MISSES = {
     "pasted-terminal": after_edit("```\nana@laptop ~ % ls build\nls: build: No such file or directory\n```\n"
                                   "not sure what that means, is it expected?"),
     "quote-of-someone-else": after_edit('"ship it friday" — that is what marketing said, so plan for it'),
+    "second-time-today": after_edit("for the second time today the CI is green, nice. don't forget the changelog"),
+    "if-again-task": after_edit("if you hit the rate limit again, wait a minute and retry"),
+    "quoted-approval": after_edit('"moved the retry loop into the client" — nice, no more duplicate code'),
+    "lets-not-worry": after_edit("let's not worry about windows for now, ship linux first"),
+    "at-agent-task": after_edit("@claude add tests for the parser too"),
+    "at-agent-thanks": after_edit("@claude thanks, no further changes needed from my side"),
+    "take-a-look": after_edit("thanks. take a look and figure out why the build is slow"),
+    "drop-and-regenerate-other": after_edit("good. now drop the old branch and regenerate the docs"),
+    "review-checklist": after_edit("review checklist:\n- no print statements left\n- tests pass\n- docs updated"),
+    "new-issues": after_edit("nice. new issues to look at:\n- login page doesn't load on safari\n- export is missing the "
+                             "header row"),
+    "pasted-log-block": after_edit("```\nCreated table users\nMigration 0042 applied successfully\n```\ndone, the db isn't "
+                                   "empty anymore"),
     "snippet-question": after_edit("```python\nclient = Client()\n```\nis this not the same as before?"),
 }
 
@@ -69,3 +83,22 @@ def test_a_typed_numbered_point_is_the_persons_words_and_a_numbered_listing_is_n
 def test_a_quote_counts_only_when_the_agent_said_it():
     assert rework.verdict('"moves the loop" — no, it copies it', "This moves the loop into the client.")
     assert not rework.verdict('"moves the loop" — no, it copies it', "I rewrote the parser.")
+
+
+@pytest.mark.parametrize("words, raw", [
+    ("like I said, I'm not in tomorrow, so go ahead and merge when green", ""),
+    ("nice, this is much cleaner, not bad at all", "```js\nconst x = await fetch(url)\n```\nnice, this is much cleaner"),
+    ("for the 3rd time this week prod is stable, no changes from us", ""),
+    ("ok cool. take your time, check out the release branch first", ""),
+])
+def test_praise_or_a_go_ahead_beside_the_signs_is_no_pushback(words, raw):
+    assert rework.verdict(words, "I moved the retry loop into the client.", raw or words) == ""
+
+
+def test_long_and_hostile_messages_are_read_quickly():
+    import time
+
+    start = time.perf_counter()
+    for text in ("\n" * 20000, "```\n" + "\n" * 20000, "@" * 20000, "a" + " " * 20000 + "b", "note: " * 3000):
+        rework.verdict(text, "", text)
+    assert time.perf_counter() - start < 1.0

@@ -30,7 +30,7 @@ def test_a_request_in_other_forms_meets_the_kind():
     weighted = {"print:cancel-all": {intent.stem("print"): 3.0, intent.stem("wipe"): 4.5, intent.stem("queue"): 2.0}}
     kid, score, terms = intent.about(weighted, "wipe the printers' queues")
     assert kid == "print:cancel-all" and score == 9.5 and len(terms) == 3
-    assert intent.about(weighted, "print the invoice")[1] == 3.0   # one shared word is no request about it
+    assert intent.about(weighted, "print the invoice")[1] == 0.0   # one shared word is no request about it
 
 
 @pytest.mark.parametrize("text, only", [
@@ -42,3 +42,17 @@ def test_a_request_in_other_forms_meets_the_kind():
 ])
 def test_a_question_with_a_request_to_be_shown_asks_only_to_be_told(text, only):
     assert intent.asks_only(text) is only
+
+
+@pytest.mark.parametrize("a, b", [("role", "roll"), ("file", "fill"), ("comment", "come")])
+def test_short_words_keep_apart_from_their_lookalikes(a, b):
+    assert intent.stem(a) != intent.stem(b)
+
+
+@pytest.mark.parametrize("text", [
+    "did the deploy finish? show me the logs and restart the worker",
+    "is the edge cache stale? tell me, then purge everything",
+    "why is CI red? show me the failing test and delete it",
+])
+def test_a_question_that_also_asks_for_work_is_work(text):
+    assert not intent.asks_only(text)

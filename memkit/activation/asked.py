@@ -14,6 +14,11 @@ from memkit.activation.commands import ANY_PROGRAM, head
 from memkit.activation.entities import TICK
 
 
+# subcommands whose next word is what they act on, not another subcommand
+_ACTS_ON = frozenset("delete rm remove build upgrade install uninstall run create apply get describe push pull start stop "
+                     "restart logs exec deploy destroy scale rollout edit patch update add drop kill".split())
+
+
 def lacking(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
     """"use `pulumi config set --secret`" after `pulumi config set db_password x`: the command the
     lesson asks for is the corrected one with flags it lacked. The same command recalls the
@@ -40,7 +45,8 @@ def lacking(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
              for f in re.findall(r"(?<![\w`-])--[a-z][\w-]{1,30}", text)]
     missing = [f for f in dict.fromkeys(flags) if not re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", act.command)]
     last = last[:next((i for i, w in enumerate(last) if i and not (   # `zowe zos-jobs submit`, `aws sqs purge-queue`:
-        re.fullmatch(r"[a-z_]+", w) or i <= 2 and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", w))), len(last))]   # a subcommand
+        re.fullmatch(r"[a-z_]+", w) or re.fullmatch(r"[a-z]+(?:-[a-z]+)+", w) and (   # a subcommand; not what
+            i == 1 or i == 2 and last[1] not in _ACTS_ON))), len(last))]   # a verb acts on (`kubectl delete old-pods`)
     if missing and len(last) >= 2 and last[0] not in ANY_PROGRAM and len(missing) == len(set(flags)):   # the last command
         return [" ".join(last)], [" ".join(last + missing)] + missing
     return [], []

@@ -125,17 +125,23 @@ _OMITTED = re.compile(r"(?i)\b(?:(?:i\s+)?(?:haven[’']?t|have\s+not|didn[’']
 
 # a clause about a file or folder itself: "compose.yaml is the shared stack", "release-notes/ is what
 # customers read", "the sync bot overwrites locales/de", "did you just write the password into .env.local?"
-_LEAD = r"(?:(?:but|and|so|no|nope|actually|also|because|since|wait|remember|note)\b[,:]?\s+|[^:]{0,40}:\s+)*(?:the\s+)?"
-_OF_IT = r"\s+(?:is|are|was|were|only|just|holds?|has|have|gets?|belongs?\s+to|comes?\s+from|contains?)\b"
-_ASKED = re.compile(r"(?i)^(?:\w+[,.!]\s+)?(?:why\s+(?:did|are|do|would)|did|have|were)\s+you\b")
-_DONE_TO = r"(?i)\b(?:overwrit\w*|regenerat\w*|rebuil\w*|generat\w*|clobber\w*|replac\w*|wip\w*)\s+(?:\w+\s+){0,2}?`?"
+_LEAD = (r"(?:[^:]{0,40}:\s+)?(?:(?:but|and|so|no|nope|actually|also|because|since|wait|remember|note)\b[,:]?\s+){0,3}"
+         r"(?:the\s+)?")   # a label ("Review on !2291: "), then a few turning words
+_OF_IT = r"\s+(?:is|are|was|were|holds?|has|have|gets?|belongs?\s+to|comes?\s+from|contains?)\b"
+# … but not where the work belongs or what is fine: "config.yaml is where the fix goes", "src/ is fine"
+_PLACE_OK = re.compile(r"(?i)\b(?:is|are)\s+(?:where|the\s+(?:right\s+)?place|fine|ok|okay|right|correct|good)\b|"
+                       r"\bfine\s+to\b|\bsafe\s+to\b|\ballowed\b")
+_ASKED = re.compile(r"(?i)^(?:\w+[,.!]\s+)?(?:why\s+did\s+you|did\s+you\s+(?:just|really|actually))\b")
+_DONE_TO = r"(?i)\b(?:overwrit\w*|regenerat\w*|clobber\w*|wip(?:e|es|ed|ing)\b)\s+(?:the\s+|all\s+of\s+)?`?"
 
 
 def spoken_of(clause: str, name: str) -> bool:
     """The clause is about the file or folder NAME itself, not a place it tells the agent to go."""
     n = re.escape(name.rstrip("/")) + r"/?`?"
-    text = clause.strip()
-    if re.match(rf"(?i){_LEAD}`?{n}{_OF_IT}", text) or re.search(_DONE_TO + n, text):
+    text = clause.strip()[:2000]
+    if _PLACE_OK.search(text):
+        return False
+    if re.match(rf"(?i){_LEAD}`?{n}{_OF_IT}", text) or re.search(_DONE_TO + n + r"(?![\w-]|\.\w)", text):
         return True
     return text.endswith("?") and _ASKED.match(text) is not None and re.search(
         rf"(?<![\w/-]){re.escape(name)}(?![\w-])", text) is not None

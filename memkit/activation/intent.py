@@ -15,8 +15,8 @@ import re
 
 THRESHOLD = 5.5   # summed rarity of the shared terms at which a request is about a kind
 MAX_TERMS = 40    # terms kept per kind, rarest first
-LEAST = 2         # no one term is rarer than THRESHOLD (log of the catalogue's size): a request that is
-# about a kind shares two of its terms at least, and a cue is looked up only through two
+LEAST = 2         # a request that is about a kind shares two of its terms at least (one rare word alone
+# decides nothing), and a cue is looked up only through two
 
 _WORD = re.compile(r"[a-z][a-z0-9]{1,}")
 _STOP = frozenset("""
@@ -42,7 +42,7 @@ _SHORT = {"cert": "certificate", "certs": "certificates", "db": "database", "dbs
           "vm": "machine", "vms": "machines", "prefs": "preferences", "stats": "statistics"}
 # (suffix, what replaces it, the shortest stem it leaves): the longest first, so a word's forms
 # meet ("printers", "printer", "print"; "wiped", "wiping", "wipe"; "migration", "migrate")
-_SUFFIXES = (("ations", "at", 3), ("ation", "at", 3), ("ments", "", 3), ("ment", "", 3), ("ings", "", 3),
+_SUFFIXES = (("ations", "at", 3), ("ation", "at", 3), ("ments", "", 4), ("ment", "", 4), ("ings", "", 3),
              ("ing", "", 3), ("ies", "y", 3), ("ied", "y", 3), ("ers", "", 3), ("ed", "", 3), ("es", "", 3),
              ("er", "", 3), ("ly", "", 4), ("s", "", 3))
 # a request that only asks to be told something ("which isolation level does it use?")
@@ -54,12 +54,14 @@ _REGEX_NOISE = re.compile(r"\\[a-zA-Z]|\(\?[a-zA-Z]+\)|[^A-Za-z' ]")
 def stem(word: str) -> str:
     """A crude stem, the same for a word's common forms (revoke, revokes, revoked, revoking) and
     for the roots the catalogue's patterns spell (`wip\\w*`, `delet\\w*`, `empt(y|ied)`)."""
+    cut = False
     for suffix, put, least in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= least and not (
                 suffix == "s" and word.endswith(("ss", "us", "is"))):
-            word = word[:-len(suffix)] + put
+            word, cut = word[:-len(suffix)] + put, True
             break
-    if len(word) >= 4 and word[-1] == word[-2] and word[-1] not in "aeiou":   # cancell(ing), stopp(ed)
+    if cut and len(word) >= 4 and word[-1] == word[-2] and word[-1] not in "aeiou" and (
+            word[-1] not in "ls" or len(word) >= 6):   # cancell(ing), stopp(ed); not roll(ing), pass(ed)
         word = word[:-1]
     if len(word) >= 4 and word[-1] == "e":
         word = word[:-1]
@@ -92,8 +94,8 @@ def asks_only(text: str) -> bool:
 
 
 # "show me the log for the last three", "list the open ones": asks to see, changes nothing
-_SHOW_ME = re.compile(r"(?i)^\s*(?:(?:and|then|also|pls|please)\s+)*(?:show|tell|give|list)\s+(?:me|us)\b(?![^.?!]{0,60}"
-                      r"\b(?:how\s+to|fix|change|write|make|add|remove))")
+_SHOW_ME = re.compile(r"(?i)^\s*(?:(?:pls|please)\s+)?(?:show|tell|list)\s+(?:me|us)\b(?![^.?!]{0,80}"
+                      r"(?:\bhow\s+to\b|,|;|\band\b|\bthen\b|\bscript\b))")
 
 
 def _described(kind) -> set[str]:
@@ -145,6 +147,8 @@ def about(weighted: dict, text: str) -> tuple[str, float, list[str]]:
     best = ("", 0.0, [])
     for kid, terms in weighted.items():
         shared = sorted(said & terms.keys())
+        if len(shared) < LEAST:   # one word alone ("fine") is no request about a kind
+            continue
         score = sum(terms[t] for t in shared)
         if score > best[1]:
             best = (kid, score, shared)

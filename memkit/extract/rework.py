@@ -5,75 +5,96 @@ pnpm"), by quoting its own words back ("'should be fine' — it isn't"), as one 
 ("3) that's the hg19 ref, kill it and restart with hg38"), by asking not to ("can we not do
 !important there"), or by telling the agent, beside a colleague, what the rule is ("@nina look at
 this. @assistant the team rule is …"). Each sign here is read only after the agent acted or
-proposed something, and each needs the message to say what is wrong or what to do instead.
+proposed something, and each needs the message to say what is wrong or what to do instead;
+praise or a go-ahead beside it makes it none.
 """
 from __future__ import annotations
 
 import re
 
-# the person has said it before
-_WEARY = re.compile(r"(?i)\b(?:once\s+again|yet\s+again|(?:for\s+)?the\s+(?:second|third|fourth|fifth|nth|\d+(?:st|nd|rd|th))"
-                    r"\s+time|like\s+i\s+(?:said|told\s+you|mentioned|asked)|as\s+i\s+(?:said|told\s+you|mentioned|asked)|"
-                    r"i(?:'ve)?\s+(?:already|just)\s+(?:said|told\s+you|asked)|how\s+many\s+times|i\s+keep\s+(?:saying|telling))\b")
+# the person has said it before, as the message's first words: "once again, …", "for the third time, …"
+_WEARY = re.compile(r"(?i)^\W*(?:once\s+again|yet\s+again|for\s+the\s+(?:second|third|fourth|fifth|nth|\d+(?:st|nd|rd|th))"
+                    r"\s+time|(?:like|as)\s+i\s+(?:already\s+)?(?:said|told\s+you)(?:\s+\w+){0,2}?|"
+                    r"i(?:'ve|\s+have)?\s+already\s+(?:said|told\s+you|asked))\s*[,.:;!—–-]")
+_HOW_MANY = re.compile(r"(?i)\bhow\s+many\s+times\s+(?:do\s+i\s+have\s+to|must\s+i|have\s+i)\b")
 # what is wrong, or what to do instead
-_WRONG = re.compile(r"(?i)\b(?:not|no|never|don'?t|dont|isn'?t|isnt|aren'?t|wasn'?t|doesn'?t|won'?t|can'?t|cant|wrong|worse|broke\w*|"
-                    r"instead|stays?|undo|revert|back)\b")
+_WRONG = re.compile(r"(?i)\b(?:not|no|never|don'?t|dont|isn'?t|isnt|aren'?t|wasn'?t|doesn'?t|won'?t|can'?t|cant|wrong|worse|"
+                    r"broke\w*|instead|stays?|undo|revert)\b")
+_NEGATED = re.compile(r"(?i)^\W*(?:no|nope|nah|not|wrong|it\s+(?:is|was|does)n'?t|it'?s\s+not|that'?s\s+not|"
+                      r"(?:is|was|does)n'?t|it\s+(?:is|was|does)\s+not)\b")
+_STAYS = re.compile(r"(?i)\b(?:stays|stay\s+(?:as|in|on)|has\s+to\s+stay|must\s+stay)\b")   # "the guard stays"
+# praise or a go-ahead: no pushback beside it
+_APPROVED = re.compile(r"(?i)\b(?:great|nice|perfect|awesome|excellent|lgtm|looks\s+good|not\s+bad|well\s+done|thanks|"
+                       r"thank\s+you|go\s+ahead|ship\s+it|merge\s+(?:it|when)|cleaner|works\s+(?:now|great))\b")
 _DO = re.compile(r"(?i)^(?:so\s+|pls\s+|please\s+|then\s+|and\s+|just\s+)*(?:use|do|delete|remove|drop|keep|put|move|make|set|"
                  r"add|switch|change|run|restart|rerun|regenerate|redo|take|kill|cancel|scancel|stop|undo|revert|read|"
                  r"leave|go\s+back|find)\b")
-# "can we not do !important there", "let's not", "could you not"
-_NOT_DO = re.compile(r"(?i)\b(?:can|could)\s+(?:we|you)\s+(?:please\s+)?not\b|\blet'?s\s+not\b")
+# "can we not do !important there", "let's not make X part of this script": not what the agent did
+_NOT_DO = re.compile(r"(?i)\b(?:(?:can|could)\s+(?:we|you)\s+(?:please\s+)?not|let'?s\s+not)\s+(?:do|use|make|add|put|"
+                     r"keep|have|touch|change|include|hardcode|write|call|create|go\s+with|rely\s+on)\b")
 # a point of a list or of a status update that takes the work back
 _POINT = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")
 _TAKE_BACK = re.compile(r"(?i)\b(?:kill|cancel|scancel|stop)\s+(?:it|that|this|the\s+(?:job|run))\b[^.;]{0,30}\b(?:and|then)\s+"
                         r"(?:restart|rerun|resubmit|redo|start\s+(?:it\s+)?again)|"
-                        r"\b(?:delete|remove|drop|scrap|bin)\s+(?:that|this|the|it)\b[^.;]{0,30}\band\s+(?:regenerate|redo|rerun|"
+                        r"\b(?:delete|remove|drop|scrap|bin)\s+(?:that|this|it)\b[^.;]{0,30}\band\s+(?:regenerate|redo|rerun|"
                         r"rebuild|recreate|do\s+it\s+again|start\s+over)|"
-                        r"\btake\s+(?:the\s+|that\s+|it\s+)?[\w.-]*[^.;]{0,30}\b(?:back\s+)?out\b|"
-                        r"\b(?:put|set|change|turn)\s+(?:it|that|this|them|(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?)\s+back\s+to\b")
+                        r"\btake\s+(?:the\s+|that\s+|this\s+|it\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+back\s+out\b")
 # words the agent said, quoted at the start and answered
 _QUOTE = re.compile(r"^\s*[\"'“‘]([^\"'“”‘’\n]{8,120})[\"'”’]\s*(?:[—–:-]|,)?\s*(.+)", re.S)
 # "Almost, but you aren't …", "Almost. Please use …", "not quite: …": near, and what is still wrong
 _ALMOST = re.compile(r"(?is)^\W*(?:almost|nearly|not\s+quite|close)\s*(?:[,.!:;]+|\s[—–-])\s*(?:but\s+)?(\S.*)")
 _PLEASE = re.compile(r"(?i)\b(?:please|pls|plz)\b")
-# "if you edit an applied migration one more time …"
-_AGAIN_IF = re.compile(r"(?i)\bif\s+(?:you|u)\s+[^.;!?]{2,80}?\b(?:again|one\s+more\s+time)\b")
+# "if you edit an applied migration one more time I'm taking away write access": a threat
+_AGAIN_IF = re.compile(r"(?i)\bif\s+(?:you|u)\s+[^.;!?]{2,80}?\b(?:again|one\s+more\s+time)\b[^.;!?]{0,20}\b(?:i'?ll|i\s+will|"
+                       r"i'?m|i\s+am|we'?ll|we\s+will)\b")
 # a point of a list that says what is wrong with the work
 _FAULT = re.compile(r"(?i)\b(?:not|no|won'?t|doesn'?t|isn'?t|can'?t|missing|wrong|instead|broken|breaks|strips?)\b")
-# what a list of points about the work is introduced by: "few fixes:", "needs a pass:", "scancel that, then"
-_REVIEW = re.compile(r"(?i)\b(?:fix(?:es)?|pass|issues?|problems?|nits?|wrong|broken|review|cancel|scancel|kill|stop|redo)\b")
-_FENCE = re.compile(r"(?m)^\s*(?:```|~~~)")
+# how a list of points about the work opens: "few fixes:", "needs a pass before it goes out:", "scancel that, then"
+_REVIEW = re.compile(r"(?i)\b(?:(?:few|some|couple(?:\s+of)?|two|three)\s+fix(?:es)?|fix(?:es)?\s*:|needs?\s+(?:a|another)\s+pass|"
+                     r"before\s+it\s+goes|nits?\s*:|(?:kill|cancel|scancel|stop)\s+(?:it|that|this))\b")
+_NEW_WORK = re.compile(r"(?i)\b(?:new|todo|to\s+do|to\s+look\s+at|checklist|tomorrow|next|later|backlog|ideas?)\b")
 # the prose beside a snippet sets it against what the agent did: "raw body, not parsed json"
-_CONTRAST = re.compile(r"(?i)\b(?:not|instead|rather\s+than|isn'?t|wrong|blows?\s+up|anyone\s+can)\b")
+_CONTRAST = re.compile(r"(?i)\b(?:not|instead\s+of|rather\s+than|isn'?t|blows?\s+up|anyone\s+can)\b")
+_CODE_MARK = re.compile(r"[(){}=;\[\]]|=>|->|::")
 # the agent, addressed beside someone else: "@assistant", "(bot: keep clap at 3)"
-_ADDRESSED = re.compile(r"(?i)(?:^|\s)@(?:assistant|claude|agent|bot|ai|codex|copilot)(?![\w/.-])|\((?:bot|claude|agent|assistant)\s*:\s*")
+_AGENT = r"(?:assistant|claude|agent|bot|ai|codex|copilot)"
+_ADDRESSED = re.compile(rf"(?i)(?:^|\s)@{_AGENT}(?![\w/.-])|\({_AGENT}\s*:\s*")
+_COLLEAGUE = re.compile(rf"(?i)(?:^|\s)@(?!{_AGENT}(?![\w/.-]))[A-Za-z][\w.-]*(?![\w/-])")
 
 
 def verdict(words: str, proposal: str, raw: str = "") -> str:
     """How the message takes back the agent's work ("" when it does not)."""
+    words = words[:4000]
     almost = _ALMOST.match(words)
     if almost and (_WRONG.search(almost.group(1)) or _DO.match(almost.group(1)) or _PLEASE.search(almost.group(1))
-                   or words.lstrip(" \t\"'*_").lower().startswith("not") and len(almost.group(1).split()) >= 3):
+                   or words.lstrip(" \t\"'*_").lower().startswith("not") and len(almost.group(1).split()) >= 3) \
+            and not _APPROVED.search(almost.group(1)):
         return "said it was almost right"
     parts = _parts(words)
-    if _WEARY.search(words) and (_WRONG.search(_WEARY.sub(" ", words)) or any(_DO.match(s) for s in parts)) \
-            or _AGAIN_IF.search(words):
+    weary = _WEARY.match(words)
+    rest = words[weary.end():] if weary else ""
+    if (weary and (_WRONG.search(rest) or any(_DO.match(s) for s in _parts(rest))) or _HOW_MANY.search(words)
+            or _AGAIN_IF.search(words)) and not _APPROVED.search(words):
         return "said it again"
     quoted = _QUOTE.match(words)
-    if quoted and _said(quoted.group(1), proposal) and _WRONG.search(quoted.group(2)):
+    if quoted and _said(quoted.group(1), proposal) and (_NEGATED.match(quoted.group(2)) or _STAYS.search(quoted.group(2))) \
+            and not _APPROVED.search(quoted.group(2)):
         return "quoted the agent back"
     if _NOT_DO.search(words):
         return "asked it not to"
     told = _ADDRESSED.search(words)
-    if told and (_WRONG.search(words) or any(_DO.match(s) for s in _parts(words[told.end():]))):
+    if told and _COLLEAGUE.search(words) and (_WRONG.search(words[told.end():]) or any(
+            _DO.match(s) for s in _parts(words[told.end():]))) and not _APPROVED.search(words):
         return "told the agent beside a colleague"
     if len(parts) >= 2 and any(_TAKE_BACK.search(s) for s in parts):
         return "took the work back among other points"
-    lines = words.splitlines()
+    lines = [ln for ln in words.splitlines() if ln.strip()]
     points = [s for s in lines if _POINT.match(s)]
-    if len(points) >= 2 and any(_FAULT.search(s) for s in points) and _REVIEW.search(" ".join(lines[:2])):
+    lead = lines[0] if lines and not _POINT.match(lines[0]) else ""
+    if len(points) >= 2 and any(_FAULT.search(s) for s in points) and _REVIEW.search(lead) and not _NEW_WORK.search(lead):
         return "listed what to fix"
-    if raw and _written_code(raw) and len(words.split()) <= 40 and _CONTRAST.search(words) and "?" not in words:
+    if raw and len(words.split()) <= 40 and "?" not in words and _CONTRAST.search(words) \
+            and not _APPROVED.search(words) and _written_code(raw):
         return "showed the right code"
     return ""
 
@@ -82,12 +103,23 @@ def _written_code(raw: str) -> bool:
     """A fenced block the person wrote (code), not output pasted from a terminal or a log."""
     from memkit.extract.signals import is_output
 
-    blocks = re.findall(r"(?ms)^\s*(?:```|~~~)[^\n]*\n(.*?)^\s*(?:```|~~~)", raw)
-    lines = [ln for b in blocks for ln in b.splitlines() if ln.strip()]
-    return bool(lines) and 2 * sum(is_output(ln) or _PROMPT.match(ln) is not None for ln in lines) < len(lines)
+    lines, inside = [], False
+    for line in raw[:20000].splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            inside = not inside
+        elif inside and line.strip():
+            lines.append(line)
+    code = sum(bool(_CODE_MARK.search(ln)) and not is_output(ln) and not _prompted(ln) for ln in lines)
+    return bool(lines) and 2 * code > len(lines)
 
 
-_PROMPT = re.compile(r"^\s*(?:\S+@\S+\s.*[%$#]\s|[$%#]\s|>>>\s)")   # a shell or REPL prompt
+def _prompted(line: str) -> bool:
+    """A line that starts at a shell or REPL prompt (`$ ls`, `ana@laptop ~ % ls`, `>>> x`)."""
+    s = line.lstrip()
+    if s.startswith(("$ ", "% ", "# ", ">>> ")):
+        return True
+    head = s.split(" ", 1)[0]
+    return "@" in head and len(head) <= 80 and any(f" {p} " in s[:120] for p in "%$#")
 
 
 def _said(quote: str, proposal: str) -> bool:
@@ -99,7 +131,7 @@ def _parts(words: str) -> list[str]:
     """The message's points: its lines and sentences, list markers taken off."""
     out = []
     for line in words.splitlines():
-        for s in re.split(r"(?<=[.!?;])\s+|\s+[—–]\s+", line):
+        for s in re.split(r"(?<=[.!?;]) | [—–] ", " ".join(line.split())):
             s = _POINT.sub("", s).strip()
             if s:
                 out.append(s)

@@ -69,7 +69,8 @@ def _typed_point(line: str) -> bool:
     if rest == line:
         return False
     letters = sum(ch.isalpha() for ch in rest)
-    return len(re.findall(r"[A-Za-z']{2,}", rest)) >= 4 and letters >= 0.6 * len(rest.replace(" ", ""))
+    return (len(re.findall(r"[A-Za-z']{2,}", rest)) >= 4 and letters >= 0.6 * len(rest.replace(" ", ""))
+            and not re.search(r"[_=(){}\[\];<>]|\w\.\w", rest))   # no code, no identifiers
 
 
 def is_output(line: str) -> bool:
@@ -177,15 +178,15 @@ def _snippet(text: str, about: str, limit: int = 400) -> str:
     lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
     flat = LINE_BREAK.join(lines)   # one line in the frontmatter; the lines still read as lines
     if len(flat) <= limit or not about:
-        return flat[:limit]
+        return flat[:limit].rstrip(LINE_BREAK)
     named = {w.lower() for w in _NAMED.findall(about)} - stop_words()
     ends = list(itertools.accumulate(len(line) + len(LINE_BREAK) for line in lines))   # where each line ends
     score = [len(named & {w.lower() for w in _NAMED.findall(line)}) for line in lines]
     seen = max((s for s, end in zip(score, ends) if end <= limit), default=0)
     best = max(range(len(lines)), key=lambda i: (score[i], -i))
     if score[best] <= seen or ends[best] <= limit:
-        return flat[:limit]
-    return "… " + LINE_BREAK.join(lines[max(0, best - 1):])[:limit]
+        return flat[:limit].rstrip(LINE_BREAK)
+    return "… " + LINE_BREAK.join(lines[max(0, best - 1):])[:limit].rstrip(LINE_BREAK)
 
 
 def fact_key(raw: str) -> str:
