@@ -280,9 +280,15 @@ def test_a_lesson_that_compiles_to_nothing_else_keeps_the_corrected_call_a_claus
     assert _judged(cue, "vault kv put secret/billing/prod WEBHOOK=y")
     assert not _judged(cue, "vault kv patch secret/billing/prod WEBHOOK=y")
     # an argument of the call a clause says no to: a run with it again, not one without
+    cue = compiler.compile_lesson(CAT, "no!! that dropped every single queued message we had this morning. only "
+                                       "remove the ones from that one sender next time, never ALL", "Bash: sudo postsuper -d ALL")
+    assert cue["calls"] == ["postsuper"] and cue["args"] == ["all"]
+    assert _judged(cue, "postsuper -d ALL deferred")
+    assert not _judged(cue, "postsuper -d 4F1A2B3C")
+    # said shortly, in the words of what the call did: that kind is the mistake (echo.spoken)
     cue = compiler.compile_lesson(CAT, "no!! that dropped every queued message. only remove the ones from that "
                                        "sender, never ALL", "Bash: sudo postsuper -d ALL")
-    assert cue["calls"] == ["postsuper"] and cue["args"] == ["all"]
+    assert cue["forbids"] == ["mail:queue-delete-all"]
     assert _judged(cue, "postsuper -d ALL deferred")
     assert not _judged(cue, "postsuper -d 4F1A2B3C")
     # a remark that names nothing of the call leaves it no mistake

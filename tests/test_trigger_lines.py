@@ -33,3 +33,15 @@ def test_the_trigger_of_an_ingested_correction_keeps_the_lines(vault, tmp_path):
     [path] = (vault / "workshop" / "observations" / "correction").glob("*.md")
     trigger = notes.read(path).meta["trigger"]
     assert trigger.startswith("Write: ") and signals.LINE_BREAK in trigger and "\n" not in trigger
+
+
+def test_a_short_lesson_in_the_words_of_what_the_call_did_forbids_it():
+    from memkit.activation import compiler
+
+    trigger = 'Write: /srv/shop/app/orders/page.tsx — "use client"; ⏎ export default function P() { return null }'
+    cue = compiler.compile_lesson(CAT, "no, pages stay server components here, never mark a page that way", trigger)
+    assert "next:use-client" in cue["forbids"]
+    long = ("no, pages stay server components here, never mark a page that way; we talked about this at length in "
+            "the review last spring and again when the checkout was rebuilt, and the notes are in the wiki")
+    assert "next:use-client" not in compiler.compile_lesson(CAT, long, trigger)["forbids"]   # a long lesson
+    # meets a kind's words by chance: only the short remark is read this way

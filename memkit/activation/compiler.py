@@ -19,10 +19,10 @@ from memkit.activation import redo
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mended, omitted, pasted, slips_of,
                                        spoken_of, this_step, undoes)
-from memkit.activation.echo import called, commands_said, echoed
+from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 22
+VERSION = 23
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone")
@@ -113,6 +113,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     names["forbids"] += entities_mod.code_shapes(act, parts, names["forbids"])
     names["forbids"] += [c for c in called(parts, act, names["forbids"]) if c not in names["forbids"]]
     forbids |= commands.flagged(cat, act, [text for p, text in parts if p in ("forbid", "instead")])
+    if not _narrow(cat, forbids) and not names["forbids"] and corrected:   # "pages stay server components" after
+        said = " ".join(text for _, text in parts)   # `"use client"` on a page; not what it holds back "for now"
+        forbids |= {k for k in spoken(cat, said, corrected - prescribed) if said and not _file_lacks(cat, k)}
     ways = complies & _remedies(cat)
     if not forbids and not names["forbids"] and not by["before"] and 0 < len(ways) <= 2 and len(lesson.split()) <= 30:
         # "we use pnpm here", "use gh for that" and nothing else: the ways the one it asks for replaces

@@ -73,6 +73,23 @@ def echoed(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set, a
     return out
 
 
+SHORT = 20   # words: a remark about the act; a longer lesson meets a kind's description by chance
+
+
+def spoken(cat, lesson: str, corrected: set) -> set:
+    """"no, pages stay server components here" after a page marked `"use client"`: a short lesson
+    that speaks of what one of the corrected call's specific kinds is about (two of its rare terms,
+    as a request would) names that kind as the mistake. Longer lessons meet some kind's words by
+    chance (on the shared real logs, lessons up to 45 words doubled the false fires)."""
+    from memkit.activation import intent
+
+    if len(lesson.split()) > SHORT:
+        return set()
+    kinds = [k for k in corrected if k in cat.kinds and not cat.kinds[k].broad and not cat.kinds[k].safe]
+    kid, strength, _ = intent.about(intent.weights(cat, kinds), lesson) if kinds else ("", 0.0, [])
+    return {kid} if kid and strength >= intent.THRESHOLD else set()
+
+
 _SELF = frozenset("self this cls super me it".split())   # the object itself: its methods name nothing
 _CALLED = re.compile(r"(?<![\w.$@])([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?\s*\(")
 
