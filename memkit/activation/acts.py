@@ -353,6 +353,9 @@ STOPPED = re.compile(r"\s*\((rejected|interrupted)\)\s*$")   # a call the person
 _CALL_START = re.compile(r"; (?=[\w.:-]{1,60}: )")
 
 
+LINE_BREAK = " \u23ce "   # between the lines of an edit in a trigger's one-line description (extract.signals)
+
+
 def from_trigger(trigger: str) -> list[Act]:
     """The corrected actions, from an observation's `trigger` ("Bash: git add -A (rejected)",
     "Edit: path — added text; Bash: …", "proposed: …"), at most four."""
@@ -374,7 +377,7 @@ def _one_trigger(text: str) -> Act | None:
     if fam == "shell" or (fam == "other" and not rest.startswith("/")):
         return from_command(rest)
     path, dash, snippet = rest.partition(" — ")
-    snippet = snippet.replace(" \u23ce ", "\n")   # the lines of the edit (extract.signals.LINE_BREAK)
+    snippet = snippet.replace(LINE_BREAK, "\n")   # the lines of the edit
     if fam in ("edit", "write"):
         return from_call(tool, {"file_path": path.strip(), "old_string": "",
                                 "new_string" if fam == "edit" else "content": snippet})

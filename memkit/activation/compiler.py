@@ -115,7 +115,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     forbids |= commands.flagged(cat, act, [text for p, text in parts if p in ("forbid", "instead")])
     if not _narrow(cat, forbids) and not names["forbids"] and corrected:   # "pages stay server components" after
         said = " ".join(text for _, text in parts)   # `"use client"` on a page; not what it holds back "for now"
-        forbids |= {k for k in spoken(cat, said, corrected - prescribed) if said and not _file_lacks(cat, k)}
+        forbids |= {k for k in spoken(cat, said, corrected - prescribed) if not _file_lacks(cat, k)}
     ways = complies & _remedies(cat)
     if not forbids and not names["forbids"] and not by["before"] and 0 < len(ways) <= 2 and len(lesson.split()) <= 30:
         # "we use pnpm here", "use gh for that" and nothing else: the ways the one it asks for replaces

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from memkit.activation import commands
+from memkit.activation import commands, intent
 from memkit.activation.entities import negated
 
 # words a kind's name or description shares with nearly every clause: no trait of their own
@@ -81,8 +81,6 @@ def spoken(cat, lesson: str, corrected: set) -> set:
     that speaks of what one of the corrected call's specific kinds is about (two of its rare terms,
     as a request would) names that kind as the mistake. Longer lessons meet some kind's words by
     chance (on the shared real logs, lessons up to 45 words doubled the false fires)."""
-    from memkit.activation import intent
-
     if len(lesson.split()) > SHORT:
         return set()
     kinds = [k for k in corrected if k in cat.kinds and not cat.kinds[k].broad and not cat.kinds[k].safe]

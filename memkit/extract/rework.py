@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from memkit.extract.signals import is_output
+
 # the person has said it before, as the message's first words: "once again, …", "for the third time, …"
 _WEARY = re.compile(r"(?i)^\W*(?:once\s+again|yet\s+again|for\s+the\s+(?:second|third|fourth|fifth|nth|\d+(?:st|nd|rd|th))"
                     r"\s+time|(?:like|as)\s+i\s+(?:already\s+)?(?:said|told\s+you)(?:\s+\w+){0,2}?|"
@@ -101,8 +103,6 @@ def verdict(words: str, proposal: str, raw: str = "") -> str:
 
 def _written_code(raw: str) -> bool:
     """A fenced block the person wrote (code), not output pasted from a terminal or a log."""
-    from memkit.extract.signals import is_output
-
     lines, inside = [], False
     for line in raw[:20000].splitlines():
         if line.lstrip().startswith(("```", "~~~")):

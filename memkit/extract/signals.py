@@ -11,6 +11,7 @@ import json
 import re
 from typing import Any
 
+from memkit.activation.acts import LINE_BREAK
 from memkit.search.query import stop_words
 
 OPTION = re.compile(r"^\s*(?:\*\*)?(?:option\s+)?(?P<k>[1-9]|[A-Da-d])[.):](?:\*\*)?\s+(?P<v>.+?)\s*$", re.M | re.I)
@@ -169,7 +170,6 @@ def describe_call(call, about: str = "") -> str:
 
 
 _NAMED = re.compile(r"[@$]?[A-Za-z_][\w]{2,}")
-LINE_BREAK = " ⏎ "   # between the lines of an edit in a one-line description of the call
 
 
 def _snippet(text: str, about: str, limit: int = 400) -> str:
