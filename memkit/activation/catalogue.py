@@ -78,6 +78,9 @@ class Rx:
                 yield from (self._compiled[n] or self.compile(n)).finditer(text)
 
 
+_SHOWN = frozenset({"command", "code", "action", "paths"})
+
+
 class Kind:
     """One kind of action. A plain class: `dataclasses` costs a hook process ~8 ms of imports."""
 
@@ -100,6 +103,10 @@ class Kind:
     @property
     def generic(self) -> bool:
         return self.broad
+
+    @property
+    def said_only(self) -> bool:   # no pattern an action can show: only lessons and requests name it
+        return not _SHOWN & self.rx.keys()
 
     def __repr__(self) -> str:
         return f"Kind({self.id!r})"

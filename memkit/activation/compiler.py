@@ -22,7 +22,7 @@ from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mende
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 23
+VERSION = 24
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone")
@@ -91,14 +91,14 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     forbids |= {k for k in echoed(cat, parts, corrected, prescribed, act) if not _file_lacks(cat, k)}
     cut = bool(parts) and _CUT.match(parts[0][1].strip()) and _STOPPED.search(str(trigger or "")) and not any(
         p == "forbid" and _OUTRIGHT.search(t) for p, t in parts[1:])   # "stop. never X": X, not the call
-    if not _narrow(cat, forbids) or cut:   # "absolutely not." after a refused call, or "stop." that cut
+    if not _narrow(cat, forbids, True) or cut:   # "absolutely not." after a refused call, or "stop." that cut
         forbids |= _refused(cat, parts, corrected, prescribed)   # one off: what the call did
-    if not _narrow(cat, forbids):
+    if not _narrow(cat, forbids, True):
         forbids |= by["remedy"]
     if act is not None and act.family == "shell" and _STOPPED.search(str(trigger or "")) and omitted(lesson):
         by["before"] |= _moment_of(cat, act)   # "I haven't seen you running coverage" after a stopped
         # commit: the step is due before any commit
-    if not _narrow(cat, forbids):   # a "before X" rule, or one that forbids a broad X outright, fires
+    if not _narrow(cat, forbids, True):   # a "before X" rule, or one that forbids a broad X outright, fires
         by["before"] |= by["outright"]   # before any X, topic or not
         forbids |= by["before"]
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
@@ -107,13 +107,13 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     spelled, siblings = entities_mod.spelled_out(act, parts, names["forbids"])
     names["forbids"] += bare + spelled
     without, asked = asked_mod.lacking(act, parts)
-    if not _narrow(cat, forbids):   # a kind the catalogue knows decides; else the command itself
+    if not _narrow(cat, forbids, True):   # a kind the catalogue knows decides; else the command itself
         names["forbids"] += [n for n in without if n not in names["forbids"]]
     siblings += asked
     names["forbids"] += entities_mod.code_shapes(act, parts, names["forbids"])
     names["forbids"] += [c for c in called(parts, act, names["forbids"]) if c not in names["forbids"]]
     forbids |= commands.flagged(cat, act, [text for p, text in parts if p in ("forbid", "instead")])
-    if not _narrow(cat, forbids) and not names["forbids"] and corrected:   # "pages stay server components" after
+    if not _narrow(cat, forbids, True) and not names["forbids"] and corrected:   # "pages stay server components" after
         said = " ".join(text for _, text in parts)   # `"use client"` on a page; not what it holds back "for now"
         forbids |= {k for k in spoken(cat, said, corrected - prescribed) if not _file_lacks(cat, k)}
     ways = complies & _remedies(cat)
@@ -150,7 +150,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         if by["first"]:
             cue["first"] = sorted(by["first"])
     refused = any(p == "forbid" and _FRAGMENT.match(t.strip()) for p, t in parts)   # "not against prod."
-    keys = commands.call_keys(calls, lesson, parts, bool(_narrow(cat, forbids) or names["forbids"]),
+    keys = commands.call_keys(calls, lesson, parts, bool(_narrow(cat, forbids, True) or names["forbids"]),
                               lambda piece: commands.known(cat, piece, _derived(cat)["depth"]), refused,
                               bool(cue["complies"]))
     if keys:
@@ -337,8 +337,8 @@ def _topics(cat, by: dict, corrected: set, forbids: set, prescribed: set) -> lis
                   and cat.kinds[k].area not in STANDING_AREAS)
 
 
-def _narrow(cat, kinds) -> set:
-    return {k for k in kinds if k in cat.kinds and not cat.kinds[k].broad}
+def _narrow(cat, kinds, seen: bool = False) -> set:   # seen: a kind only said ("one store first") leaves
+    return {k for k in kinds if k in cat.kinds and not cat.kinds[k].broad and not (seen and cat.kinds[k].said_only)}
 
 
 def _pick(cat, calls: list, whole: set):

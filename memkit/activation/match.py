@@ -146,7 +146,8 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     if concrete and probe.kind == "tool":
         tier = CONCRETE
         cue.why.append("same kind of action: " + ", ".join(f"{k} ({probe.parts[k]})" for k in sorted(concrete)))
-    elif concrete and probe.explains:   # "how many opened the mail?" asks for no mail to be sent
+    elif concrete and probe.explains and not _occasion(concrete, probe, cat):   # "how many opened the mail?"
+        # asks for no mail to be sent
         cue.why.append("the request only asks about " + ", ".join(sorted(concrete)) + "; it does none of it")
     elif concrete:
         tier = INTENT
@@ -160,11 +161,12 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
         cue.why.append("only looks on the other host: " + ", ".join(sorted(concrete)))
         concrete, tier = set(), 0
     cue.matched = set(concrete)
-    touched = _touched(cue, probe, specific)
+    # a kind only said ("one store first") leaves the lesson's names to stand for an action
+    touched = _touched(cue, probe, {k for k in specific if probe.kind != "tool" or not _said_only(cat, k)})
     if touched and tier < ENTITY:
         tier = ENTITY
         cue.why.append("touches what the lesson names: " + ", ".join(touched[:3]))
-    near = _near(cue, probe) if probe.writes and _about_call(cue) else 0.0
+    near = _near(cue, probe) if probe.writes and _about_call(cue, cat) else 0.0
     if near >= NEAR_REPEAT and tier < CONCRETE:
         tier = CONCRETE
         cue.why.append(f"nearly repeats the corrected call ({near:.2f})")
@@ -204,6 +206,20 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
         cue.why.append(reason)
         return 0
     return tier
+
+
+def _occasion(kinds: set[str], probe: Probe, cat) -> bool:
+    """The question itself is the occasion for the mistake ("how long will the backfill take?" for a
+    lesson against unmeasured estimates): a kind the request meets through its own `intent`
+    patterns, not one that every question meets (the way answers are written)."""
+    answering = getattr(cat, "_answering", None)
+    if answering is None:
+        answering = cat._answering = cat.kinds_of(acts.from_prose("what does this do?"))
+    return any(probe.parts.get(k) == "intent" and k not in answering for k in kinds)
+
+
+def _said_only(cat, kid: str) -> bool:
+    return kid in cat.kinds and cat.kinds[kid].said_only
 
 
 def _touched(cue: Cue, probe: Probe, specific: set[str]) -> list[str]:
@@ -308,10 +324,10 @@ def _other_env(cue: Cue, probe: Probe) -> bool:
     return bool(said) and not (said & set(envs))
 
 
-def _about_call(cue: Cue) -> bool:
-    """The lesson says something about the call it corrected: a kind, a name, or a word of it (an
-    aside typed after an unrelated call makes that call no mistake)."""
-    if cue.kinds or cue.cue.get("entities"):
+def _about_call(cue: Cue, cat) -> bool:
+    """The lesson says something about the call it corrected: a kind an action shows, a name, or a
+    word of it (an aside typed after an unrelated call makes that call no mistake)."""
+    if any(not _said_only(cat, k) for k in cue.kinds) or cue.cue.get("entities"):
         return True
     said = set(re.findall(r"[a-z][a-z0-9_-]{3,}", cue.lesson.lower()))
     return bool(said & set(re.findall(r"[a-z][a-z0-9_-]{3,}", (cue.cue.get("example") or "").lower())))
