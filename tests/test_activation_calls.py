@@ -291,6 +291,11 @@ def test_a_lesson_that_compiles_to_nothing_else_keeps_the_corrected_call_a_claus
     assert cue["forbids"] == ["mail:queue-delete-all"]
     assert _judged(cue, "postsuper -d ALL deferred")
     assert not _judged(cue, "postsuper -d 4F1A2B3C")
+    # the area's name is no word on one of its kinds: "git" and "commit" in a remark about the docs
+    # of a refused commit say nothing of sign-offs or message style
+    cue = compiler.compile_lesson(CAT, "we should also take the git-lint hook out of the pre-commit docs",
+                                  'Bash: git commit -m "Document the pre-commit hooks" (rejected)')
+    assert not {"git:commit-no-signoff", "git:nonconventional-message"} & set(cue["forbids"])
     # a remark that names nothing of the call leaves it no mistake
     cue = compiler.compile_lesson(CAT, "never give me a time estimate you haven't measured",
                                   "Bash: vault kv put secret/x A=b")
