@@ -296,6 +296,14 @@ def test_a_lesson_that_compiles_to_nothing_else_keeps_the_corrected_call_a_claus
     cue = compiler.compile_lesson(CAT, "we should also take the git-lint hook out of the pre-commit docs",
                                   'Bash: git commit -m "Document the pre-commit hooks" (rejected)')
     assert not {"git:commit-no-signoff", "git:nonconventional-message"} & set(cue["forbids"])
+    # the kind a lesson names is not what the call was known by ("--dry-run first" names a data
+    # script run; `reshape-db` is none the catalogue knows): the command run again without the flag
+    # still recalls it, and "why not now?" names no tool
+    cue = compiler.compile_lesson(CAT, "you ran it with --dry-run first yesterday, why not now?",
+                                  "Bash: uvx reshape-db --target prod (rejected)")
+    assert cue["calls"] == ["reshape-db"] and "now" not in cue["entities"]
+    assert _judged(cue, "uvx reshape-db --target prod")
+    assert not _judged(cue, "uvx reshape-db --target prod --dry-run")
     # a remark that names nothing of the call leaves it no mistake
     cue = compiler.compile_lesson(CAT, "never give me a time estimate you haven't measured",
                                   "Bash: vault kv put secret/x A=b")

@@ -47,7 +47,8 @@ def lacking(act, parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
     last = last[:next((i for i, w in enumerate(last) if i and not (   # `zowe zos-jobs submit`, `aws sqs purge-queue`:
         re.fullmatch(r"[a-z_]+", w) or re.fullmatch(r"[a-z]+(?:-[a-z]+)+", w) and (   # a subcommand; not what
             i == 1 or i == 2 and last[1] not in _ACTS_ON))), len(last))]   # a verb acts on (`kubectl delete old-pods`)
-    if missing and len(last) >= 2 and last[0] not in ANY_PROGRAM and len(missing) == len(set(flags)):   # the last command
+    if missing and (len(last) >= 2 or last and re.search(r"\w[-_]\w", last[0])) and last[0] not in ANY_PROGRAM and (
+            len(missing) == len(set(flags))):   # the last command (a compound name alone: `migrate-to-uv`)
         return [" ".join(last)], [" ".join(last + missing)] + missing
     return [], []
 

@@ -334,3 +334,19 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         else:
             out.append(("neutral", part))
     return out
+
+
+_LOCATED = re.compile(r"(?i)(?<![\w/.-])`?([\w][\w.-]{1,60})`?\s+(?:is|lives|sits|resides|is\s+located)\s+(?:in|under|at)\s+"
+                      r"(?:the\s+|my\s+|our\s+)?`?(~?/?[\w.-]*/[\w./-]*[\w]|~/?[\w./-]*|[\w.-]+(?=`?\s+(?:folder|"
+                      r"directory|dir)\b))")
+
+
+def located(lesson: str) -> list[str]:
+    """"the app is in the Documents folder": an action on `Documents/app` is where the lesson
+    says it lives (it complies)."""
+    out = []
+    for m in _LOCATED.finditer(lesson):
+        where = re.sub(r"^(~|/Users/[^/]+|/home/[^/]+)?/", "", m.group(2)).strip("/")
+        if where and re.search(r"[-_.]|\d|.[A-Z]", m.group(1)):   # a name, not "the code lives in …"
+            out.append(f"{where}/{m.group(1)}")
+    return out[:2]

@@ -17,8 +17,8 @@ from memkit.activation import commands
 from memkit.activation import entities as entities_mod
 from memkit.activation import redo
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
-from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, mended, omitted, pasted, slips_of,
-                                       spoken_of, this_step, undoes)
+from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, located, mended, omitted, pasted,
+                                       slips_of, spoken_of, this_step, undoes)
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
@@ -40,9 +40,6 @@ _LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigne
 _WRONG_PLACE = re.compile(r"(?i)\bwrong\s+(repo|repository|project|folder|directory|checkout|clone|worktree)\b|"
                           r"\bthis\s+is\s+(the|an?)\s+(old|read-only|archived|stale|legacy)\s+(\w+\s+)?(repo|mirror|copy|"
                           r"clone|checkout|fork)\b")
-_LOCATED = re.compile(r"(?i)(?<![\w/.-])`?([\w][\w.-]{1,60})`?\s+(?:is|lives|sits|resides|is\s+located)\s+(?:in|under|at)\s+"
-                      r"(?:the\s+|my\s+|our\s+)?`?(~?/?[\w.-]*/[\w./-]*[\w]|~/?[\w./-]*|[\w.-]+(?=`?\s+(?:folder|"
-                      r"directory|dir)\b))")
 _BEFORE = re.compile(r"(?i)\bbefore\s+((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")
 _ALWAYS = (r"never|always|from\s+now\s+on|every\s+time|whenever|going\s+forward|any\s+time|each\s+time|"
            r"by\s+default")
@@ -102,13 +99,16 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         by["before"] |= by["outright"]   # before any X, topic or not
         forbids |= by["before"]
     terms = names["complies"] + [a for p, text in parts if p == "allow" for a in entities_mod.allowed(text)]
-    terms = entities_mod.excused(act, terms) + _located(lesson)
+    terms = entities_mod.excused(act, terms) + located(lesson)
     bare = entities_mod.unwrapped(act, terms, names["forbids"])
     spelled, siblings = entities_mod.spelled_out(act, parts, names["forbids"])
     names["forbids"] += bare + spelled
     without, asked = asked_mod.lacking(act, parts)
-    if not _narrow(cat, forbids, True):   # a kind the catalogue knows decides; else the command itself
+    seen = _narrow(cat, forbids, True)
+    if not seen:   # a kind the catalogue knows decides; else the command itself
         names["forbids"] += [n for n in without if n not in names["forbids"]]
+    unseen = without if seen and not seen & corrected else []   # "--dry-run first" after `migrate-to-uv`: the
+    # kind it names (running a data script) is not what the call was known by; the command run again is
     siblings += asked
     names["forbids"] += entities_mod.code_shapes(act, parts, names["forbids"])
     names["forbids"] += [c for c in called(parts, act, names["forbids"]) if c not in names["forbids"]]
@@ -158,6 +158,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         # the corrected call's kinds the lesson does not name are those of how it ran (`ssh host "…"`,
         # `nohup … &`): the command no catalogue foresaw says what the mistake was
         cue["forbids"] = sorted(k for k in forbids if k in whole or k in by["before"])
+    if unseen:
+        cue["calls"] = list(dict.fromkeys([*cue.get("calls", []), *unseen]))
     said = commands_said(parts, act, _derived(cat)["depth"])   # "never qm stop"
     if said and not cue.get("args"):
         cue["calls"] = list(dict.fromkeys([*cue.get("calls", []), *said]))[:4]
@@ -225,7 +227,7 @@ def _names(lesson: str, parts: list[tuple[str, str]], act, project: str) -> dict
         names["forbids"] += [n for n in dict.fromkeys(subject) if n not in names["forbids"]]
         names["complies"] = [c for c in names["complies"] if c not in subject]
         names["subject"] = subject
-    placed = [p.rsplit("/", 1)[1] + "/" for p in _located(lesson)]
+    placed = [p.rsplit("/", 1)[1] + "/" for p in located(lesson)]
     if project and _WRONG_PLACE.search(lesson):
         placed.append(project + "/")
     names["forbids"] += [p for p in placed if p.rstrip("/").lower() not in map(str.lower, names["forbids"])]
@@ -447,17 +449,6 @@ def _within(cat, forbids: set) -> set:
 def _named_in_call(names: list[str], act) -> bool:
     touched = entities_mod.targets(act)
     return any(entities_mod._norm(n) in touched for n in names)
-
-
-def _located(lesson: str) -> list[str]:
-    """"the app is in the Documents folder": an action on `Documents/app` is where the lesson
-    says it lives (it complies)."""
-    out = []
-    for m in _LOCATED.finditer(lesson):
-        where = re.sub(r"^(~|/Users/[^/]+|/home/[^/]+)?/", "", m.group(2)).strip("/")
-        if where and re.search(r"[-_.]|\d|.[A-Z]", m.group(1)):   # a name, not "the code lives in …"
-            out.append(f"{where}/{m.group(1)}")
-    return out[:2]
 
 
 def _example(act) -> str:

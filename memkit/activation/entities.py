@@ -216,7 +216,7 @@ _ALLOWED = _Lazy(r"(?i)(?:`([^`]{2,60})`|((?<![\w./:@=-])[\w./:@=-]+(?:[ \t]+[\w
                       r"(?:\s+(?:only\s+)?((?:in|on|for|inside|under|within)\s+[^.;,]{2,60}))?")
 _CONDITION = re.compile(r"^(.*?) \[((?:in|on|for|inside|under|within) .+)\]$")
 _PLAIN = frozenset("local the a an running just that this it which in on at after before for by with to from of only "
-                   "until".split())
+                   "until now yet again today anymore ever later so".split())   # "why not now?" names no tool
 _NO_NAMES = _ORDINARY | _STOP | _PLAIN
 _EXAMPLE = _Lazy(r"(?i)\b(e\.g\.|for\s+example|for\s+instance|such\s+as|like)\b")
 
