@@ -102,3 +102,22 @@ def test_long_and_hostile_messages_are_read_quickly():
     for text in ("\n" * 20000, "```\n" + "\n" * 20000, "@" * 20000, "a" + " " * 20000 + "b", "note: " * 3000):
         rework.verdict(text, "", text)
     assert time.perf_counter() - start < 1.0
+
+
+@pytest.mark.parametrize("words", [
+    "like I said, the tests pass now, go ahead and merge",
+    "nice, that's not bad at all",
+    "yeah like I said earlier, keep going",
+])
+def test_a_go_ahead_that_holds_nothing_back_is_no_correction(vault, tmp_path, words):
+    ingest(vault, tmp_path, "ahead", after_edit(words))
+    assert candidates(vault, "correction") == []
+
+
+@pytest.mark.parametrize("words", [
+    "like I said, don't merge yet, the client keeps state",
+    "that's not what I asked, go ahead and redo it without the cache",
+])
+def test_a_go_ahead_beside_a_no_is_still_a_correction(vault, tmp_path, words):
+    ingest(vault, tmp_path, "held", after_edit(words))
+    assert len(candidates(vault, "correction")) == 1

@@ -154,7 +154,7 @@ def proposal(turns: list[Turn], i: int) -> str:
 def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
     """(how, confidence) when the message redirects the agent, else None. raw: the message as
     typed, pasted output included (words are the person's own)."""
-    if len(words.split()) < MIN_WORDS or not sc.agent_spoke or find("near_misses", words):
+    if len(words.split()) < MIN_WORDS or not sc.agent_spoke or find("near_misses", words) or _goes_on(words):
         return None
     cue = _cue(words, bool(sc.acted or sc.proposal or sc.rejected))
     if sc.rejected:
@@ -181,6 +181,19 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
             return "answered the act with " + " and ".join(sorted(signs)), 0.6
     how = rework.verdict(words, sc.proposal, raw)   # no opener announced it: said again, quoted back, a point among others
     return (how, 0.6) if how else None
+
+
+def _goes_on(words: str) -> bool:
+    """"like I said, the tests pass, go ahead and merge": a go-ahead with nothing held back is no
+    correction, whatever a repetition or a "not bad" in it sounds like."""
+    return bool(_GO_AHEAD.search(words)) and not _HELD_BACK.search(words)
+
+
+_GO_AHEAD = re.compile(r"(?i)\b(go\s+ahead|keep\s+going|carry\s+on|go\s+for\s+it|ship\s+it|merge\s+it|lgtm|"
+                       r"looks\s+good|sounds\s+good|not\s+bad)\b")
+_HELD_BACK = re.compile(r"(?i)\b(but|however|though|except|instead|only|don'?t|do\s+not|never|no\s+longer|stop|"
+                        r"wrong|revert|undo|redo|rather|fix|first|before|wait|hold|why|shouldn'?t|should|must|again|"
+                        r"not(?!\s+(too\s+|half\s+)?bad\b))\b|[?]")
 
 
 # the agent's last words hand a step to the person ("After running that, let me know if it works",
