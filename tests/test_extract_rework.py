@@ -108,6 +108,9 @@ def test_long_and_hostile_messages_are_read_quickly():
     "like I said, the tests pass now, go ahead and merge",
     "nice, that's not bad at all",
     "yeah like I said earlier, keep going",
+    "ok, let's move on to the docs",
+    "I said yes already, go",
+    "I told you it would work, nice",
 ])
 def test_a_go_ahead_that_holds_nothing_back_is_no_correction(vault, tmp_path, words):
     ingest(vault, tmp_path, "ahead", after_edit(words))
@@ -117,6 +120,8 @@ def test_a_go_ahead_that_holds_nothing_back_is_no_correction(vault, tmp_path, wo
 @pytest.mark.parametrize("words", [
     "like I said, don't merge yet, the client keeps state",
     "that's not what I asked, go ahead and redo it without the cache",
+    "that's not bad but drop the cache from the client",
+    "I said no global state in clients",
 ])
 def test_a_go_ahead_beside_a_no_is_still_a_correction(vault, tmp_path, words):
     ingest(vault, tmp_path, "held", after_edit(words))
