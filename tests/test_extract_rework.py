@@ -111,6 +111,8 @@ def test_long_and_hostile_messages_are_read_quickly():
     "ok, let's move on to the docs",
     "I said yes already, go",
     "I told you it would work, nice",
+    "never mind, I figured it out",
+    "stop here for today, thanks",
 ])
 def test_a_go_ahead_that_holds_nothing_back_is_no_correction(vault, tmp_path, words):
     ingest(vault, tmp_path, "ahead", after_edit(words))
@@ -122,6 +124,7 @@ def test_a_go_ahead_that_holds_nothing_back_is_no_correction(vault, tmp_path, wo
     "that's not what I asked, go ahead and redo it without the cache",
     "that's not bad but drop the cache from the client",
     "I said no global state in clients",
+    "stop here and revert the client change",
 ])
 def test_a_go_ahead_beside_a_no_is_still_a_correction(vault, tmp_path, words):
     ingest(vault, tmp_path, "held", after_edit(words))
