@@ -13,8 +13,9 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
+from test_activation_compiler import _vault_with_lesson
 
-from conftest import run_cli, write_generic
 from memkit.activation import acts, catalogue, compiler
 from memkit.storage import notes
 
@@ -62,25 +63,13 @@ def test_a_lesson_of_a_process_kind_keeps_the_corrected_command_as_its_handle():
     assert "fleetctl apply" in cue["entities"] and "--canary" in cue["complies"]
 
 
-def _lesson(vault, tmp_path, lesson: str, command: str, project: str = "shop"):
-    log = write_generic(tmp_path / "s.jsonl", [
-        {"role": "user", "content": "go ahead", "timestamp": "2026-05-01T10:00:00Z"},
-        {"role": "assistant", "content": "Running it.", "timestamp": "2026-05-01T10:00:05Z",
-         "tool_calls": [{"id": "c1", "name": "Bash", "input": {"command": command}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": "The user doesn't want to proceed", "rejected": True},
-        {"role": "user", "content": lesson, "timestamp": "2026-05-01T10:00:30Z"},
-    ], {"session_id": "process-1", "project": project, "cwd": f"/srv/{project}"})
-    run_cli("--vault", str(vault), "ingest", str(log), check=True)
-    return next((vault / "workshop" / "observations" / "correction").glob("*.md"))
-
-
 def _recalled(vault, command: str, *args: str) -> list[str]:
     out = run_cli("--vault", str(vault), command, "--json", *args, check=True).stdout
     return [c["id"] for c in json.loads(out)["cues"]]
 
 
 def test_a_question_that_is_the_occasion_for_the_mistake_still_recalls_the_lesson(vault, tmp_path):
-    path = _lesson(vault, tmp_path, "no. don't give me a runtime you haven't measured: time it on a 1% sample "
+    path = _vault_with_lesson(vault, tmp_path, "no. don't give me a runtime you haven't measured: time it on a 1% sample "
                    "and say it is an extrapolation", "echo 'the backfill takes about 20 minutes'")
     assert "process:unmeasured-estimate" in notes.read(path).meta["cue"]["forbids"]
     assert _recalled(vault, "context", "how long will rebuilding the search index take? a ballpark is fine") == [
@@ -90,17 +79,9 @@ def test_a_question_that_is_the_occasion_for_the_mistake_still_recalls_the_lesso
 
 @pytest.fixture
 def window_vault(vault, tmp_path):
-    log = write_generic(tmp_path / "s.jsonl", [
-        {"role": "user", "content": "ship the receipt fix to the tills", "timestamp": "2026-05-01T10:00:00Z"},
-        {"role": "assistant", "content": "Updating.", "timestamp": "2026-05-01T10:00:05Z",
-         "tool_calls": [{"id": "c1", "name": "Bash", "input": {"command": "posctl update --store 114 --now"}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": "The user doesn't want to proceed", "rejected": True},
-        {"role": "user", "content": "no. the tills only get updated after closing, never while the store is "
-                                    "open, card payments die. use posctl update --after-close.",
-         "timestamp": "2026-05-01T10:00:30Z"},
-    ], {"session_id": "window-1", "project": "shop", "cwd": "/srv/shop"})
-    run_cli("--vault", str(vault), "ingest", str(log), check=True)
-    return vault, next((vault / "workshop" / "observations" / "correction").glob("*.md"))
+    return vault, _vault_with_lesson(vault, tmp_path, "no. the tills only get updated after closing, never while "
+                                     "the store is open, card payments die. use posctl update --after-close.",
+                                     "posctl update --store 114 --now")
 
 
 def test_a_request_for_now_recalls_the_window_lesson_and_the_same_program_still_does(window_vault):
