@@ -15,7 +15,7 @@ from memkit.activation import acts as acts_mod
 from memkit.activation import asked as asked_mod
 from memkit.activation import commands
 from memkit.activation import entities as entities_mod
-from memkit.activation import redo
+from memkit.activation import intent, redo
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, located, mended, omitted, pasted,
                                        slips_of, spoken_of, this_step, undoes)
@@ -107,8 +107,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     seen = _narrow(cat, forbids, True)
     if not seen:   # a kind the catalogue knows decides; else the command itself
         names["forbids"] += [n for n in without if n not in names["forbids"]]
-    unseen = without if seen and not seen & corrected else []   # "--dry-run first" after `migrate-to-uv`: the
-    # kind it names (running a data script) is not what the call was known by; the command run again is
+    unseen = without if seen and not seen & corrected else []   # "--dry-run first" after `migrate-to-uv` names a
+    # data-script run, which the call was not known as: the command itself stays one of the cue's calls
     siblings += asked
     names["forbids"] += entities_mod.code_shapes(act, parts, names["forbids"])
     names["forbids"] += [c for c in called(parts, act, names["forbids"]) if c not in names["forbids"]]
@@ -424,7 +424,7 @@ def _derived(cat) -> dict:
         words = {w for k in cat.kinds.values() if k.rx.get("words") for lits in k.rx["words"].literals if lits
                  for clause in lits for lit in clause for w in re.findall(r"[a-z]{7,}", lit)}
         _DERIVED.update(of=cat, replaced_by=replaced_by, slips=slips_of(words), depth=commands.depth(cat),
-                        answering=cat.kinds_of(acts_mod.from_prose("what does this do?")))
+                        answering=intent.answering(cat))
     return _DERIVED
 
 

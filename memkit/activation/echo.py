@@ -84,9 +84,9 @@ def spoken(cat, lesson: str, corrected: set) -> set:
     if len(lesson.split()) > SHORT:
         return set()
     kinds = [k for k in corrected if k in cat.kinds and not cat.kinds[k].broad and not cat.kinds[k].safe]
-    # the area's own name ("git" of git:commit-no-signoff) is every sibling's term: it says what the
-    # lesson is about, not which of the call's kinds it means ("drop the git-autofixer from the
-    # pre-commit docs" is no word on sign-offs)
+    # the id's prefix ("git" of git:commit-no-signoff) is every sibling's term: it says what the lesson
+    # is about, not which of the call's kinds it means ("drop the git-autofixer from the pre-commit
+    # docs" is no word on sign-offs)
     weighted = {k: {t: w for t, w in terms.items() if t != intent.stem(k.split(":")[0])}
                 for k, terms in intent.weights(cat, kinds).items()}
     kid, strength, _ = intent.about(weighted, lesson) if kinds else ("", 0.0, [])

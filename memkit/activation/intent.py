@@ -13,6 +13,8 @@ import functools
 import math
 import re
 
+from memkit.activation import acts
+
 THRESHOLD = 5.5   # summed rarity of the shared terms at which a request is about a kind
 MAX_TERMS = 40    # terms kept per kind, rarest first
 LEAST = 2         # a request that is about a kind shares two of its terms at least (one rare word alone
@@ -96,6 +98,15 @@ def asks_only(text: str) -> bool:
 # "show me the log for the last three", "list the open ones": asks to see, changes nothing
 _SHOW_ME = re.compile(r"(?i)^\s*(?:(?:pls|please)\s+)?(?:show|tell|list)\s+(?:me|us)\b(?![^.?!]{0,80}"
                       r"(?:\bhow\s+to\b|,|;|\band\b|\bthen\b|\bscript\b))")
+
+
+def answering(cat) -> set[str]:
+    """The kinds every plain question meets (how an answer is written: its length, its format),
+    once per catalogue."""
+    found = getattr(cat, "_answering", None)
+    if found is None:
+        found = cat._answering = set(cat.kinds_of(acts.from_prose("what does this do?")))
+    return found
 
 
 def _described(kind) -> set[str]:

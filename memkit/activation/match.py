@@ -212,10 +212,7 @@ def _occasion(kinds: set[str], probe: Probe, cat) -> bool:
     """The question itself is the occasion for the mistake ("how long will the backfill take?" for a
     lesson against unmeasured estimates): a kind the request meets through its own `intent`
     patterns, not one that every question meets (the way answers are written)."""
-    answering = getattr(cat, "_answering", None)
-    if answering is None:
-        answering = cat._answering = cat.kinds_of(acts.from_prose("what does this do?"))
-    return any(probe.parts.get(k) == "intent" and k not in answering for k in kinds)
+    return any(probe.parts.get(k) == "intent" and k not in intent.answering(cat) for k in kinds)
 
 
 def _said_only(cat, kid: str) -> bool:
