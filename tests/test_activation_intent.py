@@ -81,3 +81,26 @@ def test_why_a_request_fired_names_its_own_words(taught):
     out = run_cli("--vault", str(taught), "context", prompt, "--json", check=True).stdout
     whys = [w for c in json.loads(out)["cues"] for w in c["why"]]
     assert any("speaks of" in w and "certificates" in w for w in whys), whys
+
+
+def test_a_files_extension_is_no_word_of_the_request():
+    # "library.py" names a file; its ".py" says nothing of what is asked (it read as "python")
+    assert intent.request_keys("tidy library.py") == intent.request_keys("tidy library")
+    assert "\u2248python" in intent.request_keys("port the script to python")
+    weighted = {"k": {"python": 3.0, "librar": 3.0}}
+    assert intent.about(weighted, "split library.py in two")[1] == 0
+    assert intent.about(weighted, "move the python library")[1] == 6.0
+
+
+@pytest.mark.parametrize("prompt,explains", [
+    ("before touching library.py, walk me through how you'd split the path resolution out", True),
+    ("talk me through the cache flush you have in mind", True),
+    ("walk me through the purge and then run it", False),   # asks for the work too
+    ("before you deploy, run the tests", False),
+])
+def test_a_request_to_be_walked_through_a_plan_only_asks_to_be_told(prompt, explains):
+    from memkit.activation import acts, match
+
+    cat = catalogue.load(None)
+    act = acts.from_prose(prompt)
+    assert match.Probe(act, cat.classify(act), cat, "shop", "prompt").explains is explains

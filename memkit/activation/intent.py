@@ -148,13 +148,21 @@ def keys(weighted: dict[str, dict[str, float]]) -> set[str]:
     return {"\u2248" + t for terms in weighted.values() for t in terms}
 
 
+# a file's extension ("library.py", "notes.md") says what the file holds, not what is asked of it
+_EXTENSION = re.compile(r"(?<=[A-Za-z0-9_-])\.[A-Za-z][A-Za-z0-9]{0,5}\b")
+
+
+def _said(text: str) -> frozenset[str]:
+    return stems(_EXTENSION.sub(" ", text))
+
+
 def request_keys(text: str) -> list[str]:
-    return sorted("\u2248" + t for t in stems(text))[:200]
+    return sorted("\u2248" + t for t in _said(text))[:200]
 
 
 def about(weighted: dict, text: str) -> tuple[str, float, list[str]]:
     """The kind the request speaks of most, how strongly, and through which terms."""
-    said = stems(text)
+    said = _said(text)
     best = ("", 0.0, [])
     for kid, terms in weighted.items():
         shared = sorted(said & terms.keys())

@@ -35,7 +35,9 @@ _PARTS = re.compile(r"[-_:]")
 _AND_DO = re.compile(r"(?i)(?:\b(?:and|then)\s+(?:then\s+)?|[.?!;]\s+)(?:please\s+)?(?:fix|change|update|make|add|remove|delete|"
                      r"write|run|deploy|apply|rename|move|migrate|commit|push|refactor|implement|install)\b")
 # a request that only asks for an explanation ("explain the difference between …"), not for work
-_EXPLAIN = re.compile(r"(?i)\s*(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:explain\b|"
+_EXPLAIN = re.compile(r"(?i)\s*(?:before\s+[^,?!\n]{1,60}?,\s*|first,?\s+)?"   # "before touching X, walk me through …"
+                      r"(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:explain\b|"
+                      r"(?:walk|talk|take)\s+me\s+through\b|"
                       r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?differences?\s+between\b|what\s+(?:is|are)\s+an?\s+|"
                       r"how\s+(?:many|much|often|long)\b|(?:when|who)\s+(?:did|was|were|has|have)\b)")   # a count, a date
 
