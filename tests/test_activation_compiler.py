@@ -1248,3 +1248,36 @@ def test_a_way_the_corrected_call_already_held_is_no_sign_of_compliance():
     # the call holds none of what the lesson names as wrong: it was not the mistake, its way complies
     assert not asked.held_already("click", acts.from_trigger("Write: /p/cli.py — import click"), ["argparse"])
     assert asked.held_already("click", acts.from_trigger("Write: /p/cli.py — import click, argparse"), ["argparse"])
+
+
+@pytest.mark.parametrize("lesson,trigger,cited", [
+    # where the rules are, and what already says a thing, are no target of the mistake
+    ("you keep not following the instructions from CLAUDE.md about our process", "Bash: rm -rf build", "CLAUDE.md"),
+    ("please don't write docstrings in specs, these are redundant with describe_/it_ functions", "Edit: specs/a_spec.py",
+     "describe_/it_"),
+    # the work a message should have described, even when the call touched it
+    ("The commit message doesn't correctly reflect the changes you made (to CLAUDE.md), fix it",
+     'Bash: git add CLAUDE.md && git commit -m "Added XML tags"', "CLAUDE.md"),
+    ("I have no doubts about the utility of CLAUDE.md, but the docs are of varying quality",
+     "proposed: You're absolutely right!", "CLAUDE.md"),
+])
+def test_a_name_cited_as_a_source_or_as_earlier_work_is_no_entity_of_the_cue(lesson, trigger, cited):
+    assert cited not in compiled(lesson, trigger)["entities"]
+
+
+@pytest.mark.parametrize("lesson,trigger,named", [
+    ("no changes to config/prod.yaml without a review", "Edit: config/prod.yaml", "config/prod.yaml"),
+    ("never edit CLAUDE.md yourself", "Edit: CLAUDE.md", "CLAUDE.md"),
+    ("don't write under vendor/, it is generated", "Write: vendor/x.js", "vendor/"),
+])
+def test_a_name_the_lesson_says_no_to_stays_an_entity(lesson, trigger, named):
+    assert named in compiled(lesson, trigger)["entities"]
+
+
+def test_a_contrast_right_after_what_the_lesson_asks_for_refuses_nothing_of_the_call():
+    # "list the model -- not the tool!": the contrast of the prescription, not a refusal of the edit
+    cue = compiled("In the signature name the model. Therefore it needs to list specific model -- not the tool!",
+                   "replace: GEMINI.md — ## Git Workflow")
+    assert "conduct:edit-agent-instructions" not in cue["forbids"]
+    refused = compiled("not the whole repo!", "Bash: black .")   # a bare refusal still names what the call did
+    assert refused["forbids"] or refused.get("calls")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from memkit.activation.entities import HARM
+from memkit.activation.negation import HARM
 
 # the polarity of a clause: what it forbids, what it asks for, what it allows, or only why
 _FORBID = re.compile(
@@ -53,7 +53,7 @@ _WEAK_ASK = re.compile(r"(?i)comes?\s+from|goes?\s+in(?:to)?|belongs?\s+in|lives
 _STRONG_FORBID = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|no-go|forbidden|banned|"
                             r"not\s+allowed|deprecated|off-limits)\b")
 _AUX = re.compile(r"(?i)\b(must|should|shall|will|would|can|could|may|might|do|does|did|is|are|was|were|be|"
-                  r"been|has|have|had|to)\s*$")
+                  r"been|has|have|had|to|keep|keeps|kept|still|am|'re|'m)\s*$")   # "you keep not following it"
 _TOLD = re.compile(r"(?i)\b(?:didn[’']?t|did\s+not|forgot\s+to|never)\b[^.;!?]{0,80}\bas\s+(?:i|we)\s+"
                    r"(?:told|asked|said|showed|explained)\b|\byou\s+forgot\s+to\b")
 _ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"

@@ -22,7 +22,7 @@ from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, locat
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 24
+VERSION = 25
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone")
@@ -316,7 +316,10 @@ def _moment_of(cat, act) -> set:
 def _refused(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set) -> set:
     """"no, not the whole repo" after `black .`: a bare refusal names no kind of its own, so what
     the corrected call did beyond what the lesson asks for is the mistake."""
-    bare = [t for p, t in parts if ((p == "forbid" and _FRAGMENT.match(t.strip())) or _CUT.match(t.strip()))
+    # ("it needs to list the model -- not the tool!": right after what it asks for, "not X" is its contrast)
+    bare = [t for n, (p, t) in enumerate(parts) if ((p == "forbid" and _FRAGMENT.match(t.strip())
+                                                     and (n == 0 or parts[n - 1][0] != "prescribe"))
+                                                    or _CUT.match(t.strip()))
             and not cat.kinds_of(acts_mod.from_prose(t), lesson=True)]
     if not bare or not corrected:
         return set()

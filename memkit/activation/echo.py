@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from memkit.activation import commands, intent
-from memkit.activation.entities import negated
+from memkit.activation.negation import negated
 
 # words a kind's name or description shares with nearly every clause: no trait of their own
 _PLAIN = frozenset(
@@ -132,7 +132,7 @@ def commands_said(parts: list[tuple[str, str]], act, depth: dict[str, int]) -> l
     ssh, after a sleep): the commands of that program a forbidding clause says no to, kept as the
     cue's calls so that a later `qm stop 211` fires and `qm shutdown 211` does not. Only programs no
     catalogue kind reads (`depth`): for those, a kind decides; a name must stand near what the
-    clause says no to (entities' `negated`)."""
+    clause says no to (negation's `negated`)."""
     if act is None or act.family != "shell" or not act.command or not parts:
         return []
     programs = {commands.command_name(p) for p in commands.pieces(act.command)[:12]}

@@ -13,6 +13,7 @@ import re
 from memkit.activation import acts
 from memkit.activation.acts import Lazy as _Lazy
 from memkit.activation.commands import arg_words, command_name, commands_of, valued_flags
+from memkit.activation.negation import cited, negated
 
 MAX_ENTITIES = 12
 TICK = _Lazy(r"`([^`\n]{1,80})`")   # a name or command in backticks
@@ -132,32 +133,6 @@ def generic_path(name: str) -> bool:
     return kind_of(name) == "path" and (not rest or (name.startswith("/") and rest in _ROOTS))
 
 
-_NEG = _Lazy(r"(?i)\b(never|don'?t|do\s+not|no|not|nothing|nobody|nowhere|no\s+one|avoid\w*|stop|without|instead\s+of|rather\s+than|"
-                  r"\w+n'?t|deprecated|no-go|wrong|leave|what\s+are\s+you\s+doing|why\s+(?:did|are|would)\s+you|"
-                  r"(?:stay|keep)\s+out)\b")
-
-
-# what a thing does that harms ("wipes", "drops it", "replaces the whole", "scans every"): a clause
-# saying it forbids that thing (clauses._FORBID reads the same words)
-HARM = (r"(?:wreck|clobber)(?:s|ed)?\b|(?:wipe|destroy|corrupt|trash|nuke)(?:s|d|ed)\b|drops?\s+(?:it|them)\b|"
-        r"replaces?\s+the\s+(?:whole|entire)\b|scans?\s+(?:every|all|the\s+whole|the\s+entire)\b|"
-        r"(?:drop|wipe|delete|destroy|lose|revoke|remove|erase|overwrite|purge|cancel|kill|break|invalidate|reset)s?"
-        r"\s+(?:the\s+|our\s+)?(?:whole|entire|every|all)\b")
-_HARM = _Lazy(rf"(?i)\b(?:{HARM})")
-_LEADING = _Lazy(r"(?i)^\W*(?:(?:but|and|so|because|since|hmm+|well|also)\b\W*)*")
-
-
-def negated(name: str, text: str) -> bool:
-    """The name is near what the clause says no to ("don't write under vendor/…", "`x` is
-    wrong"), not somewhere in a long sentence that has a "no" in it."""
-    at = text.find(name)
-    harm = _HARM.search(text)
-    if harm and 0 <= at < harm.start() and not _LEADING.sub("", text[:at]).strip():   # "ALLOW FILTERING on X
-        return True                                                                   # scans every …": its subject
-    return at < 0 or any(m.end() <= at <= m.end() + 80 or (m.start() - 40 <= at < m.start() and not re.search(
-        r"(?i)\b(i|we|you|they|he|she)\b", text[at + len(name):m.start()])) for m in _NEG.finditer(text))
-
-
 _QUOTED = _Lazy(r"(?<![\w\"])\"([^\"\n]{2,40})\"(?![\w\"])")
 
 
@@ -182,7 +157,7 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
             comply.extend(n for n in names if not _ALLOWED.search(text))   # allowed(): with its condition
         elif polarity in ("forbid", "instead"):
             forbid.extend(n for n in names if polarity == "instead" or negated(n, text)
-                          or (_norm(n) in touched and _norm(n) not in ran))
+                          or (_norm(n) in touched and _norm(n) not in ran and not cited(n, text)))
             forbid.extend(q for q in quoted if " " in q and negated(q, text))
             first = re.match(r"[`'\"]?([a-z][a-z0-9._+-]{0,29}[a-z0-9_+])[`'\"]?(?:\s|$|[,.;:!?])", text.strip())
             if polarity == "instead" and first and first.group(1) not in _STOP and first.group(1) not in _PLAIN:
@@ -190,7 +165,7 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
                 replaced.append(first.group(1))
         else:   # a reason or a remark: a name there counts when the corrected call touched it (a
             # program named in passing, "is this better than `rg`?", is no program it forbids)
-            forbid.extend(n for n in names if _norm(n) not in ran and (
+            forbid.extend(n for n in names if _norm(n) not in ran and not cited(n, text) and (
                 _norm(n) in touched or any(_norm(n) in t for t in touched if "/" in t)))
         if polarity in ("forbid", "instead") and touched:   # plain words the corrected call acted on or ran
             within = {seg for n in names if "/" in n for seg in _norm(n).split("/")}   # "docs/api/" names them
