@@ -283,8 +283,10 @@ def test_work_redone_in_a_folder_the_agent_had_changed_counts_as_redone(vault, t
 @pytest.mark.parametrize("text", [
     "I'm unfamiliar with TypedDict. are the keys properties now? or am I misreading how it works?",
     "Recall the plan we agreed: phase 1 is done, phase 2 handles a missing cache. Let's continue.",
+    "uninstall all traces of the VPN server",   # a bare task that weighs nothing done: the next task, even
+    "enable verbose logging and restart the client",   # when the agent then works on the same files
 ])
-def test_questions_or_a_go_ahead_before_the_work_goes_on_are_no_correction(vault, tmp_path, text):
+def test_questions_a_go_ahead_or_the_next_task_before_the_work_goes_on_are_no_correction(vault, tmp_path, text):
     ingest(vault, tmp_path, "goon", after_edit(text) + REDO)
     assert candidates(vault, "correction") == []
 
@@ -485,3 +487,13 @@ def test_a_rule_after_the_act_in_the_ways_people_say_it_is_a_correction(vault, t
 def test_a_reaction_or_an_aside_the_agent_does_not_act_on_is_no_correction(vault, tmp_path, text, after):
     ingest(vault, tmp_path, "aside", after_edit(text) + after)
     assert candidates(vault, "correction") == []
+
+
+@pytest.mark.parametrize("text", [
+    "oops, please fix the name of the cache. just call it client_cache",
+    "the client shouldn't hold that cache, move it to the worker",
+])
+def test_a_direction_that_weighs_the_work_and_is_answered_by_a_redo_is_a_correction(vault, tmp_path, text):
+    ingest(vault, tmp_path, "weighs", after_edit(text) + REDO)
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["trigger"].startswith("Edit: src/client.py")
