@@ -492,6 +492,7 @@ def test_a_reaction_or_an_aside_the_agent_does_not_act_on_is_no_correction(vault
 @pytest.mark.parametrize("text", [
     "oops, please fix the name of the cache. just call it client_cache",
     "the client shouldn't hold that cache, move it to the worker",
+    'Ops just messaged: "the workers ran out of memory". so every client we ship is written without a cache',
 ])
 def test_a_direction_that_weighs_the_work_and_is_answered_by_a_redo_is_a_correction(vault, tmp_path, text):
     ingest(vault, tmp_path, "weighs", after_edit(text) + REDO)

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from memkit import DATA
 from memkit.activation import commands, literals
-from memkit.activation.acts import SHELLISH, Act, from_call, from_prose, plain_verbs, spans_added
+from memkit.activation.acts import SHELLISH, Act, from_call, from_prose, plain_verbs
+from memkit.activation.parts import concrete_part, prose_part
 from memkit.errors import InvalidInput
 
 PACKAGED = DATA / "actions"
@@ -211,14 +212,14 @@ class Catalogue:
                 continue
             part = None
             if prose:
-                part = _prose_part(k, docs["prose"], request=not lesson)
+                part = prose_part(k, docs["prose"], request=not lesson)
             else:
                 if act.family in k.calls:
                     part = "calls"
                 elif k.rx.get("paths") and act.paths and (not k.path_tools or act.family in k.path_tools):
                     part = "path" if any(k.rx["paths"].search(d) for d in path_docs) else None
                 if part is None and concrete:
-                    part = _concrete_part(k, docs, act)
+                    part = concrete_part(k, docs, act)
                     if part and k.rx.get("requires") and not relax:
                         if context is None:
                             context = self._joined((*act.paths, act.context, act.command, act.added), doc)
@@ -323,39 +324,6 @@ class Catalogue:
 
     def _read(self, text: str) -> tuple[str, frozenset]:
         return self._reader.read(text)
-
-
-_CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|[A-Za-z_]\w*\(")   # code in prose names something
-
-
-def _prose_part(k: Kind, doc, request: bool = True) -> str | None:
-    if (rx := k.rx).get("words") and rx["words"].search(doc):
-        return "words"
-    if request and rx.get("intent") and rx["intent"].search(doc):
-        return "intent"   # what a request asks for; a lesson is no request
-    for key in ("action", "command", "code"):
-        m = rx[key].search(doc) if rx.get(key) else None
-        if m and (_CODE_WORD.search(m.group(0)) if key == "code" else any(c.isascii() and c.isalnum() for c in m.group(0))):
-            return key   # (an emoji, or symbols and a letter or two, "server?? that", quote nothing)
-    return None
-
-
-def _concrete_part(k: Kind, docs: dict, act: Act) -> str | None:
-    rx = k.rx
-    if rx.get("command"):
-        for doc in (docs["command"], docs["shellish"]):
-            if doc and rx["command"].search(doc):
-                return "command"
-    if rx.get("code") and docs["code"] and docs["command"] is None and (not k.langs or act.lang in k.langs):
-        if rx["code"].search(docs["code"]):
-            return "code"
-        if docs["after"] and spans_added(act.after, act.added, rx["code"].finditer(docs["after"])):
-            return "around"
-    if rx.get("action"):
-        doc = docs["action"]   # the command, or the path and the added lines
-        if doc and rx["action"].search(doc):
-            return "action"
-    return None
 
 
 def _all_rx(k: Kind) -> list[Rx]:

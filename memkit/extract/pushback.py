@@ -187,7 +187,7 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
 # "oops"): a bare imperative after the agent's work ("uninstall all traces of the VPN server") is the
 # next task, even when the agent then works on the same files again
 _WEIGHS = re.compile(r"(?i)\b(should|shouldn'?t|shoudl|must|mustn'?t|need(?:s)?\s+to|supposed\s+to|instead|rather|"
-                     r"wrong|oops|why|but|again|not|no|never|don'?t|dont|without|keep|leave|only|always|free\s+of)\b")
+                     r"wrong|oops|why|but|again|not|no|never|don'?t|dont|without|keep|leave|only|always|every|free\s+of)\b")
 
 
 def _goes_on(words: str) -> bool:

@@ -1,0 +1,54 @@
+"""Which part of an act one kind's patterns find it in: the words of a lesson or request, what a
+request asks for, the action, the command or the code a text quotes; and, for a concrete act,
+its command, its added code (read in the lines the edit keeps around it) or its action.
+
+The catalogue's classifier calls these once per candidate kind; the patterns are the kind's own
+(`Rx`), compiled on first use.
+"""
+from __future__ import annotations
+
+import re
+
+from memkit.activation.acts import Act, spans_added
+
+_CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|[A-Za-z_]\w*\(")   # code in prose names something
+
+
+def prose_part(k, doc, request: bool = True) -> str | None:
+    if (rx := k.rx).get("words") and _acting(rx["words"].search(doc), doc):
+        return "words"
+    if request and rx.get("intent") and rx["intent"].search(doc):
+        return "intent"   # what a request asks for; a lesson is no request
+    for key in ("action", "command", "code"):
+        m = _acting(rx[key].search(doc), doc) if rx.get(key) else None
+        if m and (_CODE_WORD.search(m.group(0)) if key == "code" else any(c.isascii() and c.isalnum() for c in m.group(0))):
+            return key   # (an emoji, or symbols and a letter or two, "server?? that", quote nothing)
+    return None
+
+
+# "the analysis of their git commit history", "the npm install log": a command named as what its
+# records are of, not run
+_RECORDS = re.compile(r"\s+(?:history|histories|log|logs|graph|hash|hashes|shas?|ids|count|counts|timestamps?|"
+                      r"metadata|stats|statistics)\b")
+
+
+def _acting(m, doc):
+    return None if m is None or _RECORDS.match(doc[0], m.end()) else m
+
+
+def concrete_part(k, docs: dict, act: Act) -> str | None:
+    rx = k.rx
+    if rx.get("command"):
+        for doc in (docs["command"], docs["shellish"]):
+            if doc and rx["command"].search(doc):
+                return "command"
+    if rx.get("code") and docs["code"] and docs["command"] is None and (not k.langs or act.lang in k.langs):
+        if rx["code"].search(docs["code"]):
+            return "code"
+        if docs["after"] and spans_added(act.after, act.added, rx["code"].finditer(docs["after"])):
+            return "around"
+    if rx.get("action"):
+        doc = docs["action"]   # the command, or the path and the added lines
+        if doc and rx["action"].search(doc):
+            return "action"
+    return None
