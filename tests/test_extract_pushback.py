@@ -498,3 +498,23 @@ def test_a_direction_that_weighs_the_work_and_is_answered_by_a_redo_is_a_correct
     ingest(vault, tmp_path, "weighs", after_edit(text) + REDO)
     [corr] = candidates(vault, "correction")
     assert corr.meta["trigger"].startswith("Edit: src/client.py")
+
+
+OWNED = [{"role": "assistant", "content": "I'm sorry, that cache should not have gone into the client. Moving it."}]
+
+
+def test_a_direction_the_agent_answers_by_owning_a_mistake_is_a_correction(vault, tmp_path):
+    # no opener, no rule word: the agent's own "I'm sorry" says the work was wrong
+    ingest(vault, tmp_path, "owned", after_edit("the worker holds caches in this codebase, the client stays thin")
+           + OWNED)
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["trigger"].startswith("Edit: src/client.py")
+
+
+@pytest.mark.parametrize("text", [
+    "what does the client cache hold exactly?",   # a question the agent apologises to
+    "thanks, now add the exporter",   # the next task
+])
+def test_an_apology_after_a_question_or_the_next_task_makes_no_correction(vault, tmp_path, text):
+    ingest(vault, tmp_path, "sorry", after_edit(text) + OWNED)
+    assert candidates(vault, "correction") == []

@@ -50,6 +50,7 @@ class Scene:
     acted: tuple[ToolCall, ...]       # calls that changed something
     proposal: str                     # the agent's last words, when it said any
     redone: bool = False              # the agent then changed again what it had just changed
+    owned: bool = False               # the agent's answer owns a mistake ("I'm sorry", "my mistake")
 
     @property
     def agent_spoke(self) -> bool:
@@ -60,7 +61,23 @@ def scene(turns: list[Turn], i: int, prior: list[Turn]) -> Scene:
     rejected = tuple(t for t in prior if Flag.REJECTED in t.flags and t.tool_name not in QUESTION_TOOLS)
     acted = tuple(c for t in prior for c in t.tool_calls if not read_only(c.name))
     return Scene(rejected, any(Flag.INTERRUPT in t.flags for t in prior), acted, proposal(turns, i),
-                 redone(turns, i, acted))
+                 redone(turns, i, acted), owned(turns, i))
+
+
+# the agent's answer opens by owning a mistake: an apology, "my mistake", "I shouldn't have"
+_OWNED = re.compile(r"(?i)^\W*(?:(?:oh|ah),?\s+)?(?:(?:i'?m|i\s+am)\s+(?:so\s+|very\s+|really\s+)?sorry\b|sorry\b|"
+                    r"(?:my\s+)?apologies\b|i\s+apologi[sz]e\b|my\s+(?:mistake|bad)\b|that\s+was\s+my\s+mistake\b|"
+                    r"i\s+shouldn'?t\s+have\b)")
+
+
+def owned(turns: list[Turn], i: int) -> bool:
+    """The agent's first words after message i own a mistake."""
+    for t in turns[i + 1:i + 12]:
+        if t.role is Role.USER and t.typed:
+            return False
+        if t.role is Role.ASSISTANT and t.text.strip():
+            return _OWNED.match(t.text.strip()[:200]) is not None
+    return False
 
 
 _FILE_WORD = re.compile(r"[\w.-]*/[\w./-]*|[\w-]+\.[A-Za-z]\w{0,7}\b")   # a path, or a name with an extension
@@ -180,7 +197,11 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         if len(signs) >= 2 and signs & _ABOUT_THE_ACT:   # a "no" and a rule alone specify new work
             return "answered the act with " + " and ".join(sorted(signs)), 0.6
     how = rework.verdict(words, sc.proposal, raw)   # no opener announced it: said again, quoted back, a point among others
-    return (how, 0.6) if how else None
+    if how:
+        return how, 0.6
+    if sc.owned and (sc.acted or sc.proposal) and _directs(words):
+        return "said, and the agent owned a mistake", 0.55
+    return None
 
 
 # a direction that weighs what was done (what should be, what to keep or leave, instead, a no, a why, an
