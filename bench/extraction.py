@@ -1,16 +1,22 @@
 #!/usr/bin/env python3
 """Score memkit's heuristic extraction against hand-labelled typed prompts.
 
-For every label file in tests/data/extraction-labels/ (one per console day), the day file
-from ../shared/corpora is ingested into a fresh temporary vault with the default
-heuristic extractor, every observation written to workshop/observations/<kind>/ is read,
-and each one is matched by its words to one typed prompt of the same session (LABELING.md,
-last paragraph). The matched prompt's hand label decides whether the observation was
-right. Then, over every shared real log ingested into one vault, how many candidates
-memkit writes per session.
+For every chosen label file in tests/data/extraction-labels/ (one per console day, or one per
+folder of Claude Code JSONL logs), its logs from ../shared/corpora are ingested into a fresh
+temporary vault with the default heuristic extractor, every observation written to
+workshop/observations/<kind>/ is read, and each one is matched by its words to one typed
+prompt of the same session (LABELING.md, last paragraph). The matched prompt's hand label
+decides whether the observation was right. Then, over every shared real log ingested into
+one vault, how many candidates memkit writes per session.
 
-    .venv/bin/python bench/extraction.py                  # every label file, table on stdout
+A console-day label file names its prompts by `line`; a JSONL label file (m-claude.jsonl,
+spotter.jsonl) names them by log `file`, `turn` (memkit's turn number) and `session`. With no
+--files only the console days are scored, as before; name the others (--files m-claude,spotter)
+or ask for --files all.
+
+    .venv/bin/python bench/extraction.py                  # every console-day label file, table on stdout
     .venv/bin/python bench/extraction.py --files 007,009 --verbose
+    .venv/bin/python bench/extraction.py --files m-claude,spotter --verbose --no-sessions
     .venv/bin/python bench/extraction.py --json out.json --no-sessions
 
 Matching (documented in bench/README.md): an observation's evidence is its quote-like
@@ -77,9 +83,9 @@ def set_shared(path: Path) -> None:
 # ---- typed prompts, as memkit's console readers see them ------------------------------
 @dataclass
 class Prompt:
-    line: int            # 1-based line of the day file where the prompt starts
+    line: int            # 1-based line of the day file where the prompt starts (0 for a JSONL log)
     text: str
-    session: str         # memkit's session id, e.g. console-day-007-2 or gemini-day-012-1
+    session: str         # memkit's session id, e.g. console-day-007-2 or gemini-day-012-1, or a JSONL sessionId
     turn: int            # the prompt's turn number in that session's trace
     label: dict = field(default_factory=dict)
     label_line: int = 0  # line of the label file holding this prompt's label
@@ -140,17 +146,44 @@ def _gemini_prompts(path: Path) -> list[Prompt]:
     return [Prompt(line, text, sid, t.n) for (line, text), (sid, t) in zip(starts, typed)]
 
 
+def jsonl_prompts(path: Path) -> list[Prompt]:
+    """Every typed prompt of a Claude Code JSONL log, as memkit's Claude reader sees it: user
+    turns that are not interrupts, injected meta or reminders, command wrappers, compaction
+    summaries or sub-agent records. Its session is the log's sessionId, which is the
+    `session_id` of the trace memkit writes for it."""
+    from memkit.traces.readers import claude
+
+    return [Prompt(0, t.text, s.session_id, t.n) for s in claude.read(path) for t in s.turns if t.typed]
+
+
+def jsonl_logs(folder: Path) -> list[Path]:
+    """The JSONL logs below a corpus folder, sub-agent logs included (they hold no typed prompt)."""
+    return sorted(p for p in folder.rglob("*.jsonl") if p.is_file())
+
+
 def prompt_sha(text: str) -> str:
     """First 12 hex digits of the SHA-1 of the prompt with its whitespace collapsed."""
     return hashlib.sha1(" ".join(text.split()).encode("utf-8")).hexdigest()[:12]
 
 
-def load_labels(label_file: Path) -> tuple[Path, list[Prompt]]:
-    """The day file a label file describes and its prompts, each carrying its label.
-    Raises ValueError when a label does not identify a typed prompt (wrong line or hash)."""
+def label_rows(label_file: Path) -> list[dict]:
     rows = [json.loads(ln) for ln in label_file.read_text().splitlines() if ln.strip()]
     if not rows:
         raise ValueError(f"{label_file}: no labels")
+    return rows
+
+
+def labels_by_turn(rows: list[dict]) -> bool:
+    """True for a label file of JSONL logs (prompts named by turn), False for a console day (by line)."""
+    return "turn" in rows[0]
+
+
+def load_labels(label_file: Path) -> tuple[Path, list[Prompt]]:
+    """The day file a label file describes and its prompts, each carrying its label.
+    Raises ValueError when a label does not identify a typed prompt (wrong line or hash)."""
+    rows = label_rows(label_file)
+    if labels_by_turn(rows):
+        raise ValueError(f"{label_file}: labels JSONL logs by turn; use load_log_labels")
     day = CORPORA / rows[0]["file"]
     prompts = {p.line: p for p in typed_prompts(day)}
     out = []
@@ -162,6 +195,28 @@ def load_labels(label_file: Path) -> tuple[Path, list[Prompt]]:
         p.label, p.label_line = row, i
         out.append(p)
     return day, out
+
+
+def load_log_labels(label_file: Path) -> tuple[list[Path], list[Prompt]]:
+    """The logs a label file describes, in order of first mention, and its prompts, each carrying
+    its label. Console days by line (load_labels), JSONL logs by file, turn and session.
+    Raises ValueError when a label does not identify a typed prompt (wrong turn, session or hash)."""
+    rows = label_rows(label_file)
+    if not labels_by_turn(rows):
+        day, prompts = load_labels(label_file)
+        return [day], prompts
+    logs: dict[str, dict[int, Prompt]] = {}
+    out = []
+    for i, row in enumerate(rows, 1):
+        if row["file"] not in logs:
+            logs[row["file"]] = {p.turn: p for p in jsonl_prompts(CORPORA / row["file"])}
+        p = logs[row["file"]].get(row["turn"])
+        if p is None or prompt_sha(p.text) != row["sha1"] or p.session != row["session"]:
+            raise ValueError(f"{label_file.name}:{i}: no typed prompt at {row['file']} turn {row['turn']} "
+                             f"of session {row['session']} with sha1 {row['sha1']}")
+        p.label, p.label_line = row, i
+        out.append(p)
+    return [CORPORA / f for f in logs], out
 
 
 # ---- vaults and observations ---------------------------------------------------------
@@ -404,7 +459,8 @@ def details(observations: list[Obs], prompts: list[Prompt], day_of: dict[int, st
 
 def _where(p: Prompt, day_of: dict[int, str]) -> str:
     label_file = day_of[id(p)]
-    return f"{label_file}:{p.label_line} ({p.label.get('file')}:{p.line})"
+    at = f"{p.label.get('file')}:{p.line}" if p.line else f"{p.label.get('file')} t{p.turn}"
+    return f"{label_file}:{p.label_line} ({at})"
 
 
 # ---- candidates per session ----------------------------------------------------------
@@ -458,8 +514,12 @@ def table(result: dict) -> str:
 
 
 def label_files(choice: str | None) -> list[Path]:
+    """No choice: the console-day label files. "all": every label file. Else days (007), stems
+    (m-claude, spotter) or label file paths, comma-separated."""
     files = sorted(LABELS.glob("*.jsonl"))
     if not choice:
+        return [f for f in files if not labels_by_turn(label_rows(f))]
+    if choice.strip() == "all":
         return files
     picked = []
     for item in (c.strip() for c in choice.split(",") if c.strip()):
@@ -477,7 +537,8 @@ def label_files(choice: str | None) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--files", help="days or label files, comma-separated (007,009 or a .jsonl path); default: all")
+    ap.add_argument("--files", help="days, label file stems or label files, comma-separated "
+                    "(007,009; m-claude,spotter; a .jsonl path; all); default: every console day")
     ap.add_argument("--json", metavar="OUT", help="also write every figure, false positive and miss to OUT")
     ap.add_argument("--verbose", action="store_true", help="list false positives and misses")
     ap.add_argument("--no-sessions", action="store_true", help="skip candidates per session (ingests every shared log)")
@@ -495,9 +556,9 @@ def main(argv: list[str] | None = None) -> int:
     per_file = {}
     with tempfile.TemporaryDirectory(prefix="memkit-extraction-bench-") as tmp:
         for i, lf in enumerate(files):
-            day, prompts = load_labels(lf)
+            logs, prompts = load_log_labels(lf)
             root = Path(tmp) / f"vault-{i}"
-            ingest(root, [day])
+            ingest(root, logs)
             observations, _ = read_observations(root)
             match_all(observations, prompts)
             for p in prompts:
