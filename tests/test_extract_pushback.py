@@ -518,3 +518,13 @@ def test_a_direction_the_agent_answers_by_owning_a_mistake_is_a_correction(vault
 def test_an_apology_after_a_question_or_the_next_task_makes_no_correction(vault, tmp_path, text):
     ingest(vault, tmp_path, "sorry", after_edit(text) + OWNED)
     assert candidates(vault, "correction") == []
+
+
+def test_a_request_sent_again_after_an_interruption_is_no_correction(vault, tmp_path):
+    login = {"role": "assistant", "content": "Logging in.", "tool_calls": [
+        {"id": "l1", "name": "Bash", "input": {"command": "gh auth login --web"}}]}
+    ingest(vault, tmp_path, "again", [{"role": "user", "content": "log in to the registry with my account"}, login,
+                                      {"role": "tool", "tool_call_id": "l1", "content": "waiting for the browser"},
+                                      {"role": "user", "content": "[Request interrupted]", "interrupt": True},
+                                      {"role": "user", "content": "log in to the registry with my account"}])
+    assert candidates(vault, "correction") == []

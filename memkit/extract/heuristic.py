@@ -111,6 +111,9 @@ def _rejection_feedback(turns, i, calls) -> Candidate | None:
 def _correction(turns, i, prior, sc, calls, words, so_far) -> Candidate | None:
     if any(c.kind == "correction" and c.turn in {t.n for t in prior} for c in so_far):
         return None   # the refusal already carried the person's reason
+    again = _resent(turns, i)   # "login to git", interrupted, "login to git": the same request again
+    if again and not any(c.kind == "correction" and c.turn == again for c in so_far):
+        return None   # (a correction sent again stays one, with both turns)
     found = pushback.verdict(words, sc, signals.clean(turns[i].text))
     if not found:
         return None
@@ -118,6 +121,16 @@ def _correction(turns, i, prior, sc, calls, words, so_far) -> Candidate | None:
     trigger_calls = [calls[t.tool_call_id] for t in sc.rejected if t.tool_call_id in calls] or list(sc.acted[-3:])
     return _make_correction(turns[i], words, trigger_calls, how, confidence, rejected=bool(sc.rejected),
                             proposal=sc.proposal, fix=pushback.fix_after(turns, i))
+
+
+def _resent(turns, i) -> int:
+    """The turn of the person's previous message when this one repeats it word for word (sent
+    again after an interruption or a failed step), else 0."""
+    said = " ".join(turns[i].text.split()).lower()
+    for t in reversed(turns[max(0, i - 40):i]):
+        if t.role is Role.USER and t.typed:
+            return t.n if " ".join(t.text.split()).lower() == said else 0
+    return 0
 
 
 def _make_correction(turn, lesson, candidates: list[ToolCall], how, confidence, *, rejected=False,
