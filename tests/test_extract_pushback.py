@@ -520,11 +520,15 @@ def test_an_apology_after_a_question_or_the_next_task_makes_no_correction(vault,
     assert candidates(vault, "correction") == []
 
 
-def test_a_request_sent_again_after_an_interruption_is_no_correction(vault, tmp_path):
+@pytest.mark.parametrize("text", [
+    "log in to the registry with my account",   # the same request sent again
+    "how do we keep you logged in to the registry between sessions",   # a question without its mark
+])
+def test_a_request_sent_again_or_a_question_after_an_interruption_is_no_correction(vault, tmp_path, text):
     login = {"role": "assistant", "content": "Logging in.", "tool_calls": [
         {"id": "l1", "name": "Bash", "input": {"command": "gh auth login --web"}}]}
     ingest(vault, tmp_path, "again", [{"role": "user", "content": "log in to the registry with my account"}, login,
                                       {"role": "tool", "tool_call_id": "l1", "content": "waiting for the browser"},
                                       {"role": "user", "content": "[Request interrupted]", "interrupt": True},
-                                      {"role": "user", "content": "log in to the registry with my account"}])
+                                      {"role": "user", "content": text}])
     assert candidates(vault, "correction") == []

@@ -459,6 +459,11 @@ _GO_ON = re.compile(r"(?i)^\W*(?:so\s+|now\s+|then\s+|ok(?:ay)?,?\s+)?(?:let'?s\
                     r"keep\s+going|go\s+ahead)\b")
 
 
+# a question typed without its mark: "how do we enable you to have sudo again"
+_ASKED = re.compile(r"(?i)^(?:how|what|where|which|who)\s+(?:do|does|did|can|could|should|would|is|are)\s+"
+                    r"(?:we|i|you|it|they|this|that)\b")
+
+
 def _plain_direction(words: str) -> bool:
     """After a refusal: a direction, even one asked as a request ("can you … first?"), that does not
     open with an information question or a go-ahead."""
@@ -470,7 +475,7 @@ def _plain_direction(words: str) -> bool:
         return False
     if _REPORTS.match(first) or (_ASKS.match(first) and first == _unwrap(body)):
         return False
-    asked = first.rstrip().endswith("?")
+    asked = first.rstrip().endswith("?") or _ASKED.match(first) is not None
     return not asked or bool(re.match(r"^(please|(can|could|would|will) you|let'?s|how about|what about|why not)\b",
                                       first, re.I))
 
