@@ -444,10 +444,18 @@ HANDED = {"role": "assistant", "content": "Pushed. You can now check the CI run 
 OFFER = {"role": "assistant", "content": "Pushed. Let me know if you'd like the changelog updated as well."}
 
 
-@pytest.mark.parametrize("text", ["Use gh to check the CI status", "you run it and tell me what it says",
-                                  "can't you just check it with the gh cli?"])
-def test_saying_to_do_the_step_the_agent_handed_over_is_a_correction(vault, tmp_path, text):
-    ingest(vault, tmp_path, "handed", [{"role": "user", "content": "push the fix"}, HANDED,
+RUN_THAT = {"role": "assistant", "content": "Here is the check:\n```\ngh run list --limit 1\n```\nRun that and let "
+                                            "me know:\n1. Is it green?\n2. How long did it take?"}
+
+
+@pytest.mark.parametrize("agent, text", [
+    (HANDED, "Use gh to check the CI status"), (HANDED, "you run it and tell me what it says"),
+    (HANDED, "can't you just check it with the gh cli?"),
+    (HANDED, "please run the full CI check yourself and write up what fails"),
+    (RUN_THAT, "please run the check and the lint too, then summarise"),
+])
+def test_saying_to_do_the_step_the_agent_handed_over_is_a_correction(vault, tmp_path, agent, text):
+    ingest(vault, tmp_path, "handed", [{"role": "user", "content": "push the fix"}, agent,
                                        {"role": "user", "content": text}])
     [corr] = candidates(vault, "correction")
     assert corr.meta["lesson"] == text

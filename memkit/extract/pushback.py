@@ -230,9 +230,11 @@ _HELD_BACK = re.compile(r"(?i)\b(but|however|though|except|instead|only|don'?t|d
 _HANDS_OVER = re.compile(r"(?i)\b(after (you run|running|you'?ve run) (that|this|it|the)|once you'?(ve)? (run|ran|tried|checked)\b|"
                          r"(you can|you could|you'?ll need to|you need to|you should|please) (now |then )?"
                          r"(run|execute|check|verify|test|try|open|paste|restart|confirm|look at)\b|"
-                         r"run (the following|this|these) commands?\b|let me know (if it works|the (results?|outcome|output)|"
+                         r"run (the following|this|these) commands?\b|run (that|this|it)\b[^.\n]{0,40}\b(let me know|tell me|paste)\b|"
+                         r"let me know (if it works|the (results?|outcome|output)|"
                          r"what (it|you) (says|see|get))|paste (the|its) output)")
 _TAKE_IT_BACK = re.compile(r"(?i)^(please,?\s+)?(you (run|do|check|try|execute|can run|can check|can do)\b|"
+                           r"(?<=please )(run|execute|perform) (the|a|an|it|that|this|those|these|them)\b|"
                            r"(do|run|check|execute|try) (it|that|this) (yourself|for me)\b|"
                            r"use `?[\w.-]+`?( cli| tools?)? to (check|run|see|look|verify|find|get|view|read)\b|"
                            r"(can'?t|couldn'?t|why don'?t|why can'?t) you (just )?(run|check|do|try|use)\b)")
