@@ -234,7 +234,7 @@ _HANDS_OVER = re.compile(r"(?i)\b(after (you run|running|you'?ve run) (that|this
                          r"let me know (if it works|the (results?|outcome|output)|"
                          r"what (it|you) (says|see|get))|paste (the|its) output)")
 _TAKE_IT_BACK = re.compile(r"(?i)^(please,?\s+)?(you (run|do|check|try|execute|can run|can check|can do)\b|"
-                           r"(?<=please )(run|execute|perform) (the|a|an|it|that|this|those|these|them)\b|"
+                           r"(?:(?<=please )|(?<=please, ))(run|execute|perform) (the|a|an|it|that|this|those|these|them)\b|"
                            r"(do|run|check|execute|try) (it|that|this) (yourself|for me)\b|"
                            r"use `?[\w.-]+`?( cli| tools?)? to (check|run|see|look|verify|find|get|view|read)\b|"
                            r"(can'?t|couldn'?t|why don'?t|why can'?t) you (just )?(run|check|do|try|use)\b)")
