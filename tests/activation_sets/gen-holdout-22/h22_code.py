@@ -187,8 +187,7 @@ L12_CORR = ("Before you run anything: posted entries are immutable here. No UPDA
                 note="asks to remove a booked item"),
     silent_bash("go run ./cmd/ledgerctl reverse --entry je_01JD0A7T --reason 'FIN-2304 duplicate settlement'", "Reverse the duplicate",
                 note="compliant"),
-    silent_bash("psql \"$LEDGER_DB\" -c \"select id, amount_minor, posted_at from postings where entry_id = 'je_01JD0A7T'\"",
-                "Look at the postings", note="read-only"),
+    silent_prompt("what's the difference between effective_date and posted_at on our entries?", note="question, no action"),
 ])
 def H22L12():
     s = Session("H22L12", LG, branch="main", version="2.1.31", start="2026-01-29T10:05:00")
@@ -312,7 +311,7 @@ L15_CORR = ("thanks, the figure looks good! but for next time: annual means from
                 note="asks for multi-year averages from monthly fields"),
     silent_edit(f"{ER}/scripts/seasonal_precip.py", "tp = ds[\"tp\"].sel(time=slice(\"1991\", \"2020\"))\n",
                 "tp = ds[\"tp\"].sel(time=slice(\"1991\", \"2020\"))\nw = tp.time.dt.days_in_month\n", note="weights first"),
-    silent_bash("ncdump -h data/era5_sst_monthly.nc | head -30", "Inspect the SST file", note="read-only"),
+    silent_prompt("is ERA5's sst variable the same thing as skin temperature (skt) over the ocean?", note="question, no action"),
 ])
 def H22L15():
     s = Session("H22L15", ER, branch="main", version="2.0.14", start="2025-09-15T14:00:00")
