@@ -12,9 +12,9 @@ from memkit.activation.acts import Lazy as _Lazy
 
 # ("I have no doubts about CLAUDE.md", "not only X": a "no" that says yes)
 _NEG = _Lazy(r"(?i)\b(never|don'?t|do\s+not|no(?!\s+(?:doubts?|problems?|questions?|issues?\s+with|worries)\b)|"
-             r"not(?!\s+(?:only|just)\b)|nothing|nobody|nowhere|no\s+one|avoid\w*|stop|without|instead\s+of|rather\s+than|"
-                  r"\w+n'?t|deprecated|no-go|wrong|leave|what\s+are\s+you\s+doing|why\s+(?:did|are|would)\s+you|"
-                  r"(?:stay|keep)\s+out)\b")
+             r"not(?!\s+(?:only|just)\b)|nothing|nobody|nowhere|no\s+one|avoid\w*|stop|without|instead\s+of|"
+             r"rather\s+than|\w+n'?t|deprecated|no-go|wrong|leave|what\s+are\s+you\s+doing|why\s+(?:did|are|would)\s+you|"
+             r"(?:stay|keep)\s+out)\b")
 
 
 # what a thing does that harms ("wipes", "drops it", "replaces the whole", "scans every"): a clause
@@ -32,10 +32,11 @@ _LEADING = _Lazy(r"(?i)^\W*(?:(?:but|and|so|because|since|hmm+|well|also)\b\W*)*
 # with describe_/it_ names") or the earlier work a message should describe ("the commit message doesn't
 # reflect the changes you made to CLAUDE.md")
 _CITED = _Lazy(r"(?i)(?:\b(?:instructions?|rules?|guidance|guidelines?|process|conventions?|checklist|steps)\s+"
-               r"(?:(?:written|laid\s+out|described|given)\s+)?(?:from|in|of)|\b(?:see|per|according\s+to|redundant\s+with|covered\s+by|already\s+(?:in|covered\s+by)|as\s+"
-               r"(?:said|stated|written|described|documented)\s+in)|\b(?:the|my|your|our|those|these)\s+(?:changes?|"
-               r"modifications?|edits?|updates?|additions?)\s+(?:(?:you|i|we)\s+(?:made|did)\s+)?\(?(?:to|in|of))\s+(?:the\s+|our\s+|my\s+|your\s+)?"
-               r"[`'\"(]?$")
+               r"(?:(?:written|laid\s+out|described|given)\s+)?(?:from|in|of)|"
+               r"\b(?:see|per|according\s+to|redundant\s+with|covered\s+by|already\s+(?:in|covered\s+by)|"
+               r"as\s+(?:said|stated|written|described|documented)\s+in)|"
+               r"\b(?:the|my|your|our|those|these)\s+(?:changes?|modifications?|edits?|updates?|additions?)\s+"
+               r"(?:(?:you|i|we)\s+(?:made|did)\s+)?\(?(?:to|in|of))\s+(?:the\s+|our\s+|my\s+|your\s+)?[`'\"(]?$")
 
 
 def cited(name: str, text: str) -> bool:
