@@ -540,3 +540,14 @@ def test_a_request_sent_again_or_a_question_after_an_interruption_is_no_correcti
                                       {"role": "user", "content": "[Request interrupted]", "interrupt": True},
                                       {"role": "user", "content": text}])
     assert candidates(vault, "correction") == []
+
+
+def test_a_terminal_pasted_whole_after_a_refusal_is_no_correction(vault, tmp_path):
+    # the person ran the step in their own terminal and pasted it: nothing they wrote corrects
+    run = {"role": "assistant", "content": "Running the audit.", "tool_calls": [
+        {"id": "a1", "name": "Bash", "input": {"command": "sudo ./audit.sh"}}]}
+    paste = "me@mac ~ % ./audit.sh\n" + "\n".join(f"[+] check {n} passed: sshd, firewall and disk" for n in range(30))
+    ingest(vault, tmp_path, "paste", [{"role": "user", "content": "audit the machine"}, run,
+                                      {"role": "tool", "tool_call_id": "a1", "content": "rejected", "rejected": True},
+                                      {"role": "user", "content": paste}])
+    assert candidates(vault, "correction") == []

@@ -72,7 +72,7 @@ def _from_user(turns, i, prior, sc, calls, so_far) -> list[Candidate]:
     if not raw or signals.is_harness(raw):
         return []
     words = signals.own_words(raw)
-    if not words or (signals.is_paste(raw) and len(words.split()) < 4):
+    if not words or (signals.is_paste(raw) and len(words.split()) < 4) or signals.pasted_terminal(raw):
         return []
     found: list[Candidate] = []
     dec = decisions.decision(turns, i, words)

@@ -25,6 +25,17 @@ def clean(text: str) -> str:
     return text.strip().strip("\u200b")
 
 
+# a terminal's prompt line: `me@mac ~ % ./audit.sh`, `root@pve2:~# qm list`, `PS C:\> git status`, `$ make`
+_PROMPT_LINE = re.compile(r"^\s*(?:[\w.-]+@[\w.-]+(?::\S*?)?(?:\s+\S+)?\s*[%$#]|PS [A-Za-z]:\\[^>]*>|[$%]) \S")
+
+
+def pasted_terminal(text: str) -> bool:
+    """The message is a terminal pasted whole: it opens with a prompt line and reads as output, with
+    nothing the person wrote before it."""
+    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    return bool(_PROMPT_LINE.match(first)) and is_paste(text)
+
+
 def is_paste(text: str) -> bool:
     """Pasted output (logs, tracebacks, code) rather than a person's sentence."""
     lines = text.splitlines()
