@@ -258,6 +258,7 @@ def test_an_edit_is_read_with_the_lines_it_keeps_around_what_it_adds():
     ("the analysis of their git commit history and how it evolved", "git:commit", False),   # what its records are of
     ("have a look at the git commit log of the release branch", "git:commit", False),
     ("never git commit without running the tests", "git:commit", True),
+    ("read the git commit history, then git commit the fix", "git:commit", True),   # run later in the text
 ])
 def test_a_command_named_as_what_its_records_are_of_is_not_run(text, kind, named):
     assert (kind in CAT.classify(acts.from_prose(text), lesson=True)) is named

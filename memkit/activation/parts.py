@@ -15,12 +15,12 @@ _CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|[A-Za-z_]\w*\(")   # code in
 
 
 def prose_part(k, doc, request: bool = True) -> str | None:
-    if (rx := k.rx).get("words") and _acting(rx["words"].search(doc), doc):
+    if (rx := k.rx).get("words") and _acting(rx["words"], doc):
         return "words"
     if request and rx.get("intent") and rx["intent"].search(doc):
         return "intent"   # what a request asks for; a lesson is no request
     for key in ("action", "command", "code"):
-        m = _acting(rx[key].search(doc), doc) if rx.get(key) else None
+        m = _acting(rx[key], doc) if rx.get(key) else None
         if m and (_CODE_WORD.search(m.group(0)) if key == "code" else any(c.isascii() and c.isalnum() for c in m.group(0))):
             return key   # (an emoji, or symbols and a letter or two, "server?? that", quote nothing)
     return None
@@ -32,8 +32,9 @@ _RECORDS = re.compile(r"\s+(?:history|histories|log|logs|graph|hash|hashes|shas?
                       r"metadata|stats|statistics)\b")
 
 
-def _acting(m, doc):
-    return None if m is None or _RECORDS.match(doc[0], m.end()) else m
+def _acting(rx, doc):
+    """The first match of a kind's patterns that names the thing done, not its records."""
+    return next((m for m in rx.finditer(doc) if not _RECORDS.match(doc[0], m.end())), None)
 
 
 def concrete_part(k, docs: dict, act: Act) -> str | None:

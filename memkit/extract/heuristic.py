@@ -126,10 +126,10 @@ def _correction(turns, i, prior, sc, calls, words, so_far) -> Candidate | None:
 def _resent(turns, i) -> int:
     """The turn of the person's previous message when this one repeats it word for word (sent
     again after an interruption or a failed step), else 0."""
-    said = " ".join(turns[i].text.split()).lower()
+    said = gather.key("", {}, turns[i].text)   # the same words, as gathering repeats reads them
     for t in reversed(turns[max(0, i - 40):i]):
         if t.role is Role.USER and t.typed:
-            return t.n if " ".join(t.text.split()).lower() == said else 0
+            return t.n if gather.key("", {}, t.text) == said else 0
     return 0
 
 

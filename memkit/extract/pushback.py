@@ -190,12 +190,11 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return "stated a rule after the act", 0.65
     if sc.acted and any(_UNDO_ASKED.match(s.strip()) for s in _sentences(words)):   # "…generated. revert, …"
         return "asked to undo the act", 0.65
-    if sc.acted and sc.redone and _directs(words) and _WEIGHS.search(words):
+    signs = scene_signs(words) if sc.acted else set()
+    if sc.acted and sc.redone and _directs(words) and (signs or _WEIGHS.search(words)):
         return "directed, and the agent redid its work", 0.6
-    if sc.acted:
-        signs = scene_signs(words)
-        if len(signs) >= 2 and signs & _ABOUT_THE_ACT:   # a "no" and a rule alone specify new work
-            return "answered the act with " + " and ".join(sorted(signs)), 0.6
+    if len(signs) >= 2 and signs & _ABOUT_THE_ACT:   # a "no" and a rule alone specify new work
+        return "answered the act with " + " and ".join(sorted(signs)), 0.6
     how = rework.verdict(words, sc.proposal, raw)   # no opener announced it: said again, quoted back, a point among others
     if how:
         return how, 0.6
@@ -204,11 +203,10 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
     return None
 
 
-# a direction that weighs what was done (what should be, what to keep or leave, instead, a no, a why, an
-# "oops"): a bare imperative after the agent's work ("uninstall all traces of the VPN server") is the
-# next task, even when the agent then works on the same files again
-_WEIGHS = re.compile(r"(?i)\b(should|shouldn'?t|shoudl|must|mustn'?t|need(?:s)?\s+to|supposed\s+to|instead|rather|"
-                     r"wrong|oops|why|but|again|not|no|never|don'?t|dont|without|keep|leave|only|always|every|free\s+of)\b")
+# a direction that weighs what was done (a sign of pushback, or what should be, what to keep or leave, a
+# why, a but): a bare imperative after the agent's work ("uninstall all traces of the VPN server") is
+# the next task, even when the agent then works on the same files again
+_WEIGHS = re.compile(r"(?i)\b(should|shouldn'?t|shoudl|rather|why|but|keep|leave|every|free\s+of)\b")
 
 
 def _goes_on(words: str) -> bool:
