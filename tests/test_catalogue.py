@@ -262,3 +262,17 @@ def test_an_edit_is_read_with_the_lines_it_keeps_around_what_it_adds():
 ])
 def test_a_command_named_as_what_its_records_are_of_is_not_run(text, kind, named):
     assert (kind in CAT.classify(acts.from_prose(text), lesson=True)) is named
+
+
+def test_the_snapshot_keeps_what_requests_are_read_against(tmp_path):
+    """The terms of every kind (what a request is read against, built from all the kinds'
+    descriptions) come back from the snapshot as they were built, without building any kind."""
+    from memkit.activation import intent, snapshot
+
+    built = catalogue.build(sorted(catalogue.PACKAGED.glob("*.toml")))
+    snapshot.write(tmp_path, ["key"], built)
+    thawed = catalogue._thawed(snapshot.read(tmp_path, ["key"]))
+    assert intent.table(thawed) == intent.table(built)
+    assert dict.__len__(thawed.kinds) == 0
+    kinds = ["backup:prune", "git:force-push"]
+    assert intent.weights(thawed, kinds) == intent.weights(built, kinds) != {}

@@ -25,7 +25,7 @@ from memkit.errors import InvalidInput
 PACKAGED = DATA / "actions"
 OVERRIDE_DIR, LEGACY_OVERRIDE = "actions", "action_types.toml"
 MEMO_SIZE, BIG_MEMO_SIZE = 4096, 16   # the big memo: acts over 4 KB (a turn's calls, asked about again)
-SNAPSHOT_VERSION = 6   # bump with the layout `_plain` writes (or `literals.derive` makes)
+SNAPSHOT_VERSION = 7   # bump with the layout `_plain` writes (or `literals.derive` makes)
 
 
 def _selective(clause: frozenset) -> tuple[int, int]:
@@ -157,7 +157,8 @@ class Catalogue:
         self._docs: dict = {}
         if derived is None:
             derived = literals.derive(kinds, _all_rx)
-        self._short, self._by_head, self._index, self._always = derived
+        self._short, self._by_head, self._index, self._always = derived[:4]
+        self._intent_packed = derived[4] if len(derived) > 4 else ""   # intent.table, as the snapshot keeps it
         self._reader = literals.Reader(self._short, self._by_head)
 
     @property

@@ -118,10 +118,13 @@ def _described(kind) -> set[str]:
 
 
 def table(cat) -> tuple[dict, dict]:
-    """(terms of every kind, rarity of every term), built once per catalogue."""
+    """(terms of every kind, rarity of every term), built once per catalogue (or read back from
+    the string its snapshot keeps, `packed`)."""
     built = getattr(cat, "_intent", None)
     if built is None:
-        terms = {kid: _described(cat.kinds[kid]) for kid in cat.kinds}
+        stored = getattr(cat, "_intent_packed", "")
+        terms = ({kid: frozenset(found.split()) for kid, _, found in (ln.partition("\t") for ln in stored.split("\n"))}
+                 if stored else {kid: _described(cat.kinds[kid]) for kid in cat.kinds})
         seen: dict[str, int] = {}
         for found in terms.values():
             for t in found:
@@ -130,6 +133,12 @@ def table(cat) -> tuple[dict, dict]:
         built = (terms, {t: math.log(n / (1 + c)) for t, c in seen.items()})
         cat._intent = built
     return built
+
+
+def packed(cat) -> str:
+    """The terms of every kind as one string (a line per kind: its id, a tab, its terms), for the
+    catalogue's snapshot."""
+    return "\n".join(f"{kid}\t{' '.join(sorted(found))}" for kid, found in table(cat)[0].items())
 
 
 def weights(cat, kinds) -> dict[str, dict[str, float]]:

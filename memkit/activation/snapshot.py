@@ -27,7 +27,11 @@ def write(state: Path, key: list, cat) -> None:
                                      k.langs, k.alternatives, rx, k.area, k.within))
     heads = {h: v if isinstance(v, str) else "\0".join(v) for h, v in cat._by_head.items()}
     index = {lit: v if isinstance(v, str) else literals.packed(v) for lit, v in cat._index.items()}
-    derived = (cat._short, heads, index, cat._always)   # strings: a hook unmarshals them in a fraction
+    from memkit.activation import intent
+
+    # strings: a hook unmarshals them in a fraction of a millisecond; the intent terms of every kind
+    # (a quarter second to build, on every lesson a process compiles) stay one string until asked for
+    derived = (cat._short, heads, index, cat._always, intent.packed(cat))
     tmp = state / f".{SNAPSHOT_NAME}.{os.getpid()}.tmp"
     try:
         tmp.write_bytes(marshal.dumps((key, kinds, derived)))
