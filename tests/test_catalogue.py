@@ -266,8 +266,9 @@ def test_a_command_named_as_what_its_records_are_of_is_not_run(text, kind, named
 
 def test_the_snapshot_keeps_what_requests_are_read_against(tmp_path):
     """The terms of every kind (what a request is read against, built from all the kinds'
-    descriptions) come back from the snapshot as they were built, without building any kind."""
-    from memkit.activation import intent, snapshot
+    descriptions) and the compiler's tables come back from the snapshot as they were built,
+    without building any kind."""
+    from memkit.activation import compiler, intent, snapshot
 
     built = catalogue.build(sorted(catalogue.PACKAGED.glob("*.toml")))
     snapshot.write(tmp_path, ["key"], built)
@@ -276,3 +277,7 @@ def test_the_snapshot_keeps_what_requests_are_read_against(tmp_path):
     assert dict.__len__(thawed.kinds) == 0
     kinds = ["backup:prune", "git:force-push"]
     assert intent.weights(thawed, kinds) == intent.weights(built, kinds) != {}
+    tables = {k: v for k, v in compiler._derived(built).items() if k != "of"}
+    assert {k: v for k, v in compiler._derived(thawed).items() if k != "of"} == tables
+    assert tables["slips"] and tables["replaced_by"] and tables["depth"]
+    assert dict.__len__(thawed.kinds) == 0

@@ -25,7 +25,7 @@ from memkit.errors import InvalidInput
 PACKAGED = DATA / "actions"
 OVERRIDE_DIR, LEGACY_OVERRIDE = "actions", "action_types.toml"
 MEMO_SIZE, BIG_MEMO_SIZE = 4096, 16   # the big memo: acts over 4 KB (a turn's calls, asked about again)
-SNAPSHOT_VERSION = 7   # bump with the layout `_plain` writes (or `literals.derive` makes)
+SNAPSHOT_VERSION = 8   # bump with the layout `_plain` writes (or `literals.derive` makes)
 
 
 def _selective(clause: frozenset) -> tuple[int, int]:
@@ -158,7 +158,8 @@ class Catalogue:
         if derived is None:
             derived = literals.derive(kinds, _all_rx)
         self._short, self._by_head, self._index, self._always = derived[:4]
-        self._intent_packed = derived[4] if len(derived) > 4 else ""   # intent.table, as the snapshot keeps it
+        # what requests and lessons are read against, as the snapshot keeps it (intent.table, compiler._derived)
+        self._intent_packed, self._compiler_packed = derived[4:6] if len(derived) > 5 else ("", b"")
         self._reader = literals.Reader(self._short, self._by_head)
 
     @property
@@ -381,8 +382,9 @@ def _load(stamps: tuple, state: Path | None) -> Catalogue:
     from memkit.activation import snapshot
 
     here = os.path.dirname(__file__)
-    code = [os.stat(f).st_mtime_ns for f in (__file__, literals.__file__, snapshot.__file__,
-                                               os.path.join(here, "catalogue_files.py"))]
+    code = [os.stat(os.path.join(here, f)).st_mtime_ns for f in (   # the code that builds what it keeps
+        "catalogue.py", "literals.py", "snapshot.py", "catalogue_files.py", "intent.py", "compiler.py", "clauses.py",
+        "commands.py", "acts.py")]
     key = [SNAPSHOT_VERSION, list(sys.version_info[:2]), code, [list(s) for s in stamps]]
     stored = snapshot.read(state, key)
     if stored is not None:   # the same files another vault of this process loaded: one catalogue, compiled once

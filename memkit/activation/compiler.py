@@ -15,7 +15,7 @@ from memkit.activation import acts as acts_mod
 from memkit.activation import asked as asked_mod
 from memkit.activation import commands
 from memkit.activation import entities as entities_mod
-from memkit.activation import intent, redo
+from memkit.activation import intent, redo, snapshot
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, located, mended, omitted, pasted,
                                        slips_of, spoken_of, this_step, undoes)
@@ -418,6 +418,9 @@ def _derived(cat) -> dict:
     """What the compiler reads off the whole catalogue, once per catalogue: which kinds each kind
     is named as the remedy of (`alternatives`, reversed) and the kinds of how to answer (those the
     catalogue sees in any plain question)."""
+    if _DERIVED.get("of") is not cat and getattr(cat, "_compiler_packed", b""):   # as its snapshot kept them
+        _DERIVED.clear()
+        _DERIVED.update(snapshot.tables(cat._compiler_packed), of=cat)
     if _DERIVED.get("of") is not cat:
         replaced_by: dict[str, set[str]] = {}
         for k in cat.kinds.values():

@@ -27,17 +27,26 @@ def write(state: Path, key: list, cat) -> None:
                                      k.langs, k.alternatives, rx, k.area, k.within))
     heads = {h: v if isinstance(v, str) else "\0".join(v) for h, v in cat._by_head.items()}
     index = {lit: v if isinstance(v, str) else literals.packed(v) for lit, v in cat._index.items()}
-    from memkit.activation import intent
+    from memkit.activation import compiler, intent
 
-    # strings: a hook unmarshals them in a fraction of a millisecond; the intent terms of every kind
-    # (a quarter second to build, on every lesson a process compiles) stay one string until asked for
-    derived = (cat._short, heads, index, cat._always, intent.packed(cat))
+    # strings: a hook unmarshals them in a fraction of a millisecond; what lessons and requests are
+    # read against (the intent terms of every kind, the compiler's tables: a third of a second to
+    # build from every kind, in each process that compiles a lesson) stay one string each until asked for
+    made = getattr(cat, "_compiler_packed", b"") or tables(compiler._derived(cat))   # (as it was read, if it was)
+    derived = (cat._short, heads, index, cat._always, intent.packed(cat), made)
     tmp = state / f".{SNAPSHOT_NAME}.{os.getpid()}.tmp"
     try:
         tmp.write_bytes(marshal.dumps((key, kinds, derived)))
         os.replace(tmp, state / SNAPSHOT_NAME)
     except (OSError, ValueError):
         tmp.unlink(missing_ok=True)
+
+
+def tables(derived):
+    """The compiler's tables as bytes (for a snapshot), or back (from one)."""
+    if isinstance(derived, bytes):
+        return marshal.loads(derived)
+    return marshal.dumps({k: v for k, v in derived.items() if k != "of"})
 
 
 def read(state: Path | None, key: list):
