@@ -1281,3 +1281,24 @@ def test_a_contrast_right_after_what_the_lesson_asks_for_refuses_nothing_of_the_
     assert "conduct:edit-agent-instructions" not in cue["forbids"]
     refused = compiled("not the whole repo!", "Bash: black .")   # a bare refusal still names what the call did
     assert refused["forbids"] or refused.get("calls")
+
+
+@pytest.mark.parametrize("lesson, asks, other", [
+    ("my shell is zsh... no wait, it's nushell now. whatever you give me to paste has to be nushell, not bash",
+     "how do I reset the staging cache on my machine myself?", "why is the staging cache so slow today?"),
+    ("careful: my LibreOffice is French, so formulas need semicolons between the arguments",
+     "what formula gives the number of unpaid invoices per client?", "export the invoices sheet to CSV"),
+])
+def test_a_way_of_handing_things_over_meets_a_request_for_that_thing_not_every_question(lesson, asks, other):
+    """A lesson about what the agent gives the person (commands to paste, formulas to enter) is met
+    by a request for that thing; any other request, a question too, leaves it silent."""
+    from memkit.activation import acts, match
+
+    cue = compiled(lesson)
+    assert {"conduct:commands-for-the-person", "conduct:formulas-for-the-person"} & {*cue["forbids"], *cue.get("topics", [])}
+    for text, fires in ((asks, True), (other, False)):
+        asked = acts.from_prose(text)
+        probe = match.Probe(asked, CAT.classify(asked), CAT, kind="prompt")
+        assert (match.judge(match.Cue(_row(cue)), probe, CAT) > 0) is fires, text
+    # the ways every question meets (the language of replies) are no topic: they would fire on all
+    assert not compiled("always answer in German, even when I write in English").get("topics")

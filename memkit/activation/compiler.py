@@ -22,7 +22,7 @@ from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, locat
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 25
+VERSION = 26
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone")
@@ -166,6 +166,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     if not cue.get("calls") and not cue["forbids"] and not cue["entities"] and "before" not in cue:
         cue.update(commands.last_resort(act, parts))   # else it could match nothing
     topics = _topics(cat, by, corrected, forbids, prescribed)   # (the kinds dropped just above are no topic either)
+    if whole:   # "anything you give me to paste is fish": any request for commands to paste (not any question)
+        topics += sorted(k for k in whole - forbids if k in cat.kinds and cat.kinds[k].area in STANDING_AREAS
+                         and cat.kinds[k].rx.get("intent") and k not in _derived(cat)["answering"])
     if topics:
         cue["topics"] = topics
     return cue

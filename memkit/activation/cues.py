@@ -89,8 +89,10 @@ def _row(rel, note_id, cue_type, trigger, lesson, cue: dict | None, meta, review
     if cue is not None:
         extra["cue"] = cue
         about = [*cue.get("forbids", []), *cue.get("topics", [])]
-        if cat is not None and about:   # the terms a request about these kinds of action speaks of
-            weighted = intent.weights(cat, [k for k in about if k in cat.kinds])
+        if cat is not None and about:   # the terms a request about these kinds of action speaks of (a way of
+            # handing things over is met by its own patterns only: "give me the command" is no talk of commands)
+            weighted = intent.weights(cat, [k for k in about if k in cat.kinds and (
+                k in cue.get("forbids", ()) or cat.kinds[k].area not in compiler.STANDING_AREAS)])
             if weighted:
                 extra["intent"] = weighted
                 asked = intent.keys(weighted)
