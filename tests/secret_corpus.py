@@ -297,6 +297,8 @@ LOOK_ALIKES: list[str] = [
     "password_hash = bcrypt.hashpw(candidate.encode(), salt)",
     "[user]\n\tsigningkey = 8E1F899571345D06\n[commit]\n\tgpgsign = true",
     "We store them in AWS Secrets Manager; the secret sauce is caching.",
+    'Ingrid saw your commit and asked me to pass this on: "exports/marc2/ is a snapshot, never edit it"',
+    "could you pass it along to the team: deploy-v2 waits for QA",
     'keywords = ["secret:", "password:", "token:", "key:"]',
     "const apiKey = process.env.OPENAI_API_KEY;",
     "pip install scikit-learn==1.5.2 numpy==2.1.0 tokenizers==0.20.3",

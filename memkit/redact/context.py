@@ -84,6 +84,8 @@ def _prose(text: str, pos: int) -> Span | None:
         return None
     value = m.group("s").rstrip(".,;:!?")
     word = m.group("word").lower()
+    if word == "pass" and re.search(r"[a-z]", text[m.end("word"):m.start("s")].replace("is", "", 1), re.I):
+        return None   # "pass this on: …" relays words; a bare "pass" names a secret only as "pass: X", "pass is X"
     if not _real(value) or value.lower() in _PROSE_WORDS or "://" in value or value[0] in "/~.":
         return None
     if _CODE.fullmatch(value) and not any(c.isdigit() for c in value):
