@@ -22,6 +22,11 @@ CAT = catalogue.load(None)
     ("gh release view v2.0", ""),
     ("ls -la build/", ""),
     ("pulumi preview --stack live", ""),
+    ("journalctl -u nginx --since today --no-pager", ""),   # reads the journal
+    ("journalctl --vacuum-time=2d", "journalctl"),   # deletes from it
+    ("dmesg -T", ""),
+    ("dmesg --clear", "dmesg"),
+    ("dig +short MX example.org", ""),
 ])
 def test_a_command_is_known_by_its_program_and_subcommands(piece, signature):
     assert commands.call_signature(piece) == signature

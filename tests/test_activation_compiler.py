@@ -1302,3 +1302,14 @@ def test_a_way_of_handing_things_over_meets_a_request_for_that_thing_not_every_q
         assert (match.judge(match.Cue(_row(cue)), probe, CAT) > 0) is fires, text
     # the ways every question meets (the language of replies) are no topic: they would fire on all
     assert not compiled("always answer in German, even when I write in English").get("topics")
+
+
+def test_a_lessons_own_plain_words_quote_no_code():
+    """A person who writes British English ("colours", "catalogue") or says "stop" has not quoted
+    code: no kind whose code is a plain word (British spelling in docs, Fortran's STOP) is forbidden."""
+    cue = compiled("thanks, but I'm colourblind: never tell two series apart by colour alone, use the "
+                   "markers from plotting/palette.py", "Bash: python figs/plot.py")
+    assert "spelling:british" not in cue["forbids"] and "a11y:colour-only-signal" in cue["forbids"]
+    cue = compiled("stop, don't touch the catalogue exports under exports/marc/, they are a snapshot",
+                   "Bash: python scripts/fix.py exports/marc/bib.mrc")
+    assert not any(k.startswith(("fortran:", "spelling:")) for k in cue["forbids"])

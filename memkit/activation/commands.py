@@ -111,7 +111,13 @@ READ_PROGRAMS = frozenset("ls cat head tail less more grep rg ag find fd echo pr
                           "source . export set unset alias pushd popd read "
                           "stat wc diff du df tree jq yq sort uniq cut tr awk column date whoami id env printenv "
                           "true false test sleep watch man help history clear free uptime uname nproc lsblk lsof pgrep "
-                          "ps who ss netstat".split())
+                          "ps who ss netstat dig nslookup host ping traceroute mtr getent vmstat iostat lscpu lsusb "
+                          "lspci".split())
+# programs that only read unless given one of these options (reading the journal, not vacuuming it)
+_READS_UNLESS = {p: re.compile(rx) for p, rx in (
+    ("journalctl", r"--(?:vacuum|rotate|flush|relinquish|setup-keys|sync)"),
+    ("dmesg", r"(?<!\S)(?:-[a-zA-Z]*[cCDEn]|--(?:clear|read-clear|console))"),
+    ("nvidia-smi", r"(?<!\S)(?:-[a-z]*[rR]|--gpu-reset|-pm|-pl|-ac|-lgc|-mig|--persistence-mode|--power-limit)"))}
 READ_VERBS = frozenset("list ls get show describe status info logs log version help inspect view cat read print diff "
                        "search find whoami top history plan preview validate lint check explain ps events certificates "
                        "config-get query-status wait".split())
@@ -129,6 +135,8 @@ def call_signature(piece: str) -> str:
     certonly"), at most three words; "" for a command that only looks."""
     words = head(piece.strip())
     if not words or not words[0] or words[0] in READ_PROGRAMS or words[0] in _RUNNERS:
+        return ""
+    if words[0] in _READS_UNLESS and not _READS_UNLESS[words[0]].search(piece):   # `journalctl -u x`, not --vacuum
         return ""
     if any(_verb_of(w) in READ_VERBS for w in words[1:3]):
         return ""

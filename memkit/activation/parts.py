@@ -12,6 +12,7 @@ import re
 from memkit.activation.acts import Act, spans_added
 
 _CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|[A-Za-z_]\w*\(")   # code in prose names something
+_PLAIN_WORD = re.compile(r"[a-z]+")   # one lower-case word of prose ("colour", "catalogue") quotes no code
 
 
 def prose_part(k, doc, request: bool = True) -> str | None:
@@ -21,7 +22,8 @@ def prose_part(k, doc, request: bool = True) -> str | None:
         return "intent"   # what a request asks for; a lesson is no request
     for key in ("action", "command", "code"):
         m = _acting(rx[key], doc) if rx.get(key) else None
-        if m and (_CODE_WORD.search(m.group(0)) if key == "code" else any(c.isascii() and c.isalnum() for c in m.group(0))):
+        if m and (_CODE_WORD.search(m.group(0)) and not _PLAIN_WORD.fullmatch(m.group(0)) if key == "code"
+                  else any(c.isascii() and c.isalnum() for c in m.group(0))):
             return key   # (an emoji, or symbols and a letter or two, "server?? that", quote nothing)
     return None
 
