@@ -1313,3 +1313,21 @@ def test_a_lessons_own_plain_words_quote_no_code():
     cue = compiled("stop, don't touch the catalogue exports under exports/marc/, they are a snapshot",
                    "Bash: python scripts/fix.py exports/marc/bib.mrc")
     assert not any(k.startswith(("fortran:", "spelling:")) for k in cue["forbids"])
+
+
+def test_a_cd_into_the_folder_the_session_works_in_is_where_the_lesson_asks_to_be():
+    from memkit.activation import acts, match
+
+    cue = compiled("go back up to the project root, you keep getting lost in subfolders",
+                   "Bash: cd web/src && find . -name '*.sqlite' (rejected)")
+    assert "shell:cd-chain" in cue["forbids"]
+
+    def fires(command: str) -> bool:
+        act = acts.from_command(command)
+        probe = match.Probe(act, CAT.classify(act), CAT, "shop", "tool", cwd="/home/ana/src/shop")
+        return match.judge(match.Cue(_row(cue)), probe, CAT) > 0
+
+    assert not fires("cd /home/ana/src/shop && uv run pytest -q")
+    assert not fires("cd '/home/ana/src/shop/' && make test")
+    assert fires("cd /home/ana/src/shop/web && npm test")
+    assert fires("cd /home/ana/src/shop && cd web && npm test")

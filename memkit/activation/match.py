@@ -118,6 +118,17 @@ TRANSPORT = frozenset({"remote:ssh", "system:sudo"})
 _NO_TRANSPORT = re.compile(r"(?i)\b(?:don'?t|do\s+not|never|no|stop|without)\s+(?:\w+\s+){0,2}?(?:ssh|sudo)\b")
 
 
+MOVES = frozenset({"shell:cd-chain"})   # changing the working folder inside a command
+_CD = re.compile(r"(?:^|[;&|(]\s*)(?:cd|pushd)\s+([\"']?)([^\s;&|\"']+)\1")
+
+
+def _stays_home(probe: Probe) -> bool:
+    """Every `cd` of the command goes to the folder the session works in (its project root)."""
+    home = (probe.cwd or "").rstrip("/")
+    found = [m.group(2).rstrip("/") for m in _CD.finditer(probe.act.command or "")]
+    return bool(home) and bool(found) and all(f == home for f in found)
+
+
 def _only_looks_there(probe: Probe) -> bool:
     """Every command the action runs on the other host only looks (`qm list`, `nft list ruleset`,
     `systemctl status x`, `tail -n 50 log`): none has a signature to repeat, none writes a file."""
@@ -161,6 +172,10 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     if concrete and concrete <= TRANSPORT and _only_looks_there(probe) and not _NO_TRANSPORT.search(cue.lesson):
         # `ssh pve2 'qm list'` does none of the work a lesson about work over ssh is about ("don't ssh" is)
         cue.why.append("only looks on the other host: " + ", ".join(sorted(concrete)))
+        concrete, tier = set(), 0
+    if concrete and concrete <= MOVES and _stays_home(probe):   # `cd <project root> && …` is where the
+        # lesson about wandering off into subfolders asks the agent to be
+        cue.why.append("changes only into the folder the session works in")
         concrete, tier = set(), 0
     cue.matched = set(concrete)
     # a kind only said ("one store first") leaves the lesson's names to stand for an action
