@@ -1331,3 +1331,17 @@ def test_a_cd_into_the_folder_the_session_works_in_is_where_the_lesson_asks_to_b
     assert not fires("cd '/home/ana/src/shop/' && make test")
     assert fires("cd /home/ana/src/shop/web && npm test")
     assert fires("cd /home/ana/src/shop && cd web && npm test")
+
+
+def test_asking_to_be_prompted_for_the_password_forbids_leaving_the_steps_to_the_person():
+    from memkit.activation import acts, match
+
+    cue = compiled("run the whole audit and write the report. please prompt me for the sudo password",
+                   "proposed: I'll skip the steps that need root")
+    assert "conduct:work-handed-back" in cue["forbids"]
+    left = acts.from_call("Write", {"file_path": "/home/kim/audit/todo.md", "content": (
+        "# Left for you\n\nThese need an admin password, so I skipped them:\n\n    sudo lynis audit system\n")})
+    done = acts.from_call("Write", {"file_path": "/home/kim/audit/report.md", "content": "# Audit\n\nAll checks ran.\n"})
+    for act, fires in ((left, True), (done, False)):
+        probe = match.Probe(act, CAT.classify(act), CAT, kind="tool")
+        assert (match.judge(match.Cue(_row(cue)), probe, CAT) > 0) is fires

@@ -40,7 +40,7 @@ _VERBS = (
     r"clone|checkout|stash|tag|publish|upload|promote|release|ship|encrypt|cite|notify|post|review|approve|plan|"
     r"preview|diff|query|filter|index|reindex|limit|throttle|schedule|inject|register|declare|include|"
     r"require|convert|cast|round|email|page|ping|look|show|confirm|find|choose|resume|comment|close|queue|grow|defer|"
-    r"copy|report)\b")
+    r"copy|report|prompt)\b")
 _IMPERATIVE = re.compile(r"(?i)^(please\s+|just\s+|so\s+|then\s+|instead,?\s+|actually,?\s+)?" + _VERBS)
 INTERJECTION = re.compile(r"(?i)^(?:(?:no+|nope|nah|stop|wait|w8|hold\s+on|hmm+|ugh|oh|ok(?:ay)?|actually|well|"
                            r"sorry|thanks|thank\s+you|please|pls|right|yes|yeah)\s*[,.!:;—–-]+\s*)+")
