@@ -9,13 +9,14 @@ its trigger and the catalogue in, a plain mapping out (DESIGN §1 `cue:`).
 from __future__ import annotations
 
 import hashlib
+import marshal
 import re
 
 from memkit.activation import acts as acts_mod
 from memkit.activation import asked as asked_mod
 from memkit.activation import commands
 from memkit.activation import entities as entities_mod
-from memkit.activation import intent, redo, snapshot
+from memkit.activation import intent, redo
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, located, mended, omitted, pasted,
                                        slips_of, spoken_of, this_step, undoes)
@@ -423,7 +424,7 @@ def _derived(cat) -> dict:
     catalogue sees in any plain question)."""
     if _DERIVED.get("of") is not cat and getattr(cat, "_compiler_packed", b""):   # as its snapshot kept them
         _DERIVED.clear()
-        _DERIVED.update(snapshot.tables(cat._compiler_packed), of=cat)
+        _DERIVED.update(marshal.loads(cat._compiler_packed), of=cat)
     if _DERIVED.get("of") is not cat:
         replaced_by: dict[str, set[str]] = {}
         for k in cat.kinds.values():
@@ -437,8 +438,7 @@ def _derived(cat) -> dict:
     return _DERIVED
 
 
-def _remedies(cat) -> set[str]:
-    """Kinds the catalogue names as the right way instead of another (its `alternatives`)."""
+def _remedies(cat) -> set[str]:   # kinds the catalogue names as the right way instead of another
     return _derived(cat)["replaced_by"].keys()
 
 

@@ -32,7 +32,8 @@ def write(state: Path, key: list, cat) -> None:
     # strings: a hook unmarshals them in a fraction of a millisecond; what lessons and requests are
     # read against (the intent terms of every kind, the compiler's tables: a third of a second to
     # build from every kind, in each process that compiles a lesson) stay one string each until asked for
-    made = getattr(cat, "_compiler_packed", b"") or tables(compiler._derived(cat))   # (as it was read, if it was)
+    made = getattr(cat, "_compiler_packed", b"") or marshal.dumps(
+        {k: v for k, v in compiler._derived(cat).items() if k != "of"})   # (as it was read, if it was)
     derived = (cat._short, heads, index, cat._always, intent.packed(cat), made)
     tmp = state / f".{SNAPSHOT_NAME}.{os.getpid()}.tmp"
     try:
@@ -40,13 +41,6 @@ def write(state: Path, key: list, cat) -> None:
         os.replace(tmp, state / SNAPSHOT_NAME)
     except (OSError, ValueError):
         tmp.unlink(missing_ok=True)
-
-
-def tables(derived):
-    """The compiler's tables as bytes (for a snapshot), or back (from one)."""
-    if isinstance(derived, bytes):
-        return marshal.loads(derived)
-    return marshal.dumps({k: v for k, v in derived.items() if k != "of"})
 
 
 def read(state: Path | None, key: list):
