@@ -121,6 +121,8 @@ def _unjournalled(vault: Vault) -> list[str]:
     from memkit.storage import git, notes
 
     mine = []
+    if not any(next((vault.root / top).rglob("*.md"), None) for top in ("traces", "workshop")):
+        return mine   # a new vault: no note to ask git about (a git status is ~40 ms)
     for rel in git.uncommitted(vault.root):
         if not rel.endswith(".md") or rel.split("/", 1)[0] not in ("traces", "workshop"):
             continue

@@ -65,11 +65,17 @@ def _cut(weights: list[int], workers: int) -> Iterator[tuple[int, int]]:
 def _warm(vault) -> None:
     """Load the action catalogues every worker classifies with, once, before the fork: a worker
     that loaded them itself would each read the snapshot again (or, when it is stale, build the
-    whole catalogue again)."""
+    whole catalogue again). The phrase lists and the note template too (each worker compiled
+    them again: ~50 ms of every pool)."""
+    from memkit import similar  # noqa: F401  (rapidfuzz, for gathering repeats)
     from memkit.activation import catalogue, cues
+    from memkit.extract.phrases import phrases
+    from memkit.storage import templates
 
     catalogue.load(None)   # the extractor's
     cues.catalogue_of(vault)   # the cue compiler's (the vault's own kinds included)
+    phrases()   # the extractor's phrase lists, compiled
+    templates.prepared("observation", vault.root)   # the template every candidate note is rendered with
 
 
 def _start(job) -> None:

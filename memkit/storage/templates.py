@@ -28,7 +28,11 @@ def _env(vault_templates: str | None):
     return env
 
 
-def render(name: str, vault_root: Path | None = None, **values: Any) -> str:
+def prepared(name: str, vault_root: Path | None = None):
+    """The compiled template (Jinja2 keeps it: a later render of it compiles nothing)."""
     folder = vault_root / "templates" if vault_root else None
-    env = _env(str(folder) if folder and folder.is_dir() else None)
-    return env.get_template(f"{name}.md.j2").render(**values)
+    return _env(str(folder) if folder and folder.is_dir() else None).get_template(f"{name}.md.j2")
+
+
+def render(name: str, vault_root: Path | None = None, **values: Any) -> str:
+    return prepared(name, vault_root).render(**values)

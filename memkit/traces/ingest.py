@@ -122,6 +122,8 @@ def _prepared(files: list[Path], fmt: str) -> Iterator[tuple[Path, tuple | Excep
     if len(files) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         yield from ((path, work(path)) for path in files)
         return
+    from memkit import redact  # noqa: F401  (its patterns compile on import: once here, not in each worker)
+
     it = iter(files)
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         while window := list(islice(it, _WINDOW)):
