@@ -1365,3 +1365,13 @@ def test_a_command_the_lesson_warns_about_forbids_its_kind_however_it_is_spelled
     # the command named as the way to do it is no kind to forbid
     way = compiled("stage files by name with `git add src/app.py`, it keeps my notes out", "proposed: I'll stage it all")
     assert way["forbids"] == [] and way["entities"] == [] and "git add src/app.py" in way["complies"]
+
+
+def test_a_word_run_into_the_pronoun_is_no_name_to_watch_for():
+    cue = compiled("in our previous discussion we learned that `git add .` would not work in my case whenI have "
+                   "uncommitted changes to `day-log-diary`", "proposed: I'll stage everything")
+    assert "whenI" not in cue["entities"]
+    assert "day-log-diary" in cue["entities"]
+    # a camelCase name stays one
+    assert "isomericSmiles" in compiled("never set isomericSmiles to False, stereoisomers are different compounds",
+                                        "Edit: prep/dedupe.py")["entities"]

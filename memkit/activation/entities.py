@@ -23,7 +23,7 @@ _EXT = re.compile(r"\.(py|pyi|js|jsx|ts|tsx|mjs|cjs|go|rs|rb|php|java|kt|kts|swi
                   r"csv|xml|gradle|dart|vue|svelte|lua|r|jl|zig|nix)$", re.I)
 _FLAG = re.compile(r"^--[a-z][a-z0-9-]{2,}$|^-[a-zA-Z]$")
 _IDENT = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)+(\(\))?$|^[a-z0-9]+(_[a-z0-9]+)+$|^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$"
-                    r"|^[a-z]+[A-Z]\w*$|^\w+\(\)$")
+                    r"|^(?![a-z]+I$)[a-z]+[A-Z]\w*$|^\w+\(\)$")   # ("whenI": a word run into "I", no name)
 _HYPHENATED = re.compile(r"^[a-z0-9]+(-[a-z0-9]+){2,}$|^(?=[^-]*[A-Z0-9])[A-Za-z0-9]+(-[A-Za-z0-9]+)+$")
 # words that look like names but are not entities a lesson is about
 _COMMON = frozenset("e.g i.e etc e.g. i.e. vs a.m p.m n/a and/or w/o w/ i/o ci/cd up-to-date read-only "
