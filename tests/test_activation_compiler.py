@@ -1348,20 +1348,12 @@ def test_asking_to_be_prompted_for_the_password_forbids_leaving_the_steps_to_the
 
 
 def test_a_command_the_lesson_warns_about_forbids_its_kind_however_it_is_spelled():
-    from memkit.activation import acts, match
-
     cue = compiled("as we found before, `git add .` does not work for me while the notes/ folder has edits lying around",
                    "proposed: I'll stage it all and commit")
     assert "git:stage-all" in cue["forbids"]
-
-    def fires(command: str) -> bool:
-        act = acts.from_command(command)
-        probe = match.Probe(act, CAT.classify(act), CAT, kind="tool")
-        return match.judge(match.Cue(_row(cue)), probe, CAT) > 0
-
-    assert fires("git add -A && git commit -m 'tidy'")
-    assert fires("git commit -am 'tidy'")
-    assert not fires("git add src/app.py && git commit -m 'tidy'")
+    assert _fires(cue, "Bash", {"command": "git add -A && git commit -m 'tidy'"})
+    assert _fires(cue, "Bash", {"command": "git commit -am 'tidy'"})
+    assert not _fires(cue, "Bash", {"command": "git add src/app.py && git commit -m 'tidy'"})
     # the command named as the way to do it is no kind to forbid
     way = compiled("stage files by name with `git add src/app.py`, it keeps my notes out", "proposed: I'll stage it all")
     assert way["forbids"] == [] and way["entities"] == [] and "git add src/app.py" in way["complies"]

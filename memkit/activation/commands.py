@@ -485,14 +485,12 @@ def valued_flags(names: list[str], said: str, act, refused: str = "") -> list[st
     return out
 
 
-def kinds_named(cat, names: list[str]) -> set[str]:
+def kinds_named(cat, named: list[str]) -> set[str]:
     """The kinds of the commands a lesson names as what it warns about ("`git add .` would not
     work here"): the same action spelled another way (`git add -A`) is the same mistake. Only
     kinds a command's own words show, none broad or safe."""
     found: set[str] = set()
-    for n in names:
-        if " " in n.strip() and re.match(r"^[a-z][\w.-]*\s", n.strip()):
-            kinds = cat.classify(acts.from_command(n.strip()))
-            found |= {k for k, part in kinds.items() if part == "command" and not cat.kinds[k].broad
-                      and not cat.kinds[k].safe}
+    for command in named:
+        kinds = cat.classify(acts.from_command(command))
+        found |= {k for k, part in kinds.items() if part == "command" and not cat.kinds[k].broad and not cat.kinds[k].safe}
     return found

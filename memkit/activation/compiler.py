@@ -23,7 +23,7 @@ from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, locat
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 28
+VERSION = 29
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone")
@@ -80,8 +80,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     names["forbids"] += [w for w in wrong if w not in names["forbids"]]
     names["complies"] += right
     forbids, complies = _forbids(cat, whole, forbid, prescribed, corrected)
-    forbids = _where(cat, lesson, forbids) | (named := commands.kinds_named(cat, names["forbids"]))
-    whole |= named
+    named = commands.kinds_named(cat, [n for n in names["forbids"] if entities_mod.kind_of(n) == "command"])
+    forbids, whole = _where(cat, lesson, forbids) | named, whole | named   # "`git add .` won't do": git add -A
     if act is not None and act.lang:   # a lesson about a Python file forbids no Scala construct it quoted
         forbids = {k for k in forbids if k not in by["quoted"] or not cat.kinds[k].langs or act.lang in cat.kinds[k].langs}
     if act is not None:
