@@ -1367,3 +1367,34 @@ def test_a_word_run_into_the_pronoun_is_no_name_to_watch_for():
     # a camelCase name stays one
     assert "isomericSmiles" in compiled("never set isomericSmiles to False, stereoisomers are different compounds",
                                         "Edit: prep/dedupe.py")["entities"]
+
+
+def _asks(cue: dict, request: str) -> bool:
+    from memkit.activation import acts, match
+
+    asked = acts.from_prose(request)
+    return match.judge(match.Cue(_row(cue)), match.Probe(asked, CAT.classify(asked), CAT, kind="prompt"), CAT) > 0
+
+
+def test_a_lesson_against_stamped_file_names_fires_on_another_stamped_name_not_on_a_glob():
+    cue = compiled("no, don't hardcode the file name with a timestamp in it, the nightly export gets a new one "
+                   "every run", "Bash: gzip -d exports/orders-20250302.csv.gz")
+    assert "files:hardcoded-stamped-name" in cue["forbids"]
+    assert _fires(cue, "Bash", {"command": "duckdb -c \"select count(*) from 'exports/orders-20250417.csv'\""})
+    assert not _fires(cue, "Bash", {"command": "duckdb -c \"select count(*) from 'exports/orders-*.csv'\""})
+
+
+def test_a_lesson_to_explore_the_real_database_fires_on_a_query_of_the_fixture_copy():
+    cue = compiled("stop, for looking into what users actually have, query the real database, not the fixtures",
+                   "Bash: sqlite3 tests/fixtures/app.db \"select plan, count(*) from accounts group by plan\"")
+    assert "db:explore-fixture-copy" in cue["forbids"]
+    assert _fires(cue, "Bash", {"command": "sqlite3 tests/fixtures/app.db \"SELECT * FROM invoices LIMIT 5\""})
+    assert not _fires(cue, "Bash", {"command": "sqlite3 ~/data/app.db \"SELECT * FROM invoices LIMIT 5\""})
+
+
+def test_a_lesson_to_read_only_the_lines_named_meets_a_request_that_names_lines():
+    cue = compiled("you loaded the whole file again although I gave you line numbers. read only the lines I name")
+    assert "conduct:read-whole-file" in cue["forbids"]
+    assert _asks(cue, "the stack trace you need is in worker.log from 4410 onward")
+    assert _asks(cue, "why does the loop at lines 88 to 120 of sync.py never stop?")
+    assert not _asks(cue, "why does the sync loop never stop?")
