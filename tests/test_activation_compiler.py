@@ -1398,3 +1398,12 @@ def test_a_lesson_to_read_only_the_lines_named_meets_a_request_that_names_lines(
     assert _asks(cue, "the stack trace you need is in worker.log from 4410 onward")
     assert _asks(cue, "why does the loop at lines 88 to 120 of sync.py never stop?")
     assert not _asks(cue, "why does the sync loop never stop?")
+
+
+def test_a_bare_refusal_of_a_command_run_over_ssh_forbids_what_it_ran_not_the_ssh():
+    cue = compiled("no. absolutely not.", "Bash: ssh web1 \"rm -rf /srv/app/releases/*\" (interrupted)")
+    assert "fs:recursive-delete" in cue["forbids"] and "remote:ssh" not in cue["forbids"]
+    assert _fires(cue, "Bash", {"command": "ssh web2 \"rm -rf /srv/app/cache/*\""})
+    assert not _fires(cue, "Bash", {"command": "ssh web2 \"systemctl restart nginx\""})
+    cue = compiled("no. absolutely not.", "Bash: ssh web1 (interrupted)")   # the ssh was all it did
+    assert "remote:ssh" in cue["forbids"]

@@ -23,7 +23,7 @@ from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, locat
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 29
+VERSION = 30
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone")
@@ -329,7 +329,7 @@ def _refused(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set)
     if not bare or not corrected:
         return set()
     return {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe and k not in prescribed
-            and not _file_lacks(cat, k)}
+            and not _file_lacks(cat, k) and (k not in commands.TRANSPORT or corrected <= commands.TRANSPORT)}
 
 
 def _file_lacks(cat, kid: str) -> bool:

@@ -114,7 +114,7 @@ class Probe:
 
 
 # how a command reached the machine (over ssh, as root), not what it did there
-TRANSPORT = frozenset({"remote:ssh", "system:sudo"})
+TRANSPORT = commands.TRANSPORT
 _NO_TRANSPORT = re.compile(r"(?i)\b(?:don'?t|do\s+not|never|no|stop|without)\s+(?:\w+\s+){0,2}?(?:ssh|sudo)\b")
 
 
