@@ -1407,3 +1407,5 @@ def test_a_bare_refusal_of_a_command_run_over_ssh_forbids_what_it_ran_not_the_ss
     assert not _fires(cue, "Bash", {"command": "ssh web2 \"systemctl restart nginx\""})
     cue = compiled("no. absolutely not.", "Bash: ssh web1 (interrupted)")   # the ssh was all it did
     assert "remote:ssh" in cue["forbids"]
+    cue = compiled("no. absolutely not.", "Bash: ssh db1 'tail -n 50 /var/log/postgresql/main.log' (interrupted)")
+    assert "remote:ssh" in cue["forbids"]   # it only looked there: going there is what was refused

@@ -23,7 +23,7 @@ from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, locat
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 30
+VERSION = 31
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone")
@@ -326,10 +326,9 @@ def _refused(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set)
                                                      and (n == 0 or parts[n - 1][0] != "prescribe"))
                                                     or _CUT.match(t.strip()))
             and not cat.kinds_of(acts_mod.from_prose(t), lesson=True)]
-    if not bare or not corrected:
-        return set()
-    return {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe and k not in prescribed
-            and not _file_lacks(cat, k) and (k not in commands.TRANSPORT or corrected <= commands.TRANSPORT)}
+    did = {k for k in corrected if not cat.kinds[k].broad and not cat.kinds[k].safe and k not in prescribed
+           and not _file_lacks(cat, k)}
+    return ((did - commands.TRANSPORT) or did) if bare else set()   # over ssh or sudo: what it ran there
 
 
 def _file_lacks(cat, kid: str) -> bool:
