@@ -11,7 +11,7 @@ import re
 
 from memkit.activation import acts
 
-TRANSPORT = frozenset({"remote:ssh", "system:sudo"})   # kinds of how a command ran, not of what it did
+TRANSPORT = frozenset({"remote:ssh", "system:sudo"})   # how a command reached the machine, not what it did
 _RUNNERS = frozenset("sudo env npx pnpx bunx uvx time nice nohup exec command builtin xargs do then else if elif while until ! {".split())
 
 

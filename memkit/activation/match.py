@@ -113,8 +113,7 @@ class Probe:
         return self._heads
 
 
-# how a command reached the machine (over ssh, as root), not what it did there
-TRANSPORT = commands.TRANSPORT
+# a lesson against the ssh or sudo itself, not what ran through it
 _NO_TRANSPORT = re.compile(r"(?i)\b(?:don'?t|do\s+not|never|no|stop|without)\s+(?:\w+\s+){0,2}?(?:ssh|sudo)\b")
 
 
@@ -169,7 +168,7 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
         concrete = cue.kinds & probe.near & specific
         tier = CONCRETE
         cue.why.append("same kind of action in the folder where it was corrected: " + ", ".join(sorted(concrete)))
-    if concrete and concrete <= TRANSPORT and _only_looks_there(probe) and not _NO_TRANSPORT.search(cue.lesson):
+    if concrete and concrete <= commands.TRANSPORT and _only_looks_there(probe) and not _NO_TRANSPORT.search(cue.lesson):
         # `ssh pve2 'qm list'` does none of the work a lesson about work over ssh is about ("don't ssh" is)
         cue.why.append("only looks on the other host: " + ", ".join(sorted(concrete)))
         concrete, tier = set(), 0
