@@ -28,7 +28,7 @@ _PRESCRIBE = re.compile(
     r"instead|put|keep|go(es)?\s+(in|into|through|under)|run|via|through|pin|pinned|wrap\w*|pass|add\b|"
     r"write|follow|we\s+(use|keep|run|follow|need|want)|make\s+sure|remember\s+to|do\s+it\s+as|"
     r"starts?\s+with|is\s+done\s+with|comes?\s+from|belongs?\s+in|lives?\s+in|sits?\s+(in|next\s+to)|"
-    r"goes?\s+in(to)?|instead)\b|^to\s+[a-z]+\b[^.;:!?]{0,60}?\bit'?s\b")   # "to change one key it's `kv patch`"
+    r"goes?\s+in(to)?|instead|work\s+(?:on|in|from)\s+(?:a\s+|the\s+)?(?:local\s+|own\s+)?cop(?:y|ies))\b|^to\s+[a-z]+\b[^.;:!?]{0,60}?\bit'?s\b")   # "to change one key it's `kv patch`"
 _VERBS = (
     r"(?:do|add|put|use|run|keep|move|write|wrap|pin|"
     r"split|mark|fit|call|open|ask|check|go|make|set|pass|leave|link|stage|commit|create|name|rename|prefix|"
@@ -58,6 +58,9 @@ _TOLD = re.compile(r"(?i)\b(?:didn[’']?t|did\s+not|forgot\s+to|never)\b[^.;!?]
                    r"(?:told|asked|said|showed|explained)\b|\byou\s+forgot\s+to\b")
 _ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
                     r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b")
+# "nothing in library/ gets saved except by `pipeline publish`": the exception is a way the rule allows
+_EXCEPT = re.compile(r"(?i)[,(]?\s*\b(?:except|other\s+than|apart\s+from|save\s+for)\s+(?:by\s+|through\s+|via\s+|with\s+|"
+                     r"using\s+|in\s+|for\s+)?(?=[`\w./~-])")
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|(?<=[\w.!?)'\"])\s+--\s+(?=[A-Za-z(])"
                     r"|,\s+(?=but\b|so\b|and\s+(?:then|only|never|always)\b)"
                     r"|(?i:,\s+(?=(?:(?:and\s+|but\s+)?(?:don'?t|do\s+not|never|avoid|stop)|(?:and|but)\s+no)\b))"
@@ -65,7 +68,8 @@ _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|(?<=[\w.!?)'\"])\s+--\s
                     r"|(?i:[,:]\s+(?=we\s+(?:need|want)\s+(?!to\b)\w))"
                     r"|(?i:[,:]\s+(?=do\s+(?:a|an|the)\s))"
                     r"|(?i:[,:]\s+(?=(?:please\s+|just\s+|instead\s+|rather\s+)?(?:use|using|always|prefer|put|keep|"
-                    r"wrap|run|pass|call|go\s+through|do\s+it|add|write|stick\s+to|switch\s+to|ask|tell)\b))")
+                    r"wrap|run|pass|call|go\s+through|do\s+it|add|write|stick\s+to|switch\s+to|ask|tell|"
+                    r"work\s+(?:on|in|from)\s+(?:a\s+|the\s+)?(?:local\s+|own\s+)?cop(?:y|ies))\b))")
 # "imports never go into main: make a sandbox env": a rule, then the way (after a rule only; "`products` is
 # an alias: create the next index" explains before it asks)
 _COLON_WAY = re.compile(r"(?i):\s+(?=(?:please\s+|just\s+|instead\s+)?" + _VERBS + r")")
@@ -259,12 +263,36 @@ def _masked(text: str) -> str:
     return _CODE.sub(lambda m: "`" + "x" * (len(m.group(0)) - 2) + "`", text) if "`" in text else text
 
 
+# what a rule says is missing, then how to do it: "nothing touches the firewall without a dead man's switch: …"
+_WITHOUT_WAY = re.compile(r"(?i)\bwithout\s+(?:a\s+|an\s+|the\s+|its\s+|their\s+|your\s+)?[^:;.!?]{1,50}:\s+"
+                          r"(?!(?:it|it'?s|this|that|because|otherwise|since|we|they|he|she|you|i)\b)")
+# a relayed lesson ("Ingrid saw your commit and asked me to pass this on: \"…\"", "fwd from Kenji in #ops:",
+# "Review from Nadia on #318:"): who said it and where is no part of the rule, nor are the quotes around it
+_RELAY = re.compile(r"(?i)^[^.!?:\n]{0,120}?\b(?:pass(?:ing)?\s+(?:this|it)\s+(?:on|along)|fwd|forward(?:ed|ing)?|"
+                    r"relay\w*|review\s+(?:from|by)|(?:comment|note|message|feedback)\s+from|"
+                    r"from\s+\w+\s+(?:in|on)\s+(?:#|the\s+(?:mr|pr|review|channel|thread))|on\s+the\s+(?:mr|pr)\b|"
+                    r"asked\s+me\s+to\s+(?:tell|pass|say|let))[^.!?:\n]{0,80}?:\s*([\"\u201c]?)")
+_CLOSE = {"\"": "\"", "\u201c": "\u201d"}
+
+
+def unrelayed(lesson: str) -> str:
+    """The lesson without the words that say who passed it on (and the quotes around what they said)."""
+    m = _RELAY.match(lesson)
+    if not m or len(lesson) - m.end() < 20:
+        return lesson
+    rest = lesson[m.end():]
+    if m.group(1):
+        at = rest.find(_CLOSE[m.group(1)])
+        rest = rest[:at] + rest[at + 1:] if at >= 0 else rest
+    return rest
+
+
 def clauses(lesson: str) -> list[tuple[str, str]]:
     """(polarity, text) per clause: forbid, prescribe, allow, neutral, or moment (a forbid that
     holds for now only, which forbids nothing later). "use X, not Y" and
     "X instead of Y" are split so that Y is forbidden and X prescribed."""
     out: list[tuple[str, str]] = []
-    pending, listed = _SPLIT.split(lesson), {}   # a list's next part -> the connector of its first pair
+    pending, listed = _SPLIT.split(unrelayed(lesson)), {}   # a list's next part -> the connector of its first pair
     k = 0
     while k < len(pending):
         part, k = pending[k].strip(" ,;:"), k + 1
@@ -274,6 +302,11 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         if way and _FORBID.search(_masked(part[:way.start()])):
             part, rest = part[:way.start()], part[way.end():]
             pending.insert(k, rest)
+        lacking = _WITHOUT_WAY.search(part)
+        if lacking and len(part) - lacking.end() >= 8:   # "nothing touches the firewall without a dead man's
+            out.append(("forbid", part[:lacking.end()].rstrip(": ")))   # switch: <how to set one up>"
+            out.append(("prescribe", part[lacking.end():]))
+            continue
         m = _INSTEAD.search(_masked(part))
         if m and _AUX.search(part[:m.start()]):   # ".env must never be committed": a negated verb
             m = None
@@ -296,6 +329,11 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
             continue
         if _ALLOW.search(part):
             out.append(("allow", part))
+            continue
+        ex = _EXCEPT.search(part)
+        if ex and ex.start() > 0 and _FORBID.search(_masked(part[:ex.start()])):
+            out.append(("forbid", part[:ex.start()]))
+            out.append(("allow", part[ex.end():]))
             continue
         said = INTERJECTION.sub("", part)   # "no, we use pnpm here": the "no" answers the agent
         if _TOLD.search(said):   # "you didn't move them under X as I told you": X is what was asked

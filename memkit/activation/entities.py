@@ -173,6 +173,7 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
                      if w.lower() in objects and w.lower() not in _STOP and w.lower() not in within]
             forbid.extend(plain)
             forbid.extend(_coordinated(text, plain))
+    forbid.extend(_spoken_of(parts))
     # the call's value a clause says no to ("never to main") first, else the value the lesson names
     forbid = valued_flags(forbid, " ".join(text for _, text in parts), trigger,
                           " ".join(text for p, text in parts if p in ("forbid", "instead")))
@@ -184,6 +185,24 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
     comply = [c for c in dict.fromkeys(comply) if c.rstrip("/").lower() not in walls   # gets fixes": no way in
               and (" " in c or not any(o != c and o.lower().startswith(c.lower() + " ") for o in comply))]
     return {"forbids": forbid[:MAX_ENTITIES], "complies": comply[:MAX_ENTITIES]}
+
+
+def _spoken_of(parts: list[tuple[str, str]]) -> list[str]:
+    """Folders an explanation names that a rule speaks of in words: "exports/marc/ and marcxml/ are
+    a snapshot … never edit the MARC exports" forbids both folders the snapshot is."""
+    said = {w.rstrip("s") for p, t in parts if p in ("forbid", "instead")   # in words, not in the paths themselves
+            for w in re.findall(r"[a-z]{3,}", re.sub(r"\S*/\S*", " ", t.lower()))}
+    found: list[str] = []
+    for polarity, text in parts:
+        paths = [n for n in names_in(text) if kind_of(n) == "path" and not generic_path(n)] if polarity in ("neutral", "forbid") else []
+        if any(_named_by(n, said) for n in paths):
+            found.extend(paths)
+    return found
+
+
+def _named_by(path: str, said: set[str]) -> bool:
+    words = [w.rstrip("s") for w in re.findall(r"[a-z]{3,}", _norm(path).rsplit(".", 1)[0]) if w not in _STOP]
+    return len(words) >= 2 and all(w in said for w in words[-2:])
 
 
 _ALLOWED = _Lazy(r"(?i)(?:`([^`]{2,60})`|((?<![\w./:@=-])[\w./:@=-]+(?:[ \t]+[\w./:@=-]+){0,2}))\s+"

@@ -12,7 +12,7 @@ import math
 import re
 from datetime import datetime, timezone
 
-from memkit.activation import acts, commands, entities, intent, redo
+from memkit.activation import acts, commands, entities, intent, redo, sources
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -28,10 +28,10 @@ WRITE_WORDS = frozenset("rm rmdir mv cp ln touch mkdir chmod chown tee truncate 
                         "add remove delete del push commit reset checkout restore rebase merge apply destroy "
                         "drop kill deploy publish upload sync write create update upgrade patch edit scale "
                         "run exec unlink prune purge clean format clone init erase wipe flash overwrite rename "
-                        "move".split())
+                        "move save".split())
 
 
-_PARTS = re.compile(r"[-_:]")
+_PARTS = re.compile(r"[-_:.]")
 _AND_DO = re.compile(r"(?i)(?:\b(?:and|then)\s+(?:then\s+)?|[.?!;]\s+)(?:please\s+)?(?:fix|change|update|make|add|remove|delete|"
                      r"write|run|deploy|apply|rename|move|migrate|commit|push|refactor|implement|install)\b")
 # a request that only asks for an explanation ("explain the difference between …"), not for work
@@ -246,12 +246,24 @@ def _touched(cue: Cue, probe: Probe, specific: set[str]) -> list[str]:
              or (not specific and entities.fires_alone(n))]
     touched = [n for n in alone if entities.touches(probe.tokens, probe.text, n) or entities.reached(n, probe.globs)]
     reads = (cue.cue.get("scope") or {}).get("reads") is True
+    if touched and not reads and probe.kind == "tool" and probe.act.family == "shell":
+        touched = _written_there(probe, touched)
     ran = [n for n in names if not specific and entities.kind_of(n) == "word" and probe.kind == "tool"
            and entities.runs(probe.act, n)]
     commands = [n for n in touched if entities.kind_of(n) == "command" and probe.kind == "tool"]   # run, not read
     # code the agent's own fix took out, written again (`sourcemap: true`, `.to_dict(`)
     undone = [p for p in cue.cue.get("undone") or () if probe.kind == "tool" and redo.written(probe.act, p)]
     return list(dict.fromkeys((touched if probe.writes or reads else commands) + ran + undone))
+
+
+def _written_there(probe: Probe, touched: list[str]) -> list[str]:
+    """The folders and files of the lesson the command does more than read: copying out of a folder
+    the lesson keeps the agent from changing is how the work on a copy starts."""
+    rest = sources.without_reads(probe.act.command)
+    if not rest:
+        return touched
+    tokens = entities.tokens(acts.from_command(rest))
+    return [n for n in touched if entities.kind_of(n) != "path" or entities.touches(tokens, rest, n)]
 
 
 def complies(cue: Cue, probe: Probe, cat) -> str:
