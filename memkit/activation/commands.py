@@ -135,7 +135,7 @@ def call_signature(piece: str) -> str:
     """A simple command's program and subcommands ("sudo certbot certonly -d x" -> "certbot
     certonly"), at most three words; "" for a command that only looks."""
     words = head(piece.strip())
-    if not words or not words[0] or words[0] in READ_PROGRAMS or words[0] in _RUNNERS:
+    if not words or len(words[0]) < 2 or words[0] in READ_PROGRAMS or words[0] in _RUNNERS:   # `a <- f(x)`
         return ""
     if words[0] in _READS_UNLESS and not _READS_UNLESS[words[0]].search(piece):   # `journalctl -u x`, not --vacuum
         return ""
