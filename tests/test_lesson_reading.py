@@ -61,6 +61,9 @@ def test_the_way_a_rule_makes_an_exception_for_complies():
     ('fwd from Arun in #payments: "who changed the fee table?? finance approved 2.9%"', "who changed the fee table?? "
                                                                                        "finance approved 2.9%"),
     ("Review from Mia on #512: the handler blocks the event loop", "the handler blocks the event loop"),
+    ('Ana (IT) in #access, pasted: "no accounts by hand. every account comes from the IdP."', "no accounts by hand. "
+                                                                                         "every account comes from the IdP."),
+    ("Mark wrote: never push to main on a Friday", "never push to main on a Friday"),
     ("Leif ran it this morning and got: KeyError 'total'", "Leif ran it this morning and got: KeyError 'total'"),
     ("no: use pnpm in this repo, never npm", "no: use pnpm in this repo, never npm"),
 ])

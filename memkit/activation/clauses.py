@@ -271,7 +271,8 @@ _WITHOUT_WAY = re.compile(r"(?i)\bwithout\s+(?:a\s+|an\s+|the\s+|its\s+|their\s+
 _RELAY = re.compile(r"(?i)^[^.!?:\n]{0,120}?\b(?:pass(?:ing)?\s+(?:this|it)\s+(?:on|along)|fwd|forward(?:ed|ing)?|"
                     r"relay\w*|review\s+(?:from|by)|(?:comment|note|message|feedback)\s+from|"
                     r"from\s+\w+\s+(?:in|on)\s+(?:#|the\s+(?:mr|pr|review|channel|thread))|on\s+the\s+(?:mr|pr)\b|"
-                    r"asked\s+me\s+to\s+(?:tell|pass|say|let))[^.!?:\n]{0,80}?:\s*([\"\u201c]?)")
+                    r"asked\s+me\s+to\s+(?:tell|pass|say|let)|(?:in|on)\s+#[\w-]+|pasted|wrote)[^.!?:\n]{0,80}?:\s*"
+                    r"([\"\u201c]?)")
 _CLOSE = {"\"": "\"", "\u201c": "\u201d"}
 
 
