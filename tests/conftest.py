@@ -33,12 +33,30 @@ def pytest_sessionstart(session):
     os.environ["GIT_CONFIG_GLOBAL"], os.environ["GIT_CONFIG_NOSYSTEM"] = str(gitconfig), "1"
 
 
+@pytest.fixture(scope="session")
+def user_cache(tmp_path_factory) -> Path:
+    """One user cache for the session, holding the packaged catalogue's snapshot, as a machine
+    where memkit has run before has it: each test's fresh HOME would otherwise make every memkit
+    process build ~2,400 kinds again (seconds, several times over under a parallel run)."""
+    from memkit.activation import catalogue
+
+    cache = tmp_path_factory.mktemp("xdg-cache")
+    before = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(cache)
+    try:
+        catalogue.load(None)
+    finally:
+        os.environ.pop("XDG_CACHE_HOME") if before is None else os.environ.update(XDG_CACHE_HOME=before)
+    return cache
+
+
 @pytest.fixture(autouse=True)
-def isolated(tmp_path_factory, monkeypatch):
+def isolated(tmp_path_factory, monkeypatch, user_cache):
     home = tmp_path_factory.mktemp("home")
     for key in list(os.environ):
         if key.startswith("GIT_") or key.startswith("MEMKIT_") or key.startswith("XDG_"):
             monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(user_cache))
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     gitconfig = home / ".gitconfig"
