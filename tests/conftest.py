@@ -41,12 +41,9 @@ def user_cache(tmp_path_factory) -> Path:
     from memkit.activation import catalogue
 
     cache = tmp_path_factory.mktemp("xdg-cache")
-    before = os.environ.get("XDG_CACHE_HOME")
-    os.environ["XDG_CACHE_HOME"] = str(cache)
-    try:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(cache))
         catalogue.load(None)
-    finally:
-        os.environ.pop("XDG_CACHE_HOME") if before is None else os.environ.update(XDG_CACHE_HOME=before)
     return cache
 
 

@@ -87,4 +87,5 @@ def test_what_follows_a_missing_safeguard_and_a_colon_is_how_to_set_it_up():
                              "/srv/cfg/rollback.cfg, apply, then check you can still log in")
     assert parts == [("forbid", "nothing goes to the router without a way back"),
                      ("prescribe", "copy running-config to /srv/cfg/rollback.cfg, apply, then check you can still log in")]
-    assert "prescribe" not in {p for p, _ in compiler.clauses("never deploy without tests: it breaks the build")}
+    reason = compiler.clauses("never deploy without tests: it breaks the build")
+    assert "prescribe" not in {p for p, _ in reason}

@@ -194,7 +194,9 @@ def _spoken_of(parts: list[tuple[str, str]]) -> list[str]:
             for w in re.findall(r"[a-z]{3,}", re.sub(r"\S*/\S*", " ", t.lower()))}
     found: list[str] = []
     for polarity, text in parts:
-        paths = [n for n in names_in(text) if kind_of(n) == "path" and not generic_path(n)] if polarity in ("neutral", "forbid") else []
+        if polarity not in ("neutral", "forbid"):
+            continue
+        paths = [n for n in names_in(text) if kind_of(n) == "path" and not generic_path(n)]
         if any(_named_by(n, said) for n in paths):
             found.extend(paths)
     return found

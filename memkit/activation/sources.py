@@ -12,10 +12,12 @@ import shlex
 from memkit.activation import commands
 
 # programs that only read the files they are given
-READERS = frozenset("cat less more head tail grep egrep fgrep rg ag ack diff cmp comm wc file stat ls du tree "
-                    "md5sum sha1sum sha256sum sha512sum b2sum cksum realpath readlink xxd hexdump od strings".split())
+READERS = frozenset("cat less more head tail grep egrep fgrep rg ag ack diff cmp comm wc file stat ls du "
+                    "tree md5sum sha1sum sha256sum sha512sum b2sum cksum realpath readlink xxd hexdump od "
+                    "strings".split())
 COPIERS = frozenset("cp scp rsync ln".split())   # every argument but the last (the target) is read
-_CHANGES = frozenset("-delete -exec -execdir -ok -okdir -fprint -fprintf -fls".split())   # a find that changes things
+# options with which a find changes things
+_CHANGES = frozenset("-delete -exec -execdir -ok -okdir -fprint -fprintf -fls".split())
 _REDIRECT = re.compile(r"^(?:\d*|&)(>>?|<)(.*)$")
 
 
