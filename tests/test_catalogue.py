@@ -145,7 +145,10 @@ def test_a_snapshot_written_from_a_thawed_catalogue_holds_what_the_built_one_hel
     thawed = catalogue._thawed(snapshot.read(first, ["key"]))
     snapshot.write(second, ["key"], thawed)
     assert dict.__len__(thawed.kinds) == 0   # written from the stored bytes: no kind was built to write it
-    assert snapshot.read(second, ["key"]) == snapshot.read(first, ["key"])
+    (spans, derived, cold), (spans2, derived2, cold2) = snapshot.read(first, ["key"]), snapshot.read(second, ["key"])
+    assert (spans2, derived2) == (spans, derived) and len(spans) == len(built.kinds)
+    assert [cold2[s] for s in spans2.values()] == [cold[s] for s in spans.values()]
+    assert [cold2[s] for s in derived2[4].values()] == [cold[s] for s in derived[4].values()]
     probe = acts.from_command("git push --force origin main")
     assert thawed.classify(probe) == built.classify(probe) != {}
 

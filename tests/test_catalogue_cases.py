@@ -896,6 +896,21 @@ def test_a_damaged_snapshot_is_rebuilt(tmp_path):
     taxonomy._load.cache_clear()
 
 
+def test_a_snapshot_cut_short_is_rebuilt_not_half_read(tmp_path):
+    """The kinds lie in the file after its hot part: a file cut inside them (a full disk, a copy
+    stopped half-way) is rebuilt whole, not read with kinds missing."""
+    (tmp_path / ".memkit").mkdir()
+    _loaded_fresh(tmp_path)
+    snapshot = tmp_path / ".memkit" / taxsnapshot.SNAPSHOT_NAME
+    whole = snapshot.read_bytes()
+    snapshot.write_bytes(whole[: len(whole) // 2])
+    tax = _loaded_fresh(tmp_path)
+    assert "git:force-push" in tax.classify_action(*bash("git push --force"))
+    assert len(tax.types) == len(taxonomy.load(None).types)
+    assert snapshot.read_bytes() == whole
+    taxonomy._load.cache_clear()
+
+
 
 
 def test_an_optional_paren_before_a_group_keeps_the_pattern_s_literals():

@@ -25,7 +25,7 @@ from memkit.errors import InvalidInput
 PACKAGED = DATA / "actions"
 OVERRIDE_DIR, LEGACY_OVERRIDE = "actions", "action_types.toml"
 MEMO_SIZE, BIG_MEMO_SIZE = 4096, 16   # the big memo: acts over 4 KB (a turn's calls, asked about again)
-SNAPSHOT_VERSION = 8   # bump with the layout `_plain` writes (or `literals.derive` makes)
+SNAPSHOT_VERSION = 10   # bump with the layout `_plain` writes (or `literals.derive` makes)
 
 
 def _selective(clause: frozenset) -> tuple[int, int]:
@@ -40,10 +40,12 @@ class Rx:
 
     __slots__ = ("_compiled", "any_literal", "literals", "sources", "where")
 
-    def __init__(self, sources: tuple, lits: tuple, where: str):
+    def __init__(self, sources: tuple, lits: tuple, where: str, any_literal=False):
         self.sources, self.literals, self.where = sources, lits, where
         # every match holds a literal of each clause: index each pattern by its most selective one
-        self.any_literal = None if None in lits else frozenset().union(*(max(c, key=_selective) for c in lits))
+        # (a snapshot keeps it: working it out is most of the cost of thawing a kind)
+        self.any_literal = any_literal if any_literal is not False else (
+            None if None in lits else frozenset().union(*(max(c, key=_selective) for c in lits)))
         self._compiled: list = [None] * len(sources)
 
     def compile(self, n: int) -> re.Pattern:
@@ -117,50 +119,65 @@ class Kinds(dict):
     """The kinds by id, each built from its snapshot bytes the first time it is asked for: a hook
     call needs a few dozen of the catalogue's hundreds."""
 
-    def __init__(self, packed: dict[str, bytes], build):
+    def __init__(self, spans: dict[str, tuple[int, int]], cold, build):
         super().__init__()
-        self._packed, self._build = packed, build
+        self._spans, self._cold, self._build = spans, cold, build
+
+    def raw(self, kid: str) -> bytes:
+        return self._cold[self._spans[kid]]
 
     def __missing__(self, kid: str) -> Kind:
-        raw = self._packed.get(kid)
-        if raw is None:
+        if kid not in self._spans:
             raise KeyError(kid)
-        kind = self[kid] = self._build(raw)
+        kind = self[kid] = self._build(self.raw(kid))
         return kind
 
     def __contains__(self, kid) -> bool:
-        return kid in self._packed
+        return kid in self._spans
 
     def get(self, kid, default=None):
-        return self[kid] if kid in self._packed else default
+        return self[kid] if kid in self._spans else default
 
     def __iter__(self):
-        return iter(self._packed)
+        return iter(self._spans)
 
     def __len__(self) -> int:
-        return len(self._packed)
+        return len(self._spans)
 
     def keys(self):
-        return self._packed.keys()
+        return self._spans.keys()
 
     def values(self):
-        return [self[k] for k in self._packed]
+        return [self[k] for k in self._spans]
 
     def items(self):
-        return [(k, self[k]) for k in self._packed]
+        return [(k, self[k]) for k in self._spans]
 
 
 class Catalogue:
-    def __init__(self, kinds: dict[str, Kind], derived: tuple | None = None):
+    def __init__(self, kinds: dict[str, Kind], derived: tuple | None = None, cold=None):
         self.kinds = kinds
         self._memo, self._big = {}, {}
         self._docs: dict = {}
         if derived is None:
             derived = literals.derive(kinds, _all_rx)
-        self._short, self._by_head, self._index, self._always = derived[:4]
+        self._short, self._by_head, index, self._always = derived[:4]
+        self._index = literals.Index(index) if cold is not None else index
         # what requests and lessons are read against, as the snapshot keeps it (intent.table, compiler._derived)
-        self._intent_packed, self._compiler_packed = derived[4:6] if len(derived) > 5 else ("", b"")
+        self._tables, self._cold = (derived[4] if cold is not None else {}), cold
         self._reader = literals.Reader(self._short, self._by_head)
+
+    def _stored(self, name: str) -> bytes:
+        span = self._tables.get(name)
+        return self._cold[span] if span else b""
+
+    @property
+    def compiler_packed(self) -> bytes:
+        return self._stored("compiler")
+
+    @property
+    def intent_packed(self) -> str:
+        return self._stored("intent").decode()
 
     @property
     def types(self) -> dict[str, Kind]:   # the name the extraction code reads
@@ -410,7 +427,10 @@ def _remember(stamps: tuple, cat: Catalogue) -> Catalogue:
 
 
 def _thawed(stored) -> Catalogue | None:
-    return None if stored is None else Catalogue(Kinds(stored[0], _kind), stored[1])
+    if stored is None:
+        return None
+    spans, derived, cold = stored
+    return Catalogue(Kinds(spans, cold, _kind), derived, cold)
 
 
 def _kind(raw: bytes) -> Kind:

@@ -422,9 +422,9 @@ def _derived(cat) -> dict:
     """What the compiler reads off the whole catalogue, once per catalogue: which kinds each kind
     is named as the remedy of (`alternatives`, reversed) and the kinds of how to answer (those the
     catalogue sees in any plain question)."""
-    if _DERIVED.get("of") is not cat and getattr(cat, "_compiler_packed", b""):   # as its snapshot kept them
+    if _DERIVED.get("of") is not cat and (stored := cat.compiler_packed):   # as its snapshot kept it
         _DERIVED.clear()
-        _DERIVED.update(marshal.loads(cat._compiler_packed), of=cat)
+        _DERIVED.update(marshal.loads(stored), of=cat)
     if _DERIVED.get("of") is not cat:
         replaced_by: dict[str, set[str]] = {}
         for k in cat.kinds.values():

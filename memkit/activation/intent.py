@@ -122,7 +122,7 @@ def table(cat) -> tuple[dict, dict]:
     the string its snapshot keeps, `packed`)."""
     built = getattr(cat, "_intent", None)
     if built is None:
-        stored = getattr(cat, "_intent_packed", "")
+        stored = getattr(cat, "intent_packed", "")
         terms = ({kid: frozenset(found.split()) for kid, _, found in (ln.partition("\t") for ln in stored.split("\n"))}
                  if stored else {kid: _described(cat.kinds[kid]) for kid in cat.kinds})
         seen: dict[str, int] = {}

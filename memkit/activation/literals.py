@@ -140,8 +140,9 @@ def packed(ids: tuple) -> str:
 def lead_to(index: dict, present: frozenset, prose: bool, found: set) -> None:
     """Add to found the kinds the literals present lead to (for an action's text, only those
     tried on an action's text); each entry is split the first time it is used."""
+    get = index.lookup if type(index) is Index else index.get
     for lit in present:
-        ids = index.get(lit)
+        ids = get(lit)
         if ids is None:
             continue
         if type(ids) is not tuple or type(ids[0]) is not tuple:
@@ -149,6 +150,46 @@ def lead_to(index: dict, present: frozenset, prose: bool, found: set) -> None:
         found.update(ids[0])
         if prose:
             found.update(ids[1])
+
+
+_ENTRY, _FIELD = "\x1e", "\x1f"
+
+
+def _head(lit: str) -> str:
+    return lit[:3] if len(lit) >= 3 else ""
+
+
+def buckets(index: dict) -> dict[str, str]:
+    """The index as a snapshot keeps it: the entries of one head (a literal's first three letters,
+    "" for shorter literals) as one string, so a hook builds only the entries its text can hold."""
+    if type(index) is Index:
+        return index.buckets
+    out: dict[str, list[str]] = {}
+    for lit, ids in sorted(index.items()):
+        if _ENTRY in lit or _FIELD in lit:   # no catalogue's regex needs these: kept whole, never found
+            continue
+        out.setdefault(_head(lit), []).append(lit + _FIELD + (ids if isinstance(ids, str) else packed(ids)))
+    return {head: _ENTRY.join(entries) for head, entries in out.items()}
+
+
+class Index(dict):
+    """A snapshot's literal index: literal -> entry, each head's entries split from their string
+    the first time a literal of that head is looked up."""
+
+    def __init__(self, stored: dict[str, str]):
+        super().__init__()
+        self.buckets, self._opened = stored, set()
+
+    def lookup(self, lit: str):
+        found = dict.get(self, lit)
+        if found is None and (head := _head(lit)) not in self._opened:
+            self._opened.add(head)
+            for entry in self.buckets.get(head, "").split(_ENTRY):
+                name, _, ids = entry.partition(_FIELD)
+                if ids:
+                    self.setdefault(name, ids)
+            found = dict.get(self, lit)
+        return found
 
 
 def unpacked(ids) -> tuple[tuple, tuple]:
