@@ -183,6 +183,9 @@ def _leave(status: int) -> None:
             stream.flush()
         except (BrokenPipeError, ValueError):
             pass
+    kept = sys.modules.get("memkit.rxcache")
+    if kept is not None:   # the patterns this call compiled afresh, for the next one (exit handlers do not run)
+        kept.save()
     os._exit(status)
 
 

@@ -7,9 +7,8 @@ imports nothing heavy.
 """
 from __future__ import annotations
 
-import re
-
-from memkit.activation import acts, entities, hookindex, intent, match, render
+from memkit import rxcache
+from memkit.activation import acts, hookindex, intent, match, render
 from memkit.traces.project import project_of
 
 TYPE_CHECKING = False
@@ -17,8 +16,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 COMMON_FROM = 200   # cues: below this many, every word is looked up (the full-text query is cheap)
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
-_PART = re.compile(r"[^\W_]+")
+_WORD = rxcache.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
+_PART = rxcache.compile(r"[^\W_]+")
 STOP = frozenset("the and for with that this from into you your are was were have has not but all any can will "
                  "should would could must use using used just like then than them they what when where which who "
                  "how why its it's our out get got let make made need needs want wants file files code new add "

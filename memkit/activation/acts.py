@@ -13,6 +13,8 @@ import os
 import re
 import stat
 
+from memkit import rxcache
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -28,7 +30,7 @@ class Lazy:
 
     def __getattr__(self, name: str):
         if self._rx is None:
-            self._rx = re.compile(*self._args)
+            self._rx = rxcache.compile(*self._args)
         return getattr(self._rx, name)
 
 
@@ -53,7 +55,7 @@ FAMILIES = {
 }
 PATH_KEYS = ("file_path", "notebook_path", "absolute_path", "path", "filename", "target_file", "file")
 READ_ONLY = frozenset({"read", "search", "web", "task"})
-PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.MULTILINE)
+PATCH_FILE = rxcache.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$", re.MULTILINE)
 
 # file name -> language, for judging an edit's added lines in the language of the file
 EXTENSIONS = {
@@ -253,7 +255,7 @@ def _pairs(inp: dict) -> list[tuple[str, str]]:
     return pairs
 
 
-_ANNOTATION = re.compile(r"^\s*(?:@\w|#\[|\[\w)")
+_ANNOTATION = rxcache.compile(r"^\s*(?:@\w|#\[|\[\w)")
 
 
 def _added(old: str, new: str) -> str:
@@ -325,7 +327,7 @@ _VERBS = (   # other verbs people use for the same act, said the way the catalog
 
 @functools.cache
 def _verbs() -> tuple:
-    return tuple((re.compile(rx), plain) for rx, plain in _VERBS)
+    return tuple((rxcache.compile(rx), plain) for rx, plain in _VERBS)
 
 
 def _spaced(m: re.Match) -> str:
@@ -341,7 +343,7 @@ def plain_verbs(text: str) -> str:
     return text if said == text else text + "\n" + said
 
 
-_JOINED = re.compile(r"&&|\|\||;|\|")
+_JOINED = rxcache.compile(r"&&|\|\||;|\|")
 
 
 def pieces(command: str) -> list[str]:
@@ -349,8 +351,8 @@ def pieces(command: str) -> list[str]:
     return [piece for line in command.splitlines()[:20] for piece in _JOINED.split(line)]
 
 
-STOPPED = re.compile(r"\s*\((rejected|interrupted)\)\s*$")   # a call the person refused or cut off
-_CALL_START = re.compile(r"; (?=[\w.:-]{1,60}: )")
+STOPPED = rxcache.compile(r"\s*\((rejected|interrupted)\)\s*$")   # a call the person refused or cut off
+_CALL_START = rxcache.compile(r"; (?=[\w.:-]{1,60}: )")
 
 
 LINE_BREAK = " \u23ce "   # between the lines of an edit in a trigger's one-line description (extract.signals)

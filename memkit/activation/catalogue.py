@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from memkit import DATA
+from memkit import DATA, rxcache
 from memkit.activation import commands, literals
 from memkit.activation.acts import SHELLISH, Act, from_call, from_prose, plain_verbs
 from memkit.activation.parts import concrete_part, prose_part
@@ -51,7 +51,7 @@ class Rx:
     def compile(self, n: int) -> re.Pattern:
         if self._compiled[n] is None:
             try:
-                self._compiled[n] = re.compile(self.sources[n])
+                self._compiled[n] = rxcache.compile(self.sources[n])
             except re.error as e:
                 raise InvalidInput(f"{self.where}: invalid regex {self.sources[n]!r}: {e}") from None
         return self._compiled[n]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from memkit import rxcache
 from memkit.activation import acts
 
 TRANSPORT = frozenset({"remote:ssh", "system:sudo"})   # how a command reached the machine, not what it did
@@ -74,7 +75,7 @@ def arg_words(piece: str) -> list[str]:
     return [w for w in (w.strip("`,;()").lower() for w in re.split(r"[\s=\"']+", piece.strip())) if len(w) > 1]
 
 
-_HEAD_WORD = re.compile(r"[a-z][a-z0-9_.:-]*")
+_HEAD_WORD = rxcache.compile(r"[a-z][a-z0-9_.:-]*")
 
 
 def head(command: str) -> list[str]:
@@ -115,7 +116,7 @@ READ_PROGRAMS = frozenset("ls cat head tail less more grep rg ag find fd echo pr
                           "ps who ss netstat dig nslookup host ping traceroute mtr getent vmstat iostat lscpu lsusb "
                           "lspci".split())
 # programs that only read unless given one of these options (reading the journal, not vacuuming it)
-_READS_UNLESS = {p: re.compile(rx) for p, rx in (
+_READS_UNLESS = {p: rxcache.compile(rx) for p, rx in (
     ("journalctl", r"--(?:vacuum|rotate|flush|relinquish|setup-keys|sync)"),
     ("dmesg", r"(?<!\S)(?:-[a-zA-Z]*[cCDEn]|--(?:clear|read-clear|console))"),
     ("nvidia-smi", r"(?<!\S)(?:-[a-z]*[rR]|--gpu-reset|-pm|-pl|-ac|-lgc|-mig|--persistence-mode|--power-limit)"))}
@@ -157,7 +158,7 @@ VERBS = frozenset("create update put set post add new edit modify write upsert r
 
 
 # asks the program about itself, or what it would do without doing it
-_HELP = re.compile(r"(?<!\S)(--help|-h|--version|-V|help|--dry-run|--dryrun|--dry|--summary|--list|--what-if|--whatif|"
+_HELP = rxcache.compile(r"(?<!\S)(--help|-h|--version|-V|help|--dry-run|--dryrun|--dry|--summary|--list|--what-if|--whatif|"
                    r"--noop|--no-op|--simulate|--preview|--plan|--check-only|--explain)(?![^\s=])")
 
 
@@ -373,7 +374,7 @@ DEEP = 6   # kinds for one program's commands at which the catalogue, not the si
 _LEAD = 300   # characters of a lesson that say what it is about
 
 WAY_WORDS = r"it'?s|is|use|using|with|via|run|through|try|instead"   # what names the way to do it: "use `x`"
-_WAY = re.compile(rf"(?i)\b(?:{WAY_WORDS}|prefer|switch\s+to)\b")   # a clause that says the way
+_WAY = rxcache.compile(rf"(?i)\b(?:{WAY_WORDS}|prefer|switch\s+to)\b")   # a clause that says the way
 PROSE = frozenset("in on at to for with from by of is are was were be and or but the a an it its this that these "
                    "those there here directly locally first only again instead itself".split())
 _PLAIN_SUB = frozenset("new add set get put the all run use for one two and not off out top end".split())

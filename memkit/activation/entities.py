@@ -10,6 +10,7 @@ from __future__ import annotations
 import fnmatch
 import re
 
+from memkit import rxcache
 from memkit.activation import acts
 from memkit.activation.acts import Lazy as _Lazy
 from memkit.activation.commands import arg_words, command_name, commands_of, valued_flags
@@ -18,13 +19,13 @@ from memkit.activation.negation import cited, negated
 MAX_ENTITIES = 12
 TICK = _Lazy(r"`([^`\n]{1,80})`")   # a name or command in backticks
 _TOKEN = _Lazy(r"(?<![\w/.~-])(~?[\w.@+-]*[\w/][\w./@+-]*(?:\(\))?|--?[a-zA-Z][\w-]*)")
-_EXT = re.compile(r"\.(py|pyi|js|jsx|ts|tsx|mjs|cjs|go|rs|rb|php|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|ex|exs|sh|"
+_EXT = rxcache.compile(r"\.(py|pyi|js|jsx|ts|tsx|mjs|cjs|go|rs|rb|php|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|ex|exs|sh|"
                   r"sql|ya?ml|json|toml|ini|cfg|conf|env|md|mdx|txt|lock|tf|proto|graphql|html|css|scss|ipynb|"
                   r"csv|xml|gradle|dart|vue|svelte|lua|r|jl|zig|nix)$", re.I)
-_FLAG = re.compile(r"^--[a-z][a-z0-9-]{2,}$|^-[a-zA-Z]$")
-_IDENT = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)+(\(\))?$|^[a-z0-9]+(_[a-z0-9]+)+$|^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$"
+_FLAG = rxcache.compile(r"^--[a-z][a-z0-9-]{2,}$|^-[a-zA-Z]$")
+_IDENT = rxcache.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)+(\(\))?$|^[a-z0-9]+(_[a-z0-9]+)+$|^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$"
                     r"|^(?![a-z]+I$)[a-z]+[A-Z]\w*$|^\w+\(\)$")   # ("whenI": a word run into "I", no name)
-_HYPHENATED = re.compile(r"^[a-z0-9]+(-[a-z0-9]+){2,}$|^(?=[^-]*[A-Z0-9])[A-Za-z0-9]+(-[A-Za-z0-9]+)+$")
+_HYPHENATED = rxcache.compile(r"^[a-z0-9]+(-[a-z0-9]+){2,}$|^(?=[^-]*[A-Z0-9])[A-Za-z0-9]+(-[A-Za-z0-9]+)+$")
 # words that look like names but are not entities a lesson is about
 _COMMON = frozenset("e.g i.e etc e.g. i.e. vs a.m p.m n/a and/or w/o w/ i/o ci/cd up-to-date read-only "
                     "e-mail re-run one-off follow-up step-by-step".split())
@@ -33,9 +34,9 @@ _STOP = frozenset("an the and for with that this from into you your are was were
                   "why its our out get got let make made need needs want wants file files code new add please here there "
                   "some more only also does did done don't dont never always run git their his her its my "
                   "on in at to of by it is as or one each every".split())
-_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
-_CALL_SHAPE = re.compile(r"^[A-Za-z_][\w.]*\($")
-_MARKED = re.compile(r"^[@$][A-Za-z_]\w*$")   # an annotation, a decorator, a rune: `@Transactional`, `$state`
+_SCHEME = rxcache.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
+_CALL_SHAPE = rxcache.compile(r"^[A-Za-z_][\w.]*\($")
+_MARKED = rxcache.compile(r"^[@$][A-Za-z_]\w*$")   # an annotation, a decorator, a rune: `@Transactional`, `$state`
 # language keywords that give a name its shape in code (`new HttpClient`, `export let`)
 _KEYWORDS = frozenset("new export let var val const static private public protected internal async await def fun "
                       "func class struct extends implements import throw raise return yield override final "
@@ -210,7 +211,7 @@ def _named_by(path: str, said: set[str]) -> bool:
 _ALLOWED = _Lazy(r"(?i)(?:`([^`]{2,60})`|((?<![\w./:@=-])[\w./:@=-]+(?:[ \t]+[\w./:@=-]+){0,2}))\s+"
                       r"(?:is|are)\s+(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b"
                       r"(?:\s+(?:only\s+)?((?:in|on|for|inside|under|within)\s+[^.;,]{2,60}))?")
-_CONDITION = re.compile(r"^(.*?) \[((?:in|on|for|inside|under|within) .+)\]$")
+_CONDITION = rxcache.compile(r"^(.*?) \[((?:in|on|for|inside|under|within) .+)\]$")
 _PLAIN = frozenset("local the a an running just that this it which in on at after before for by with to from of only "
                    "until now yet again today anymore ever later so".split())   # "why not now?" names no tool
 _NO_NAMES = _ORDINARY | _STOP | _PLAIN
@@ -306,7 +307,7 @@ def _norm(name: str) -> str:
     return name.lower().strip("/").lstrip("-")
 
 
-_ACT_TOKEN = re.compile(r"[\w.@+~/-]+")
+_ACT_TOKEN = rxcache.compile(r"[\w.@+~/-]+")
 
 
 def keys(name: str) -> set[str]:

@@ -8,11 +8,11 @@ with many long triggers is never slower than before. Both give the same value.
 """
 from __future__ import annotations
 
-import re
+from memkit import rxcache
 
 BUDGET = 40_000   # characters compared in Python per process before rapidfuzz takes over
 _spent = 0
-_LATIN1_SPACE = re.compile(r"[^\S\x85\xa0]+")
+_LATIN1_SPACE = rxcache.compile(r"[^\S\x85\xa0]+")
 
 
 def token_sort_ratio(a: str, b: str) -> float:

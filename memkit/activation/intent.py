@@ -13,6 +13,7 @@ import functools
 import math
 import re
 
+from memkit import rxcache
 from memkit.activation import acts
 
 THRESHOLD = 5.5   # summed rarity of the shared terms at which a request is about a kind
@@ -20,7 +21,7 @@ MAX_TERMS = 40    # terms kept per kind, rarest first
 LEAST = 2         # a request that is about a kind shares two of its terms at least (one rare word alone
 # decides nothing), and a cue is looked up only through two
 
-_WORD = re.compile(r"[a-z][a-z0-9]{1,}")
+_WORD = rxcache.compile(r"[a-z][a-z0-9]{1,}")
 _STOP = frozenset("""
 the and for with from into onto that this these those them they their there then than what when where which
 while who whom whose why how are was were been being have has had does did doing done will would should could
@@ -48,9 +49,9 @@ _SUFFIXES = (("ations", "at", 3), ("ation", "at", 3), ("ments", "", 4), ("ment",
              ("ing", "", 3), ("ies", "y", 3), ("ied", "y", 3), ("ers", "", 3), ("ed", "", 3), ("es", "", 3),
              ("er", "", 3), ("ly", "", 4), ("s", "", 3))
 # a request that only asks to be told something ("which isolation level does it use?")
-_ASKS_ONLY = re.compile(r"(?is)^\s*(?:what|which|why|how|where|when|who|whose|is|are|does|do|did|was|were|has|"
+_ASKS_ONLY = rxcache.compile(r"(?is)^\s*(?:what|which|why|how|where|when|who|whose|is|are|does|do|did|was|were|has|"
                         r"have)\b.*\?\s*$")
-_REGEX_NOISE = re.compile(r"\\[a-zA-Z]|\(\?[a-zA-Z]+\)|[^A-Za-z' ]")
+_REGEX_NOISE = rxcache.compile(r"\\[a-zA-Z]|\(\?[a-zA-Z]+\)|[^A-Za-z' ]")
 
 
 def stem(word: str) -> str:
@@ -96,7 +97,7 @@ def asks_only(text: str) -> bool:
 
 
 # "show me the log for the last three", "list the open ones": asks to see, changes nothing
-_SHOW_ME = re.compile(r"(?i)^\s*(?:(?:pls|please)\s+)?(?:show|tell|list)\s+(?:me|us)\b(?![^.?!]{0,80}"
+_SHOW_ME = rxcache.compile(r"(?i)^\s*(?:(?:pls|please)\s+)?(?:show|tell|list)\s+(?:me|us)\b(?![^.?!]{0,80}"
                       r"(?:\bhow\s+to\b|,|;|\band\b|\bthen\b|\bscript\b))")
 
 
@@ -158,7 +159,7 @@ def keys(weighted: dict[str, dict[str, float]]) -> set[str]:
 
 
 # a file's extension ("library.py", "notes.md") says what the file holds, not what is asked of it
-_EXTENSION = re.compile(r"(?<=[A-Za-z0-9_-])\.[A-Za-z][A-Za-z0-9]{0,5}\b")
+_EXTENSION = rxcache.compile(r"(?<=[A-Za-z0-9_-])\.[A-Za-z][A-Za-z0-9]{0,5}\b")
 
 
 def _said(text: str) -> frozenset[str]:

@@ -12,6 +12,7 @@ import math
 import re
 from datetime import datetime, timezone
 
+from memkit import rxcache
 from memkit.activation import acts, commands, entities, intent, redo, sources
 
 TYPE_CHECKING = False
@@ -31,11 +32,11 @@ WRITE_WORDS = frozenset("rm rmdir mv cp ln touch mkdir chmod chown tee truncate 
                         "move save".split())
 
 
-_PARTS = re.compile(r"[-_:.]")
-_AND_DO = re.compile(r"(?i)(?:\b(?:and|then)\s+(?:then\s+)?|[.?!;]\s+)(?:please\s+)?(?:fix|change|update|make|add|remove|delete|"
+_PARTS = rxcache.compile(r"[-_:.]")
+_AND_DO = rxcache.compile(r"(?i)(?:\b(?:and|then)\s+(?:then\s+)?|[.?!;]\s+)(?:please\s+)?(?:fix|change|update|make|add|remove|delete|"
                      r"write|run|deploy|apply|rename|move|migrate|commit|push|refactor|implement|install)\b")
 # a request that only asks for an explanation ("explain the difference between …"), not for work
-_EXPLAIN = re.compile(r"(?i)\s*(?:before\s+[^,?!\n]{1,60}?,\s*|first,?\s+)?"   # "before touching X, walk me through …"
+_EXPLAIN = rxcache.compile(r"(?i)\s*(?:before\s+[^,?!\n]{1,60}?,\s*|first,?\s+)?"   # "before touching X, walk me through …"
                       r"(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:explain\b|"
                       r"(?:walk|talk|take)\s+me\s+through\b|"
                       r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?differences?\s+between\b|what\s+(?:is|are)\s+an?\s+|"
@@ -114,11 +115,11 @@ class Probe:
 
 
 # a lesson against the ssh or sudo itself, not what ran through it
-_NO_TRANSPORT = re.compile(r"(?i)\b(?:don'?t|do\s+not|never|no|stop|without)\s+(?:\w+\s+){0,2}?(?:ssh|sudo)\b")
+_NO_TRANSPORT = rxcache.compile(r"(?i)\b(?:don'?t|do\s+not|never|no|stop|without)\s+(?:\w+\s+){0,2}?(?:ssh|sudo)\b")
 
 
 MOVES = frozenset({"shell:cd-chain"})   # changing the working folder inside a command
-_CD = re.compile(r"(?:^|[;&|(]\s*)(?:cd|pushd)\s+([\"']?)([^\s;&|\"']+)\1")
+_CD = rxcache.compile(r"(?:^|[;&|(]\s*)(?:cd|pushd)\s+([\"']?)([^\s;&|\"']+)\1")
 
 
 def _stays_home(probe: Probe) -> bool:
@@ -313,7 +314,7 @@ def _first_step_done(cue: Cue, probe: Probe, cat) -> bool:
     return False
 
 
-_PLACEHOLDER = re.compile(r"<[^<>\n]{1,30}>|‹[^‹›\n]{1,30}›|\{[^{}\n]{1,30}\}|\$\{?[A-Za-z_]\w*\}?|…|\.\.\.")
+_PLACEHOLDER = rxcache.compile(r"<[^<>\n]{1,30}>|‹[^‹›\n]{1,30}›|\{[^{}\n]{1,30}\}|\$\{?[A-Za-z_]\w*\}?|…|\.\.\.")
 
 
 def _fixed(term: str) -> str:
@@ -326,9 +327,9 @@ def _fixed(term: str) -> str:
     return head if len(head) >= 5 and (" " in head or not head.isalnum()) else term
 
 
-_ENVS = (("prod", re.compile(r"(?i)(?<![\w/])(prod|production)(?![\w/])|[-_.](prod|production)\b")),
-         ("staging", re.compile(r"(?i)\bstaging\b|[-_.]stg\b")),
-         ("dev", re.compile(r"(?i)\blocalhost\b|\b127\.0\.0\.1\b|\b(RAILS_ENV|NODE_ENV|APP_ENV|ENV)=(dev|"
+_ENVS = (("prod", rxcache.compile(r"(?i)(?<![\w/])(prod|production)(?![\w/])|[-_.](prod|production)\b")),
+         ("staging", rxcache.compile(r"(?i)\bstaging\b|[-_.]stg\b")),
+         ("dev", rxcache.compile(r"(?i)\blocalhost\b|\b127\.0\.0\.1\b|\b(RAILS_ENV|NODE_ENV|APP_ENV|ENV)=(dev|"
                             r"development|test)\b|--(?:env|environment|target|stage)[= ][\x22\x27]?(dev|development|local)\b")))
 
 

@@ -7,12 +7,11 @@ The catalogue's classifier calls these once per candidate kind; the patterns are
 """
 from __future__ import annotations
 
-import re
-
+from memkit import rxcache
 from memkit.activation.acts import Act, spans_added
 
-_CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|[A-Za-z_]\w*\(")   # code in prose names something
-_PLAIN_WORD = re.compile(r"[a-z]+")   # one lower-case word of prose ("colour", "catalogue") quotes no code
+_CODE_WORD = rxcache.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|[A-Za-z_]\w*\(")   # code in prose names something
+_PLAIN_WORD = rxcache.compile(r"[a-z]+")   # one lower-case word of prose ("colour", "catalogue") quotes no code
 
 
 def prose_part(k, doc, request: bool = True) -> str | None:
@@ -30,7 +29,7 @@ def prose_part(k, doc, request: bool = True) -> str | None:
 
 # "the analysis of their git commit history", "the npm install log": a command named as what its
 # records are of, not run
-_RECORDS = re.compile(r"\s+(?:history|histories|log|logs|graph|hash|hashes|shas?|ids|count|counts|timestamps?|"
+_RECORDS = rxcache.compile(r"\s+(?:history|histories|log|logs|graph|hash|hashes|shas?|ids|count|counts|timestamps?|"
                       r"metadata|stats|statistics)\b")
 
 

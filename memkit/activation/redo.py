@@ -18,11 +18,13 @@ from __future__ import annotations
 import functools
 import re
 
+from memkit import rxcache
+
 # a call: its owner and member (`cy.contains(`, `Seller::all(`, `driver.to_dict(`) or a bare name
-_CALL = re.compile(r"(?<![\w$@])((?:[A-Za-z_$][\w$]*(?:\.|::|->))*)([A-Za-z_$][\w$]*)\s*\(")
-_ANNOTATION = re.compile(r"(?<![\w@])@[A-Za-z_][\w.]*")
+_CALL = rxcache.compile(r"(?<![\w$@])((?:[A-Za-z_$][\w$]*(?:\.|::|->))*)([A-Za-z_$][\w$]*)\s*\(")
+_ANNOTATION = rxcache.compile(r"(?<![\w@])@[A-Za-z_][\w.]*")
 # a setting: `key: value`, `key = value`, `key=value` (the value a word, a number or a quoted word)
-_SETTING = re.compile(r"""(?<![\w.-])([A-Za-z_][\w.-]{2,40})["']?\s*[:=]\s*(["']?[\w.-]{1,30}["']?)(?=\s*[,;)}\]]|\s*$)""",
+_SETTING = rxcache.compile(r"""(?<![\w.-])([A-Za-z_][\w.-]{2,40})["']?\s*[:=]\s*(["']?[\w.-]{1,30}["']?)(?=\s*[,;)}\]]|\s*$)""",
                       re.M)
 # calls too common to mean anything on their own
 _COMMON = frozenset("if for while switch return print len str int float bool list dict set map filter get put post "

@@ -6,9 +6,9 @@ command that writes there, not one that copies out of it to work on the copy
 """
 from __future__ import annotations
 
-import re
 import shlex
 
+from memkit import rxcache
 from memkit.activation import commands
 
 # programs that only read the files they are given
@@ -18,7 +18,7 @@ READERS = frozenset("cat less more head tail grep egrep fgrep rg ag ack diff cmp
 COPIERS = frozenset("cp scp rsync ln".split())   # every argument but the last (the target) is read
 # options with which a find changes things
 _CHANGES = frozenset("-delete -exec -execdir -ok -okdir -fprint -fprintf -fls".split())
-_REDIRECT = re.compile(r"^(?:\d*|&)(>>?|<)(.*)$")
+_REDIRECT = rxcache.compile(r"^(?:\d*|&)(>>?|<)(.*)$")
 
 
 def only_read(command: str) -> set[str]:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 
-_WORD = re.compile(r"[a-z0-9]+")
-_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
-_LETTERS = re.compile(r"[a-z]{2,}")
-_QUOTED = re.compile(r"[\"'`]([^\"'`\n]{1,80})[\"'`]")
-_ASSIGNED = re.compile(r"(?:=|:|\bto\b|\bis\b)\s*([\w./:@-]+)")
+from memkit import rxcache
+
+_WORD = rxcache.compile(r"[a-z0-9]+")
+_NUMBER = rxcache.compile(r"\d+(?:[.,:]\d+)*")
+_LETTERS = rxcache.compile(r"[a-z]{2,}")
+_QUOTED = rxcache.compile(r"[\"'`]([^\"'`\n]{1,80})[\"'`]")
+_ASSIGNED = rxcache.compile(r"(?:=|:|\bto\b|\bis\b)\s*([\w./:@-]+)")
 MENTION = 0.6       # share of the key's words an action must name before a bare value counts
 
 

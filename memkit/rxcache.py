@@ -1,0 +1,181 @@
+"""Regular expressions compiled once per machine rather than once per process.
+
+A hook process lives some fifty milliseconds and compiles seventy-odd patterns (memkit's own and
+the catalogue kinds a call needs), a fifth of its time, and the next tool call compiles the same
+ones again. `compile` keeps what `re` makes of a pattern (the regex engine's code) in the user's
+cache, keyed by the interpreter, and hands it straight to the engine next time: the engine checks
+the code as it takes it, and anything unusual (another Python, a damaged or stale file, code the
+engine refuses) falls back to `re.compile`. The result is the very pattern `re.compile` gives
+(patterns compare equal when their code does).
+
+The cache file: a magic line, the hot part's length, the hot part (a key of the interpreter; for
+each pattern, a number from its text and flags -> where its entry lies and the entry's checksum), then the entries
+(marshal: no code runs when they load), mapped from the file and read one by one when asked for.
+"""
+from __future__ import annotations
+
+import marshal
+import os
+import re
+import sys
+import zlib
+
+try:
+    import _sre
+    from re import _compiler, _parser
+
+    _ENGINE = [sys.implementation.name, list(sys.version_info[:3]), _sre.MAGIC, _sre.CODESIZE]
+except (ImportError, AttributeError):   # another implementation of Python: re.compile alone
+    _sre = None
+
+NAME = "regex.cache"
+MAGIC = b"memkit-regex-cache-2\n"
+MAX_ENTRIES = 30_000   # past this the file starts over from what the last process compiled
+
+_state: dict = {"loaded": False, "spans": {}, "data": b"", "base": 0, "new": {}, "dir": None}
+
+
+def compile(pattern: str, flags: int = 0) -> re.Pattern:
+    """re.compile(pattern, flags), from the kept code when this machine compiled it before."""
+    if _sre is None or type(pattern) is not str or flags & re.DEBUG:
+        return re.compile(pattern, flags)
+    flags = int(flags)
+    if not _state["loaded"]:
+        _load()
+    key = _key(pattern, flags)
+    span = _state["spans"].get(key)
+    if span is not None:
+        made = _from_entry(span, pattern, flags)
+        if made is not None:
+            return made
+    made = re.compile(pattern, flags)   # raises re.error as it always does
+    if _state["dir"] is not None and key not in _state["new"]:
+        entry = _entry(pattern, flags)
+        if entry is not None:
+            _state["new"][key] = entry
+    return made
+
+
+def _key(pattern: str, flags: int) -> int:
+    return zlib.crc32(pattern.encode("utf-8", "surrogatepass")) << 12 | flags & 0xFFF
+
+
+def _from_entry(span: tuple[int, int, int], pattern: str, flags: int) -> re.Pattern | None:
+    base = _state["base"]
+    try:
+        raw = _state["data"][base + span[0]:base + span[1]]
+        if zlib.crc32(raw) != span[2]:   # damaged on disk: a changed letter would still be valid code
+            return None
+        text, asked, final, code, groups, groupindex, indexgroup = marshal.loads(raw)
+        if text != pattern or asked != flags:   # another pattern with the same number
+            return None
+        return _sre.compile(pattern, final, code, groups, groupindex, indexgroup)
+    except Exception:   # a damaged entry, code the engine refuses: compiled afresh
+        return None
+
+
+def _entry(pattern: str, flags: int) -> bytes | None:
+    """The pattern as `re` compiles it: the engine's code and group tables (as
+    re._compiler.compile hands them to the engine), or None when this Python's `re` differs."""
+    try:
+        parsed = _parser.parse(pattern, flags)
+        code = _compiler._code(parsed, flags)
+        groupindex = dict(parsed.state.groupdict)
+        indexgroup = [None] * parsed.state.groups
+        for name, i in groupindex.items():
+            indexgroup[i] = name
+        made = (pattern, flags, flags | parsed.state.flags, [int(c) for c in code], parsed.state.groups - 1, groupindex,
+                tuple(indexgroup))
+        if _sre.compile(*made[:1], *made[2:]) != re.compile(pattern, flags):   # what re itself makes, or nothing
+            return None
+        return marshal.dumps(made)
+    except Exception:
+        return None
+
+
+def _folder() -> str:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "memkit")
+
+
+def _load() -> None:
+    _state["loaded"] = True
+    folder = _folder()
+    if not os.path.isdir(folder) and not _made(folder):
+        return
+    _state["dir"] = folder
+    import atexit
+
+    atexit.register(save)
+    found = _read(os.path.join(folder, NAME))
+    if found is not None:
+        _state["spans"], _state["data"], _state["base"] = found
+
+
+def _made(folder: str) -> bool:
+    try:
+        os.makedirs(folder, exist_ok=True)
+        return True
+    except OSError:
+        return False
+
+
+def _read(path: str):
+    """(spans, the file's bytes or its map, where the entries start), or None when the file is
+    missing, damaged or kept by another interpreter."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(MAGIC) + 8)
+            if not head.startswith(MAGIC):
+                return None
+            n = int.from_bytes(head[len(MAGIC):], "little")
+            engine, spans = marshal.loads(f.read(n))
+            if engine != _ENGINE or not isinstance(spans, dict):
+                return None
+            try:
+                import mmap
+
+                data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+            except (OSError, ValueError, ImportError):
+                f.seek(0)
+                data = f.read()
+        base = len(MAGIC) + 8 + n
+        if len(data) < base + max((span[1] for span in spans.values()), default=0):
+            return None
+        return spans, data, base
+    except (OSError, ValueError, EOFError, TypeError, OverflowError, MemoryError):
+        return None
+
+
+def save() -> None:
+    """Add what this process compiled afresh to the file (with what other processes added
+    since it was read); nothing when there is nothing new. Never raises."""
+    new, folder = _state["new"], _state["dir"]
+    if not new or folder is None:
+        return
+    path = os.path.join(folder, NAME)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        entries = {}
+        found = _read(path)
+        if found is not None:
+            spans, data, base = found
+            if len(spans) + len(new) <= MAX_ENTRIES:
+                entries = {k: bytes(data[base + s:base + e]) for k, (s, e, _) in spans.items()}
+        entries.update(new)
+        blob, spans = bytearray(), {}
+        for k, raw in entries.items():
+            spans[k] = (len(blob), len(blob) + len(raw), zlib.crc32(raw))
+            blob += raw
+        hot = marshal.dumps((_ENGINE, spans))
+        with open(tmp, "wb") as f:
+            f.write(MAGIC + len(hot).to_bytes(8, "little"))
+            f.write(hot)
+            f.write(blob)
+        os.replace(tmp, path)
+        new.clear()
+    except Exception:   # a cache: a process that cannot keep it answers all the same
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass

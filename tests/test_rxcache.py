@@ -1,0 +1,101 @@
+"""Patterns compiled once per machine (memkit.rxcache): the next process gets the very pattern
+`re.compile` gives, from the kept code; a damaged, stale or foreign cache is compiled afresh."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memkit import rxcache
+from memkit.activation import catalogue
+
+# each process compiles these, reports which came from the cache, and checks each against re.compile
+_PROBE = r"""
+import json, re, sys
+from memkit import rxcache
+patterns = json.loads(sys.stdin.read())
+kept, same = 0, 0
+for source, flags in patterns:
+    before = rxcache._state["spans"].get(rxcache._key(source, flags)) if rxcache._state["loaded"] else None
+    made = rxcache.compile(source, flags)
+    after = rxcache._state["spans"].get(rxcache._key(source, flags))
+    kept += after is not None and rxcache._key(source, flags) not in rxcache._state["new"]
+    same += made == re.compile(source, flags) and made.groupindex == re.compile(source, flags).groupindex
+print(json.dumps({"kept": kept, "same": same}))
+"""
+
+
+def _patterns() -> list[tuple[str, int]]:
+    cat = catalogue.load(None)
+    sources = sorted({s for k in list(cat.kinds.values())[::20] for rx in catalogue._all_rx(k) for s in rx.sources})
+    return [(s, 0) for s in sources] + [
+        (r"(?P<word>[a-z]+)\s+(?P=word)", re.IGNORECASE), (r"^\s*#", re.MULTILINE), (r"é+|ß", 0),
+        (r"(?x) a  b # spaced", 0), (r"\bcolou?r\b", re.ASCII | re.IGNORECASE)]
+
+
+def _run(cache: Path, patterns) -> dict:
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    done = subprocess.run([sys.executable, "-c", _PROBE], input=json.dumps(patterns), env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.mark.skipif(rxcache._sre is None, reason="another Python: re.compile alone")
+def test_the_next_process_gets_each_pattern_from_the_cache_and_it_is_what_re_makes(tmp_path):
+    patterns = _patterns()
+    assert len(patterns) > 100
+    first = _run(tmp_path, patterns)
+    assert first == {"kept": 0, "same": len(patterns)}
+    assert (tmp_path / "memkit" / rxcache.NAME).is_file()
+    assert _run(tmp_path, patterns) == {"kept": len(patterns), "same": len(patterns)}
+
+
+@pytest.mark.skipif(rxcache._sre is None, reason="another Python: re.compile alone")
+@pytest.mark.parametrize("damage", ["garbage", "cut", "flipped", "other python"])
+def test_a_damaged_or_foreign_cache_is_compiled_afresh_and_rewritten(tmp_path, damage):
+    patterns = [(r"\bgit\s+push\s+(-f|--force)\b", 0), (r"(?i)\bdrop\s+table\b", 0), (r"[a-z]{3,}", 0)]
+    _run(tmp_path, patterns)
+    path = tmp_path / "memkit" / rxcache.NAME
+    whole = path.read_bytes()
+    if damage == "garbage":
+        path.write_bytes(b"\x00not a cache")
+    elif damage == "cut":
+        path.write_bytes(whole[: len(whole) - 40])
+    elif damage == "flipped":   # a byte of the last entry changed: it may still be code the engine takes
+        at = len(whole) - 12
+        path.write_bytes(whole[:at] + bytes([whole[at] ^ 1]) + whole[at + 1:])
+    else:
+        path.write_bytes(whole.replace(b"cpython", b"cpythoX", 1))
+    again = _run(tmp_path, patterns)
+    assert again["same"] == len(patterns)
+    assert again["kept"] == (2 if damage == "flipped" else 0)
+    assert _run(tmp_path, patterns) == {"kept": len(patterns), "same": len(patterns)}
+
+
+def test_a_bad_pattern_raises_as_re_does_and_nothing_is_kept_of_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(rxcache, "_state", {"loaded": False, "spans": {}, "data": b"", "base": 0, "new": {},
+                                            "dir": None})
+    with pytest.raises(re.error):
+        rxcache.compile(r"(unclosed")
+    assert rxcache.compile(r"a|b", re.I) == re.compile(r"a|b", re.I)
+    assert list(rxcache._state["new"]) == [rxcache._key(r"a|b", re.I)]
+    rxcache.save()
+    assert (tmp_path / "memkit" / rxcache.NAME).is_file() and rxcache._state["new"] == {}
+
+
+def test_an_unwritable_cache_folder_still_compiles(tmp_path, monkeypatch):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    monkeypatch.setattr(rxcache, "_state", {"loaded": False, "spans": {}, "data": b"", "base": 0, "new": {},
+                                            "dir": None})
+    assert rxcache.compile(r"\d+") == re.compile(r"\d+")
+    rxcache.save()   # nowhere to keep it: nothing raised
+    assert blocked.read_text(encoding="utf-8") == "not a folder"
