@@ -99,3 +99,29 @@ def test_an_unwritable_cache_folder_still_compiles(tmp_path, monkeypatch):
     assert rxcache.compile(r"\d+") == re.compile(r"\d+")
     rxcache.save()   # nowhere to keep it: nothing raised
     assert blocked.read_text(encoding="utf-8") == "not a folder"
+
+
+@pytest.mark.skipif(rxcache._sre is None, reason="another Python: re.compile alone")
+def test_a_hook_process_keeps_what_it_compiled_though_it_ends_without_exit_handlers(tmp_path):
+    """The hook's fast path ends with os._exit: it saves the patterns it compiled afresh itself,
+    and the next hook process takes them from the cache."""
+    exe = Path(sys.executable).parent / "memkit"
+    if not exe.exists():
+        pytest.skip("no memkit executable beside this Python")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    vault = tmp_path / "vault"
+    subprocess.run([str(exe), "init", str(vault)], env=env, capture_output=True, check=True, timeout=120)
+    event = json.dumps({"hook_event_name": "PreToolUse", "tool_name": "Bash", "session_id": "s", "cwd": str(tmp_path),
+                        "tool_input": {"command": "git push --force origin main"}})
+    kept = tmp_path / "cache" / "memkit" / rxcache.NAME
+    kept.unlink(missing_ok=True)
+    done = subprocess.run([str(exe), "--vault", str(vault), "check", "--hook"], input=event, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    found = rxcache._read(str(kept))
+    assert found is not None and len(found[0]) > 20   # memkit's own patterns and the kinds the call needed
+    stamp = kept.stat().st_mtime_ns
+    again = subprocess.run([str(exe), "--vault", str(vault), "check", "--hook"], input=event, env=env,
+                           capture_output=True, text=True, timeout=120)
+    assert again.stdout == done.stdout
+    assert kept.stat().st_mtime_ns == stamp   # nothing new to keep: every pattern came from the cache
