@@ -8,9 +8,14 @@ the code as it takes it, and anything unusual (another Python, a damaged or stal
 engine refuses) falls back to `re.compile`. The result is the very pattern `re.compile` gives
 (patterns compare equal when their code does).
 
-The cache file: a magic line, the hot part's length, the hot part (a key of the interpreter; for
-each pattern, a number from its text and flags -> where its entry lies and the entry's checksum), then the entries
-(marshal: no code runs when they load), mapped from the file and read one by one when asked for.
+Only the short-lived processes keep what they compiled (`save`, called by the hook and search
+fast paths before they end): an ingest or a test run compiles thousands of patterns a hook never
+needs, and the file stays the size of what hooks use.
+
+The cache file: a magic line, the hot part's length, the hot part (a key of the interpreter; the
+patterns' numbers, from their text and flags, sorted, and beside them where each entry lies and its
+checksum, both as flat arrays: a lookup is a bisection, and loading costs the same at any size),
+then the entries (marshal: no code runs when they load), mapped from the file and read one by one.
 """
 from __future__ import annotations
 
@@ -19,6 +24,8 @@ import os
 import re
 import sys
 import zlib
+from array import array
+from bisect import bisect_left
 
 try:
     import _sre
@@ -29,10 +36,11 @@ except (ImportError, AttributeError):   # another implementation of Python: re.c
     _sre = None
 
 NAME = "regex.cache"
-MAGIC = b"memkit-regex-cache-2\n"
-MAX_ENTRIES = 30_000   # past this the file starts over from what the last process compiled
+MAGIC = b"memkit-regex-cache-3\n"
+MAX_ENTRIES = 8_000   # past this the file starts over from what the last process compiled
 
-_state: dict = {"loaded": False, "spans": {}, "data": b"", "base": 0, "new": {}, "dir": None}
+_state: dict = {"loaded": False, "keys": array("Q"), "spans": array("Q"), "data": b"", "base": 0, "new": {},
+                "dir": None}
 
 
 def compile(pattern: str, flags: int = 0) -> re.Pattern:
@@ -43,7 +51,7 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern:
     if not _state["loaded"]:
         _load()
     key = _key(pattern, flags)
-    span = _state["spans"].get(key)
+    span = _span(key)
     if span is not None:
         made = _from_entry(span, pattern, flags)
         if made is not None:
@@ -54,6 +62,15 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern:
         if entry is not None:
             _state["new"][key] = entry
     return made
+
+
+def _span(key: int) -> tuple[int, int, int] | None:
+    keys = _state["keys"]
+    i = bisect_left(keys, key)
+    if i == len(keys) or keys[i] != key:
+        return None
+    spans = _state["spans"]
+    return spans[3 * i], spans[3 * i + 1], spans[3 * i + 2]
 
 
 def _key(pattern: str, flags: int) -> int:
@@ -104,12 +121,9 @@ def _load() -> None:
     if not os.path.isdir(folder) and not _made(folder):
         return
     _state["dir"] = folder
-    import atexit
-
-    atexit.register(save)
     found = _read(os.path.join(folder, NAME))
     if found is not None:
-        _state["spans"], _state["data"], _state["base"] = found
+        _state["keys"], _state["spans"], _state["data"], _state["base"] = found
 
 
 def _made(folder: str) -> bool:
@@ -121,16 +135,19 @@ def _made(folder: str) -> bool:
 
 
 def _read(path: str):
-    """(spans, the file's bytes or its map, where the entries start), or None when the file is
-    missing, damaged or kept by another interpreter."""
+    """(keys, spans, the file's bytes or its map, where the entries start), or None when the file
+    is missing, damaged or kept by another interpreter."""
     try:
         with open(path, "rb") as f:
             head = f.read(len(MAGIC) + 8)
             if not head.startswith(MAGIC):
                 return None
             n = int.from_bytes(head[len(MAGIC):], "little")
-            engine, spans = marshal.loads(f.read(n))
-            if engine != _ENGINE or not isinstance(spans, dict):
+            engine, packed_keys, packed_spans = marshal.loads(f.read(n))
+            if engine != _ENGINE:
+                return None
+            keys, spans = array("Q", packed_keys), array("Q", packed_spans)
+            if len(spans) != 3 * len(keys):
                 return None
             try:
                 import mmap
@@ -140,11 +157,16 @@ def _read(path: str):
                 f.seek(0)
                 data = f.read()
         base = len(MAGIC) + 8 + n
-        if len(data) < base + max((span[1] for span in spans.values()), default=0):
+        if len(data) < base + max(spans[1::3], default=0):
             return None
-        return spans, data, base
+        return keys, spans, data, base
     except (OSError, ValueError, EOFError, TypeError, OverflowError, MemoryError):
         return None
+
+
+def _entries(found) -> dict[int, bytes]:
+    keys, spans, data, base = found
+    return {k: bytes(data[base + spans[3 * i]:base + spans[3 * i + 1]]) for i, k in enumerate(keys)}
 
 
 def save() -> None:
@@ -156,18 +178,16 @@ def save() -> None:
     path = os.path.join(folder, NAME)
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
-        entries = {}
         found = _read(path)
-        if found is not None:
-            spans, data, base = found
-            if len(spans) + len(new) <= MAX_ENTRIES:
-                entries = {k: bytes(data[base + s:base + e]) for k, (s, e, _) in spans.items()}
+        entries = _entries(found) if found is not None and len(found[0]) + len(new) <= MAX_ENTRIES else {}
         entries.update(new)
-        blob, spans = bytearray(), {}
-        for k, raw in entries.items():
-            spans[k] = (len(blob), len(blob) + len(raw), zlib.crc32(raw))
+        blob, keys, spans = bytearray(), array("Q"), array("Q")
+        for k in sorted(entries):
+            raw = entries[k]
+            keys.append(k)
+            spans.extend((len(blob), len(blob) + len(raw), zlib.crc32(raw)))
             blob += raw
-        hot = marshal.dumps((_ENGINE, spans))
+        hot = marshal.dumps((_ENGINE, keys.tobytes(), spans.tobytes()))
         with open(tmp, "wb") as f:
             f.write(MAGIC + len(hot).to_bytes(8, "little"))
             f.write(hot)

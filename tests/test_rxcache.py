@@ -21,13 +21,18 @@ from memkit import rxcache
 patterns = json.loads(sys.stdin.read())
 kept, same = 0, 0
 for source, flags in patterns:
-    before = rxcache._state["spans"].get(rxcache._key(source, flags)) if rxcache._state["loaded"] else None
     made = rxcache.compile(source, flags)
-    after = rxcache._state["spans"].get(rxcache._key(source, flags))
-    kept += after is not None and rxcache._key(source, flags) not in rxcache._state["new"]
+    key = rxcache._key(source, flags)
+    kept += rxcache._span(key) is not None and key not in rxcache._state["new"]
     same += made == re.compile(source, flags) and made.groupindex == re.compile(source, flags).groupindex
+rxcache.save()   # as the hook's fast path does before it ends
 print(json.dumps({"kept": kept, "same": same}))
 """
+
+
+def _fresh() -> dict:
+    return {"loaded": False, "keys": rxcache.array("Q"), "spans": rxcache.array("Q"), "data": b"", "base": 0,
+            "new": {}, "dir": None}
 
 
 def _patterns() -> list[tuple[str, int]]:
@@ -80,8 +85,7 @@ def test_a_damaged_or_foreign_cache_is_compiled_afresh_and_rewritten(tmp_path, d
 
 def test_a_bad_pattern_raises_as_re_does_and_nothing_is_kept_of_it(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(rxcache, "_state", {"loaded": False, "spans": {}, "data": b"", "base": 0, "new": {},
-                                            "dir": None})
+    monkeypatch.setattr(rxcache, "_state", _fresh())
     with pytest.raises(re.error):
         rxcache.compile(r"(unclosed")
     assert rxcache.compile(r"a|b", re.I) == re.compile(r"a|b", re.I)
@@ -94,8 +98,7 @@ def test_an_unwritable_cache_folder_still_compiles(tmp_path, monkeypatch):
     blocked = tmp_path / "file"
     blocked.write_text("not a folder", encoding="utf-8")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
-    monkeypatch.setattr(rxcache, "_state", {"loaded": False, "spans": {}, "data": b"", "base": 0, "new": {},
-                                            "dir": None})
+    monkeypatch.setattr(rxcache, "_state", _fresh())
     assert rxcache.compile(r"\d+") == re.compile(r"\d+")
     rxcache.save()   # nowhere to keep it: nothing raised
     assert blocked.read_text(encoding="utf-8") == "not a folder"
@@ -125,3 +128,13 @@ def test_a_hook_process_keeps_what_it_compiled_though_it_ends_without_exit_handl
                            capture_output=True, text=True, timeout=120)
     assert again.stdout == done.stdout
     assert kept.stat().st_mtime_ns == stamp   # nothing new to keep: every pattern came from the cache
+
+
+def test_a_process_that_does_not_save_leaves_the_cache_as_it_was(tmp_path):
+    """Only the short-lived fast paths keep what they compiled: an ingest or a test run that
+    compiles thousands of patterns a hook never needs does not grow the file."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    code = "from memkit import rxcache\nfor n in range(50):\n    rxcache.compile('x{%d}y' % n)\n"
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert not (tmp_path / "memkit" / rxcache.NAME).exists()
