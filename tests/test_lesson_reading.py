@@ -45,6 +45,13 @@ def test_copying_out_of_a_folder_the_lesson_protects_is_how_work_on_a_copy_start
     assert _fires("blender -b assets/props/lamp.blend --python-expr 'import bpy; bpy.ops.wm.save_mainfile()'")
 
 
+def test_a_command_that_names_one_file_as_input_and_output_writes_it_whatever_the_program():
+    assert _fires("ocrmypdf --force-ocr assets/scans/s42.pdf assets/scans/s42.pdf")
+    assert _fires("magick assets/tex/wood.png -resize 50% assets/tex/wood.png")
+    assert not _fires("ocrmypdf --force-ocr assets/scans/s42.pdf work/s42.pdf")   # the copy is the output
+    assert not _fires("pdfinfo assets/scans/s42.pdf")
+
+
 def test_the_way_a_rule_makes_an_exception_for_complies():
     assert compiler.clauses("don't touch anything except src/") == [("forbid", "don't touch anything"),
                                                                     ("allow", "src/")]

@@ -146,7 +146,18 @@ def _writes(act, kinds: set[str]) -> bool:
         return True
     words = act.command.replace("|", " ").replace(";", " ").replace("&&", " ").split()
     return ">" in act.command or any(part in WRITE_WORDS for w in words[:40]   # erase_flash, db:drop too
-                                     for part in _PARTS.split(w.rsplit("/", 1)[-1]))
+                                     for part in _PARTS.split(w.rsplit("/", 1)[-1])) or _in_place(act.command)
+
+
+def _in_place(command: str) -> bool:
+    """One simple command names the same file as its input and its output (`ocrmypdf in.pdf
+    in.pdf`, `sips -s format jpeg x.jpg --out x.jpg`): whatever the program, it writes that file."""
+    for piece in commands.pieces(command)[:20]:
+        files = [w.strip("\"'") for w in piece.replace("\\ ", "\0").split()[1:40] if not w.startswith(("-", "2>", ">", "&>", "<"))
+                 and "/" in w.strip("/") and "*" not in w and "/dev/" not in w and "$" not in w]
+        if len(files) != len(set(files)):
+            return True
+    return False
 
 
 def judge(cue: Cue, probe: Probe, cat) -> int:
