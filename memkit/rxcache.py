@@ -27,6 +27,8 @@ import zlib
 from array import array
 from bisect import bisect_left
 
+from memkit import cachefile
+
 try:
     import _sre
     from re import _compiler, _parser
@@ -39,8 +41,7 @@ NAME = "regex.cache"
 MAGIC = b"memkit-regex-cache-3\n"
 MAX_ENTRIES = 8_000   # past this the file starts over from what the last process compiled
 
-_state: dict = {"loaded": False, "keys": array("Q"), "spans": array("Q"), "data": b"", "base": 0, "new": {},
-                "dir": None}
+_state: dict = {"loaded": False, "keys": array("Q"), "spans": array("Q"), "cold": None, "new": {}, "dir": None}
 
 
 def compile(pattern: str, flags: int = 0) -> re.Pattern:
@@ -78,9 +79,8 @@ def _key(pattern: str, flags: int) -> int:
 
 
 def _from_entry(span: tuple[int, int, int], pattern: str, flags: int) -> re.Pattern | None:
-    base = _state["base"]
     try:
-        raw = _state["data"][base + span[0]:base + span[1]]
+        raw = _state["cold"][span]
         if zlib.crc32(raw) != span[2]:   # damaged on disk: a changed letter would still be valid code
             return None
         text, asked, final, code, groups, groupindex, indexgroup = marshal.loads(raw)
@@ -101,72 +101,42 @@ def _entry(pattern: str, flags: int) -> bytes | None:
         indexgroup = [None] * parsed.state.groups
         for name, i in groupindex.items():
             indexgroup[i] = name
-        made = (pattern, flags, flags | parsed.state.flags, [int(c) for c in code], parsed.state.groups - 1, groupindex,
-                tuple(indexgroup))
-        if _sre.compile(*made[:1], *made[2:]) != re.compile(pattern, flags):   # what re itself makes, or nothing
+        made = (pattern, flags, flags | parsed.state.flags, [int(c) for c in code], parsed.state.groups - 1,
+                groupindex, tuple(indexgroup))
+        if _sre.compile(*made[:1], *made[2:]) != re.compile(pattern, flags):   # what re makes, or nothing
             return None
         return marshal.dumps(made)
     except Exception:
         return None
 
 
-def _folder() -> str:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "memkit")
-
-
 def _load() -> None:
     _state["loaded"] = True
-    folder = _folder()
-    if not os.path.isdir(folder) and not _made(folder):
+    folder = cachefile.user_folder()
+    if folder is None:
         return
     _state["dir"] = folder
     found = _read(os.path.join(folder, NAME))
     if found is not None:
-        _state["keys"], _state["spans"], _state["data"], _state["base"] = found
-
-
-def _made(folder: str) -> bool:
-    try:
-        os.makedirs(folder, exist_ok=True)
-        return True
-    except OSError:
-        return False
+        _state["keys"], _state["spans"], _state["cold"] = found
 
 
 def _read(path: str):
-    """(keys, spans, the file's bytes or its map, where the entries start), or None when the file
-    is missing, damaged or kept by another interpreter."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(len(MAGIC) + 8)
-            if not head.startswith(MAGIC):
-                return None
-            n = int.from_bytes(head[len(MAGIC):], "little")
-            engine, packed_keys, packed_spans = marshal.loads(f.read(n))
-            if engine != _ENGINE:
-                return None
-            keys, spans = array("Q", packed_keys), array("Q", packed_spans)
-            if len(spans) != 3 * len(keys):
-                return None
-            try:
-                import mmap
-
-                data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-            except (OSError, ValueError, ImportError):
-                f.seek(0)
-                data = f.read()
-        base = len(MAGIC) + 8 + n
-        if len(data) < base + max(spans[1::3], default=0):
-            return None
-        return keys, spans, data, base
-    except (OSError, ValueError, EOFError, TypeError, OverflowError, MemoryError):
+    """(keys, spans, the entries as `cachefile.Cold`), or None when the file is missing, damaged
+    or kept by another interpreter."""
+    found = cachefile.read(path, MAGIC)
+    if found is None:
         return None
-
-
-def _entries(found) -> dict[int, bytes]:
-    keys, spans, data, base = found
-    return {k: bytes(data[base + spans[3 * i]:base + spans[3 * i + 1]]) for i, k in enumerate(keys)}
+    try:
+        (engine, packed_keys, packed_spans), cold = found
+        if engine != _ENGINE:
+            return None
+        keys, spans = array("Q", packed_keys), array("Q", packed_spans)
+    except (TypeError, ValueError):
+        return None
+    if len(spans) != 3 * len(keys) or len(cold) < max(spans[1::3], default=0):
+        return None
+    return keys, spans, cold
 
 
 def save() -> None:
@@ -176,10 +146,12 @@ def save() -> None:
     if not new or folder is None:
         return
     path = os.path.join(folder, NAME)
-    tmp = f"{path}.{os.getpid()}.tmp"
     try:
         found = _read(path)
-        entries = _entries(found) if found is not None and len(found[0]) + len(new) <= MAX_ENTRIES else {}
+        entries = {}
+        if found is not None and len(found[0]) + len(new) <= MAX_ENTRIES:
+            keys, spans, cold = found
+            entries = {k: bytes(cold[spans[3 * i:3 * i + 2]]) for i, k in enumerate(keys)}
         entries.update(new)
         blob, keys, spans = bytearray(), array("Q"), array("Q")
         for k in sorted(entries):
@@ -187,15 +159,7 @@ def save() -> None:
             keys.append(k)
             spans.extend((len(blob), len(blob) + len(raw), zlib.crc32(raw)))
             blob += raw
-        hot = marshal.dumps((_ENGINE, keys.tobytes(), spans.tobytes()))
-        with open(tmp, "wb") as f:
-            f.write(MAGIC + len(hot).to_bytes(8, "little"))
-            f.write(hot)
-            f.write(blob)
-        os.replace(tmp, path)
-        new.clear()
+        if cachefile.write(path, MAGIC, (_ENGINE, keys.tobytes(), spans.tobytes()), blob):
+            new.clear()
     except Exception:   # a cache: a process that cannot keep it answers all the same
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        pass

@@ -68,6 +68,17 @@ def check_examples(name: str, entry: dict) -> None:
         assert kid not in CAT.classify(act_of(example)), f"{name}: {kid} takes its counter-example {example!r}"
 
 
+def examples_test(third: int):
+    """The test of one third of the kinds (every third entry from `third`, 0-2) against their
+    examples, for a file of its own: a parallel run spreads the thirds over its workers."""
+    part = ENTRIES[third::3]
+
+    @pytest.mark.parametrize("name,entry", part, ids=[e["id"] for _, e in part])
+    def test_examples_classify_as_their_kind(name, entry):
+        check_examples(name, entry)
+    return test_examples_classify_as_their_kind
+
+
 def test_every_kind_has_examples_and_counter_examples():
     bare = [e["id"] for _, e in ENTRIES if not e.get("examples") or not e.get("counter")]
     assert bare == []

@@ -31,8 +31,8 @@ print(json.dumps({"kept": kept, "same": same}))
 
 
 def _fresh() -> dict:
-    return {"loaded": False, "keys": rxcache.array("Q"), "spans": rxcache.array("Q"), "data": b"", "base": 0,
-            "new": {}, "dir": None}
+    return {"loaded": False, "keys": rxcache.array("Q"), "spans": rxcache.array("Q"), "cold": None, "new": {},
+            "dir": None}
 
 
 def _patterns() -> list[tuple[str, int]]:

@@ -153,7 +153,8 @@ def _in_place(command: str) -> bool:
     """One simple command names the same file as its input and its output (`ocrmypdf in.pdf
     in.pdf`, `sips -s format jpeg x.jpg --out x.jpg`): whatever the program, it writes that file."""
     for piece in commands.pieces(command)[:20]:
-        files = [w.strip("\"'") for w in piece.replace("\\ ", "\0").split()[1:40] if not w.startswith(("-", "2>", ">", "&>", "<"))
+        words = piece.replace("\\ ", "\0").split()[1:40]   # a path with escaped spaces is one word
+        files = [w.strip("\"'") for w in words if not w.startswith(("-", "2>", ">", "&>", "<"))
                  and "/" in w.strip("/") and "*" not in w and "/dev/" not in w and "$" not in w]
         if len(files) != len(set(files)):
             return True

@@ -9,14 +9,13 @@ stamps, memkit's code and the Python version; anything stale is rebuilt by the c
 from __future__ import annotations
 
 import marshal
-import os
 from pathlib import Path
 
+from memkit import cachefile
 from memkit.activation import literals
 
 SNAPSHOT_NAME = "actions.snapshot"
-MAGIC = b"memkit-snapshot-2\n"   # then the hot part's length (8 bytes, little-endian), the hot part, the cold
-_LENGTH = len(MAGIC) + 8
+MAGIC = b"memkit-snapshot-2\n"   # the layout: memkit/cachefile.py
 
 
 def _plain(rx) -> tuple | None:
@@ -41,16 +40,8 @@ def write(state: Path, key: list, cat) -> None:
         tables[name] = (len(cold), len(cold) + len(raw))
         cold += raw
     heads = {h: v if isinstance(v, str) else "\0".join(v) for h, v in cat._by_head.items()}
-    hot = marshal.dumps((key, spans, (cat._short, heads, literals.buckets(cat._index), cat._always, tables)))
-    tmp = state / f".{SNAPSHOT_NAME}.{os.getpid()}.tmp"
-    try:
-        with open(tmp, "wb") as f:
-            f.write(MAGIC + len(hot).to_bytes(8, "little"))
-            f.write(hot)
-            f.write(cold)
-        os.replace(tmp, state / SNAPSHOT_NAME)
-    except (OSError, ValueError):
-        tmp.unlink(missing_ok=True)
+    cachefile.write(state / SNAPSHOT_NAME, MAGIC,
+                    (key, spans, (cat._short, heads, literals.buckets(cat._index), cat._always, tables)), cold)
 
 
 def _packed(k) -> bytes:
@@ -59,51 +50,24 @@ def _packed(k) -> bytes:
                           k.langs, k.alternatives, rx, k.area, k.within))
 
 
-class Cold:
-    """The snapshot's cold part: bytes by (start, end), read from the mapped file when asked for."""
-
-    def __init__(self, data, base: int):
-        self.data, self.base = data, base
-
-    def __getitem__(self, span: tuple[int, int]) -> bytes:
-        return self.data[self.base + span[0]:self.base + span[1]]
-
-
 def read(state: Path | None, key: list):
     """(where each kind lies, derived tables, the cold part) when the stored key is `key`, else
     None; the catalogue thaws each kind when a call first needs it."""
-    if state is None:
+    found = cachefile.read(state / SNAPSHOT_NAME, MAGIC) if state is not None else None
+    if found is None:
         return None
     try:
-        with open(state / SNAPSHOT_NAME, "rb") as f:
-            head = f.read(_LENGTH)
-            if not head.startswith(MAGIC):
-                return None
-            n = int.from_bytes(head[len(MAGIC):], "little")
-            stored, spans, derived = marshal.loads(f.read(n))
-            if stored != key or not isinstance(spans, dict):
-                return None
-            try:
-                import mmap
-
-                data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-            except (OSError, ValueError, ImportError):   # a file system that maps nothing: read it
-                f.seek(0)
-                data = f.read()
-        if len(data) < _LENGTH + n + max((e for _, e in spans.values()), default=0):
+        (stored, spans, derived), cold = found
+        ends = [e for _, e in (*spans.values(), *derived[4].values())]
+        if stored != key or len(cold) < max(ends, default=0):   # cut short: rebuilt, not half read
             return None
-        return spans, derived, Cold(data, _LENGTH + n)
-    except (OSError, ValueError, EOFError, TypeError, OverflowError, MemoryError):
+    except (TypeError, ValueError, AttributeError, IndexError):
         return None
+    return spans, derived, cold
 
 
 def user_cache() -> Path | None:
     """Where the packaged catalogue's snapshot is shared by every vault of this user (a fresh
     vault's first hook then reads it instead of compiling ~900 kinds); None when unwritable."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    path = Path(base) / "memkit"
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return path
+    folder = cachefile.user_folder()
+    return Path(folder) if folder is not None else None
