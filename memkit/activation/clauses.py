@@ -20,7 +20,7 @@ _FORBID = re.compile(
     r"instead\s+of|rather\s+than|must\s*n[o']t|mustn'?t|should\s*n[o']t|shouldn'?t|can'?t|cannot|"
     r"forbidden|banned|not\s+allowed|disallowed|prohibited|wrong|bad\s+idea|dangerous|unsafe|careful|"
     r"does\s+nothing|has\s+no\s+effect|is\s+(?:a\s+)?no-?op\b|(?:is|are)\s+(?:silently\s+)?ignored|"
-    r"ask\s+(me\s+)?(first|before)|what\s+are\s+you\s+doing|why\s+(did|are|do|would|were)\s+you|"
+    r"ask\s+(me\s+)?(first|before)|what\s+are\s+you\s+doing|why\s+(did|are|do|would|were)\s+you|why\s+(?:is|are)\s+there\b|"
     r"what'?s\s+(with|up\s+with)|who\s+(told|asked)\s+you)")
 _PRESCRIBE = re.compile(
     r"(?i)\b(use|using|always|only|prefer\w*|should|must|need\s+to|needs\s+to|has\s+to|have\s+to|"
@@ -250,7 +250,14 @@ def for_now(clause: str) -> bool:
     "no deploys for now". A "yet" inside a condition ("never push code that isn't tested yet")
     leaves the rule standing."""
     m = _MOMENT.search(clause)
-    return bool(m) and not _CONDITIONED.search(clause[:m.start()]) and not _EVER.search(clause)
+    if not m or _CONDITIONED.search(clause[:m.start()]) or _EVER.search(clause):
+        return False
+    no = _FORBID.search(clause[:m.start()])   # "dont run anything on the instrument PC it is acquiring
+    # right now": the moment is the reason's, said after the rule
+    return not (no and _REASON.search(clause, no.end(), m.start()))
+
+
+_REASON = re.compile(r"(?i)\b(?:because|since|cause|cuz)\b|\b(?:it|he|she|they|that|this|which)\s*(?:is|are|was|were|'s|'re)\b")
 
 
 _VERDICT = re.compile(r"(?i)(fine|ok|okay|good|great|sure|alright|allowed|acceptable)\b")

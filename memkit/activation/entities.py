@@ -18,12 +18,12 @@ from memkit.activation.negation import cited, negated
 
 MAX_ENTITIES = 12
 TICK = _Lazy(r"`([^`\n]{1,80})`")   # a name or command in backticks
-_TOKEN = _Lazy(r"(?<![\w/.~-])(~?[\w.@+-]*[\w/][\w./@+-]*(?:\(\))?|--?[a-zA-Z][\w-]*)")
+_TOKEN = _Lazy(r"(?<![\w/.~-])(~?[\w.@+-]*[\w/](?:[\w./@+-]|::(?=[A-Za-z_]))*(?:\(\))?|--?[a-zA-Z][\w-]*)")
 _EXT = rxcache.compile(r"\.(py|pyi|js|jsx|ts|tsx|mjs|cjs|go|rs|rb|php|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|ex|exs|sh|"
                   r"sql|ya?ml|json|toml|ini|cfg|conf|env|md|mdx|txt|lock|tf|proto|graphql|html|css|scss|ipynb|"
                   r"csv|xml|gradle|dart|vue|svelte|lua|r|jl|zig|nix)$", re.I)
 _FLAG = rxcache.compile(r"^--[a-z][a-z0-9-]{2,}$|^-[a-zA-Z]$")
-_IDENT = rxcache.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)+(\(\))?$|^[a-z0-9]+(_[a-z0-9]+)+$|^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$"
+_IDENT = rxcache.compile(r"^[A-Za-z_][\w]*((?:\.|::)[A-Za-z_]\w*)+(\(\))?$|^[a-z0-9]+(_[a-z0-9]+)+$|^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$"
                     r"|^(?![a-z]+I$)[a-z]+[A-Z]\w*$|^\w+\(\)$")   # ("whenI": a word run into "I", no name)
 _HYPHENATED = rxcache.compile(r"^[a-z0-9]+(-[a-z0-9]+){2,}$|^(?=[^-]*[A-Z0-9])[A-Za-z0-9]+(-[A-Za-z0-9]+)+$")
 # words that look like names but are not entities a lesson is about
@@ -307,7 +307,7 @@ def _norm(name: str) -> str:
     return name.lower().strip("/").lstrip("-")
 
 
-_ACT_TOKEN = rxcache.compile(r"[\w.@+~/-]+")
+_ACT_TOKEN = rxcache.compile(r"(?:[\w.@+~/-]|::(?=\w))+")   # `std::vector`, `Repo::find` whole
 
 
 def keys(name: str) -> set[str]:
@@ -360,7 +360,11 @@ def _names_of(paths, texts, limit: int = 4000) -> set[str]:
                 if "/" in tok:
                     out.update(seg for seg in tok.split("/") if seg)
                 elif "." in tok and not _EXT.search(tok):   # db.notes.replaceone: a member it calls
-                    out.update(seg for seg in tok.split(".") if len(seg) >= 3)
+                    out.update(seg for seg in re.split(r"\.|::", tok) if len(seg) >= 3)
+                elif "::" in tok:   # std::vector, Tokio::spawn: each part a name too
+                    out.update(seg for seg in tok.split("::") if len(seg) >= 3)
+                if "@" in tok[1:]:   # lab@mspc-01: the host too
+                    out.add(tok.rsplit("@", 1)[1])
             if len(out) >= limit:
                 return out
     return out

@@ -13,7 +13,7 @@ import re
 from datetime import datetime, timezone
 
 from memkit import rxcache
-from memkit.activation import acts, commands, entities, intent, redo, sources
+from memkit.activation import acts, commands, entities, intent, redo, scope, sources
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -266,7 +266,11 @@ def _touched(cue: Cue, probe: Probe, specific: set[str]) -> list[str]:
     commands = [n for n in touched if entities.kind_of(n) == "command" and probe.kind == "tool"]   # run, not read
     # code the agent's own fix took out, written again (`sourcemap: true`, `.to_dict(`)
     undone = [p for p in cue.cue.get("undone") or () if probe.kind == "tool" and redo.written(probe.act, p)]
-    return list(dict.fromkeys((touched if probe.writes or reads else commands) + ran + undone))
+    # work run on the machine a lesson with no kind of its own keeps the agent off ("don't run anything on
+    # the instrument PC"); with a kind ("never hard-clear BGP on the edge router"), the kind decides
+    hosts = () if specific or probe.kind != "tool" else (cue.cue.get("scope") or {}).get("hosts") or ()
+    there = [h for h in hosts if scope.reached(probe.act.command) == h and not _only_looks_there(probe)]
+    return list(dict.fromkeys((touched if probe.writes or reads else commands) + ran + undone + there))
 
 
 def _written_there(probe: Probe, touched: list[str]) -> list[str]:

@@ -162,6 +162,8 @@ def describe(cue: dict, cat) -> dict[str, list[str]]:
     for item in cue.get("complies", []):
         kind = cat.kinds.get(item)
         silent.append(f"the action is {kind.about} ({item})" if kind else f"the action uses {item}")
+    for host in (cue.get("scope") or {}).get("hosts") or ():
+        fires.append(f"any command run on {host} (over ssh)")
     env = (cue.get("scope") or {}).get("env")
     if env:
         silent.append("the action names an environment other than " + "/".join(env))

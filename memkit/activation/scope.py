@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 
-_STAY_OUT = re.compile(r"(?i)\b(?:stay|keep)\s+out\s+of\b|\bwhat\s+are\s+you\s+doing\s+in\b|\b(?:don'?t|do\s+not|never)\s+"
+from memkit import rxcache
+
+_STAY_OUT = rxcache.compile(r"(?i)\b(?:stay|keep)\s+out\s+of\b|\bwhat\s+are\s+you\s+doing\s+in\b|\b(?:don'?t|do\s+not|never)\s+"
                        r"(?:read|look\s+(?:at|in|into)|open|go\s+(?:in|into)|browse|dig\s+into)\b|\bconcern\s+yourself\b|"
                        r"\boff-limits\b|\bhands\s+off\b|\bnone\s+of\s+your\s+business\b")
-_SPOKEN_PROD = re.compile(r"(?i)(?<![\w/.-])(?:prod|production)(?![\w/.-])")   # in prose, not a path
-_ENV = {"prod": re.compile(r"(?i)\b(prod|production)\b"), "staging": re.compile(r"(?i)\bstaging\b")}
+_SPOKEN_PROD = rxcache.compile(r"(?i)(?<![\w/.-])(?:prod|production)(?![\w/.-])")   # in prose, not a path
+_ENV = {"prod": rxcache.compile(r"(?i)\b(prod|production)\b"), "staging": rxcache.compile(r"(?i)\bstaging\b")}
 
 
 def scope_of(project: str, parts: list[tuple[str, str]], act=None) -> dict:
@@ -32,4 +34,35 @@ def scope_of(project: str, parts: list[tuple[str, str]], act=None) -> dict:
     paths = [m.group(1) for m in re.finditer(r"(?i)\b(?:in|under|inside|within)\s+`?((?:[\w.-]+/)+)`?", text)]
     if paths:
         scope["paths"] = list(dict.fromkeys(paths))[:4]
+    host = machine(parts, act)
+    if host:
+        scope["hosts"] = [host]
     return scope
+
+
+# a machine a rule speaks of ("don't run anything on the instrument PC", "never on the build box")
+_ON_MACHINE = rxcache.compile(r"(?i)\b(?:on|onto|from|in)\s+(?:the|this|that|our|my|their|any)\s+(?:[\w-]+\s+){0,2}?"
+                         r"(?:pc|box|machine|host|server|node|vm|instance|laptop|workstation|computer|rig|device|"
+                         r"appliance|controller|gateway|router|nas|head\s+node|login\s+node)s?\b")
+_SSH = rxcache.compile(r"""(?:^|[;&|(]|\bsudo(?:\s+-u\s+\S+)?|\bexec\b)\s*\bssh\s+"""
+                  r"""(?:-[46AaCfGgKkMNnqsTtVvXxYy]+\s+|-[BbcDEeFIiJLlmOoPpQRSWw]\s*\S+\s+)*"""
+                  r"""(?:[\w.+-]+@)?([A-Za-z0-9][\w.-]*)""")
+
+
+def machine(parts: list[tuple[str, str]], act=None) -> str:
+    """The host the corrected call reached over ssh, when a rule of the lesson speaks of a machine
+    ("dont run anything on the instrument PC" after `ssh lab@mspc-01 "…"`: mspc-01), else ""."""
+    if act is None or act.family != "shell" or "ssh" not in (act.command or ""):
+        return ""
+    if not any(p in ("forbid", "instead") and _ON_MACHINE.search(text) for p, text in parts):
+        return ""
+    return reached(act.command)
+
+
+def reached(command: str) -> str:
+    """The host a shell command reaches over ssh (`ssh -i k lab@mspc-01 "…"`: mspc-01), or "".
+    On the hot path: the lesson's machine is matched against the action's."""
+    if "ssh" not in command:
+        return ""
+    m = _SSH.search(command[:20000])
+    return m.group(1).lower() if m else ""
