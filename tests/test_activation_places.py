@@ -81,3 +81,33 @@ def test_a_command_that_only_looks_on_the_machine_is_no_work_there():
     cue = compiled(lesson, 'Bash: ssh lab@mspc-01 "msconvert.exe D:\\Data\\run1.raw --mzML"')
     assert not fires(cue, "Bash", {"command": 'ssh lab@mspc-01 "df -h"'})
     assert fires(cue, "Bash", {"command": 'ssh lab@mspc-01 "python convert_all.py D:/Data"'})
+
+
+def test_a_machine_lesson_from_a_real_session_fires_through_the_cli_and_says_so(vault, tmp_path):
+    from conftest import run_cli, write_generic
+    from memkit.activation import cues
+    from memkit.storage import notes
+
+    log = write_generic(tmp_path / "s.jsonl", [
+        {"role": "user", "content": "convert last night's raw files to mzML", "timestamp": "2026-05-01T10:00:00Z"},
+        {"role": "assistant", "content": "Converting on the instrument PC.", "timestamp": "2026-05-01T10:00:05Z",
+         "tool_calls": [{"id": "c1", "name": "Bash",
+                         "input": {"command": 'ssh lab@mspc-01 "msconvert.exe D:\\\\Data\\\\run1.raw --mzML"'}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "[Request interrupted by user for tool use]"},
+        {"role": "user", "content": "no dont run anything on the instrument PC it is acquiring the overnight sequence "
+                                    "right now. convert them on the analysis server",
+         "timestamp": "2026-05-01T10:00:30Z"},
+    ], {"session_id": "lab-1", "project": "lab", "cwd": "/srv/lab"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    path = next((vault / "workshop" / "observations" / "correction").glob("*.md"))
+    assert notes.read(path).meta["cue"]["scope"]["hosts"] == ["mspc-01"]
+    assert "any command run on mspc-01" in run_cli("--vault", str(vault), "show", path.stem, check=True).stdout
+    out = run_cli("--vault", str(vault), "check", "--explain", 'ssh lab@mspc-01 "python batch_convert.py D:/Data"',
+                  check=True).stdout
+    assert f"FIRES: {path.stem}" in out and "mspc-01" in out
+    quiet = run_cli("--vault", str(vault), "check", "--explain", 'ssh lab@analysis-02 "python batch_convert.py"',
+                    check=True).stdout
+    assert f"FIRES: {path.stem}" not in quiet
+    # a person who writes the machine by hand, bare and in capitals, is read the same way
+    assert cues.valid({"scope": {"hosts": "MSPC-01", "env": "Prod"}})["scope"] == {"hosts": ["mspc-01"], "env": ["prod"]}
+    assert cues.valid({"scope": {"hosts": [None, ""]}})["scope"] == {}

@@ -61,8 +61,16 @@ def valid(cue) -> dict | None:
     for key in ("calls", "args", "before", "first", "topics", "undone"):   # optional: kept only when the cue has them
         if not out[key]:
             del out[key]
-    scope = cue.get("scope") or {}
-    out["scope"] = scope if isinstance(scope, dict) else {}
+    scope = dict(cue.get("scope") or {}) if isinstance(cue.get("scope") or {}, dict) else {}
+    for key in ("env", "paths", "hosts"):   # lists of names (a person may write one bare)
+        if key in scope:
+            names = [scope[key]] if isinstance(scope[key], str) else scope[key]
+            names = [str(n).strip().lower() if key != "paths" else str(n) for n in names or []
+                     if isinstance(n, (str, int, float)) and str(n).strip()] if isinstance(names, list) else []
+            scope[key] = names[:12]
+            if not scope[key]:
+                del scope[key]
+    out["scope"] = scope
     out["example"] = str(cue.get("example") or "")[:300]
     out["standing"] = cue.get("standing") is True
     out["compiled"] = str(cue.get("compiled") or "")
