@@ -101,7 +101,7 @@ def test_a_machine_lesson_from_a_real_session_fires_through_the_cli_and_says_so(
     run_cli("--vault", str(vault), "ingest", str(log), check=True)
     path = next((vault / "workshop" / "observations" / "correction").glob("*.md"))
     assert notes.read(path).meta["cue"]["scope"]["hosts"] == ["mspc-01"]
-    assert "any command run on mspc-01" in run_cli("--vault", str(vault), "show", path.stem, check=True).stdout
+    assert "fires before:" in run_cli("--vault", str(vault), "show", path.stem, check=True).stdout
     out = run_cli("--vault", str(vault), "check", "--explain", 'ssh lab@mspc-01 "python batch_convert.py D:/Data"',
                   check=True).stdout
     assert f"FIRES: {path.stem}" in out and "mspc-01" in out
@@ -109,5 +109,27 @@ def test_a_machine_lesson_from_a_real_session_fires_through_the_cli_and_says_so(
                     check=True).stdout
     assert f"FIRES: {path.stem}" not in quiet
     # a person who writes the machine by hand, bare and in capitals, is read the same way
-    assert cues.valid({"scope": {"hosts": "MSPC-01", "env": "Prod"}})["scope"] == {"hosts": ["mspc-01"], "env": ["prod"]}
+    assert cues.valid({"scope": {"hosts": "lab@MSPC-01", "env": "Prod"}})["scope"] == {"hosts": ["mspc-01"], "env": ["prod"]}
     assert cues.valid({"scope": {"hosts": [None, ""]}})["scope"] == {}
+
+
+def test_the_host_of_an_ssh_call_is_read_through_runners_options_and_quotes():
+    from memkit.activation import scope
+
+    assert scope.remote('ssh -o "ProxyCommand ssh -W %h:%p bastion" -vp 22 deploy@web-1 uptime') == [("web-1", "uptime")]
+    assert scope.remote("timeout 60 /usr/bin/ssh -i 'my key' -- Lab@MSPC-01 df -h") == [("mspc-01", "df -h")]
+    assert [h for h, _ in scope.remote('ssh a "ls"; sudo -E ssh lab@mspc-01 "python x.py"')] == ["a", "mspc-01"]
+    assert scope.remote("rsync -e ssh a/ b:/c") == [] and scope.remote("git push") == []
+    cue = compiled("dont run anything on the instrument PC, it is acquiring the overnight sequence right now",
+                   'Bash: ssh lab@mspc-01 "msconvert.exe D:\\Data\\run1.raw --mzML"')
+    assert not fires(cue, "Bash", {"command": "ssh lab@mspc-01 df -h"})   # unquoted, still only looking
+    assert fires(cue, "Bash", {"command": "ssh lab@mspc-01 python convert_all.py"})
+
+
+def test_show_names_the_machine_only_where_the_machine_decides():
+    from memkit.activation import render
+
+    cue = compiled("dont run anything on the instrument PC, it is acquiring the overnight sequence right now",
+                   'Bash: ssh lab@mspc-01 "msconvert.exe D:\\Data\\run1.raw --mzML"')
+    assert "work run on mspc-01 over ssh" in render.describe_line({**cue, "forbids": []}, CAT)
+    assert "mspc-01 over ssh" not in render.describe_line({**cue, "forbids": ["process:busy-machine"]}, CAT)

@@ -245,6 +245,11 @@ def this_step(moment: str, clause: str) -> bool:
     return bool(_THIS_STEP.search(moment.strip())) and not _EVER.search(clause)
 
 
+_WHY_THERE = re.compile(r"(?i)\bwhy\s+(?:is|are)\s+there\b")
+_CURIOUS = re.compile(r"(?i)\bwhat\s+(?:is|are|'s)\s+(?:it|they|that|this|those)\s+for\b|\b(?:i|we)\s+(?:want|would\s+like|'d\s+like)"
+                      r"\s+to\s+understand\b|\bjust\s+(?:curious|wondering)\b|\b(?:explain|curious)\b")
+
+
 def for_now(clause: str) -> bool:
     """A clause that holds back the moment, not a kind of action: "don't touch the specs yet",
     "no deploys for now". A "yet" inside a condition ("never push code that isn't tested yet")
@@ -253,11 +258,14 @@ def for_now(clause: str) -> bool:
     if not m or _CONDITIONED.search(clause[:m.start()]) or _EVER.search(clause):
         return False
     no = _FORBID.search(clause[:m.start()])   # "dont run anything on the instrument PC it is acquiring
-    # right now": the moment is the reason's, said after the rule
-    return not (no and _REASON.search(clause, no.end(), m.start()))
+    # right now": the moment is what the machine is busy with, said after the rule ("don't merge it,
+    # it's broken right now" holds for now)
+    return not (no and _ON_A_MACHINE.search(clause, 0, m.start()) and _BUSY.search(clause, no.end(), m.start()))
 
 
-_REASON = re.compile(r"(?i)\b(?:because|since|cause|cuz)\b|\b(?:it|he|she|they|that|this|which)\s*(?:is|are|was|were|'s|'re)\b")
+_BUSY = re.compile(r"(?i)\b(?:it|he|she|they|that|this|which)\s*(?:is|are|'s|'re)\s+(?:\w+\s+)?\w+ing\b")
+_ON_A_MACHINE = re.compile(r"(?i)\b(?:on|onto|from|in)\s+(?:the|this|that|our|my|their|any)\s+(?:[\w-]+\s+){0,2}?"
+                           r"(?:pc|box|machine|host|server|node|vm|instance|laptop|workstation|computer|rig|device)s?\b")
 
 
 _VERDICT = re.compile(r"(?i)(fine|ok|okay|good|great|sure|alright|allowed|acceptable)\b")
@@ -300,6 +308,7 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
     holds for now only, which forbids nothing later). "use X, not Y" and
     "X instead of Y" are split so that Y is forbidden and X prescribed."""
     out: list[tuple[str, str]] = []
+    curious = _CURIOUS.search(lesson) is not None   # "why is there X? what is it for": a question, no complaint
     pending, listed = _SPLIT.split(unrelayed(lesson)), {}   # a list's next part -> the connector of its first pair
     k = 0
     while k < len(pending):
@@ -356,6 +365,8 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
             out.append(("neutral", part))
             continue
         theirs = _THEIR_NO.sub(lambda t: " " * len(t.group(0)), said)   # positions kept
+        if curious:
+            theirs = _WHY_THERE.sub(lambda t: " " * len(t.group(0)), theirs)
         theirs = _WHY_NOT.sub(lambda t: " " * len(t.group(0)), theirs)
         forbid, ask = _FORBID.search(theirs), _PRESCRIBE.search(said) or _IMPERATIVE.search(said)
         plain = _masked(said)   # a word of quoted code weighs nothing against one of the clause's own:

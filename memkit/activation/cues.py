@@ -12,6 +12,7 @@ import re
 from typing import Any, Iterator
 
 from memkit.activation import compiler, entities, intent, redo
+from memkit.activation import scope as scope_mod
 from memkit.layers import OBSERVATIONS
 from memkit.storage.notes import Note
 
@@ -65,8 +66,9 @@ def valid(cue) -> dict | None:
     for key in ("env", "paths", "hosts"):   # lists of names (a person may write one bare)
         if key in scope:
             names = [scope[key]] if isinstance(scope[key], str) else scope[key]
-            names = [str(n).strip().lower() if key != "paths" else str(n) for n in names or []
-                     if isinstance(n, (str, int, float)) and str(n).strip()] if isinstance(names, list) else []
+            names = [str(n).strip().lower() if key == "env" else scope_mod.host_of(n) if key == "hosts" else str(n).strip()
+                     for n in names or [] if isinstance(n, (str, int, float)) and str(n).strip()] \
+                if isinstance(names, list) else []
             scope[key] = names[:12]
             if not scope[key]:
                 del scope[key]

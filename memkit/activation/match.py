@@ -136,6 +136,12 @@ def _only_looks_there(probe: Probe) -> bool:
     return bool(inner) and all(">" not in p and not commands.call_signature(p) for p in inner)
 
 
+def _looks(remote: str) -> bool:
+    """What runs on the other host only looks (`df -h`, `ls /data`, `tail -n 50 log`)."""
+    inner = commands.pieces(remote) if remote else []
+    return bool(inner) and all(">" not in p and not commands.call_signature(p) for p in inner)
+
+
 def _writes(act, kinds: set[str]) -> bool:
     """The action changes something (an entity touched by a read is no reason to recall a lesson)."""
     if act.family in ("edit", "write"):
@@ -269,7 +275,7 @@ def _touched(cue: Cue, probe: Probe, specific: set[str]) -> list[str]:
     # work run on the machine a lesson with no kind of its own keeps the agent off ("don't run anything on
     # the instrument PC"); with a kind ("never hard-clear BGP on the edge router"), the kind decides
     hosts = () if specific or probe.kind != "tool" else (cue.cue.get("scope") or {}).get("hosts") or ()
-    there = [h for h in hosts if scope.reached(probe.act.command) == h and not _only_looks_there(probe)]
+    there = [h for h in hosts if any(host == h and not _looks(rest) for host, rest in scope.remote(probe.act.command))]
     return list(dict.fromkeys((touched if probe.writes or reads else commands) + ran + undone + there))
 
 

@@ -162,8 +162,9 @@ def describe(cue: dict, cat) -> dict[str, list[str]]:
     for item in cue.get("complies", []):
         kind = cat.kinds.get(item)
         silent.append(f"the action is {kind.about} ({item})" if kind else f"the action uses {item}")
-    for host in (cue.get("scope") or {}).get("hosts") or ():
-        fires.append(f"any command run on {host} (over ssh)")
+    if not any(k in cat.kinds and not cat.kinds[k].broad for k in cue.get("forbids", [])):   # (a kind decides)
+        for host in (cue.get("scope") or {}).get("hosts") or ():
+            fires.append(f"work run on {host} over ssh (not commands that only look)")
     env = (cue.get("scope") or {}).get("env")
     if env:
         silent.append("the action names an environment other than " + "/".join(env))

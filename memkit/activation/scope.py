@@ -36,7 +36,7 @@ def scope_of(project: str, parts: list[tuple[str, str]], act=None) -> dict:
         scope["paths"] = list(dict.fromkeys(paths))[:4]
     host = machine(parts, act)
     if host:
-        scope["hosts"] = [host]
+        scope["hosts"] = [host_of(host)]
     return scope
 
 
@@ -44,9 +44,13 @@ def scope_of(project: str, parts: list[tuple[str, str]], act=None) -> dict:
 _ON_MACHINE = rxcache.compile(r"(?i)\b(?:on|onto|from|in)\s+(?:the|this|that|our|my|their|any)\s+(?:[\w-]+\s+){0,2}?"
                          r"(?:pc|box|machine|host|server|node|vm|instance|laptop|workstation|computer|rig|device|"
                          r"appliance|controller|gateway|router|nas|head\s+node|login\s+node)s?\b")
-_SSH = rxcache.compile(r"""(?:^|[;&|(]|\bsudo(?:\s+-u\s+\S+)?|\bexec\b)\s*\bssh\s+"""
-                  r"""(?:-[46AaCfGgKkMNnqsTtVvXxYy]+\s+|-[BbcDEeFIiJLlmOoPpQRSWw]\s*\S+\s+)*"""
-                  r"""(?:[\w.+-]+@)?([A-Za-z0-9][\w.-]*)""")
+# `ssh [options] [user@]host [command]`, after any runner (`sudo -E`, `timeout 60`, `nohup`, `env A=1`, a
+# path): flags alone or grouped with one that takes a value (`-vp 22`), values quoted or not
+_VALUE = r"""(?:"[^"\n]*"|'[^'\n]*'|\S+)"""
+_SSH = rxcache.compile(r"""(?:^|[;&|(]|\b(?:sudo|exec|nohup|time|nice|env|timeout)\b[^;&|\n]{0,60}?)\s*(?:/[\w./-]*/)?\bssh\s+"""
+                       r"""(?:-[46AaCfGgKkMNnqsTtVvXxYy]*[BbcDEeFIiJLlmOoPpQRSWw]\s*""" + _VALUE + r"""\s+|"""
+                       r"""-[46AaCfGgKkMNnqsTtVvXxYy]+\s+|--\s+)*"""
+                       r"""(?:[\w.+-]+@)?([A-Za-z0-9][\w.-]*)(?:[ \t]+([^;&|\n]*))?""")
 
 
 def machine(parts: list[tuple[str, str]], act=None) -> str:
@@ -62,7 +66,18 @@ def machine(parts: list[tuple[str, str]], act=None) -> str:
 def reached(command: str) -> str:
     """The host a shell command reaches over ssh (`ssh -i k lab@mspc-01 "…"`: mspc-01), or "".
     On the hot path: the lesson's machine is matched against the action's."""
+    return next(iter(remote(command)), ("", ""))[0]
+
+
+def remote(command: str) -> list[tuple[str, str]]:
+    """(host, what runs there) for each ssh of a shell command (`ssh lab@mspc-01 df -h`:
+    ("mspc-01", "df -h"); a bare `ssh host`: ("host", ""))."""
     if "ssh" not in command:
-        return ""
-    m = _SSH.search(command[:20000])
-    return m.group(1).lower() if m else ""
+        return []
+    return [(m.group(1).lower(), (m.group(2) or "").strip().strip("\"'"))
+            for m in _SSH.finditer(command[:20000])][:4]
+
+
+def host_of(name: str) -> str:
+    """A host as a cue keeps it: lower case, without a user (`Lab@MSPC-01`: mspc-01)."""
+    return str(name).strip().rsplit("@", 1)[-1].lower()
