@@ -26,11 +26,8 @@ from memkit.activation import acts, catalogue, compiler, match  # noqa: E402
 
 
 def fires(cat, cue: dict, request: str) -> bool:
-    kinds = " ".join([*cue["forbids"], *("~" + k for k in cue.get("topics", []))])
-    row = (1, "workshop/x.md", "corr-x", "correction", "", "", kinds, "", "candidate", 0, "", "", "", 0.5, 0.5, "",
-           "", 1, json.dumps({"cue": cue}))
     act = acts.from_prose(request)
-    return match.judge(match.Cue(row), match.Probe(act, cat.classify(act), cat, kind="prompt"), cat) > 0
+    return match.judge(match.Cue(match.row_of(cue)), match.Probe(act, cat.classify(act), cat, kind="prompt"), cat) > 0
 
 
 def score(half: str, misses: bool) -> dict:

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from conftest import run_cli, write_generic
-from memkit.activation import catalogue, compiler, cues
+from memkit.activation import catalogue, compiler, cues, match
 from memkit.storage import notes
 
 CAT = catalogue.load(None)
@@ -20,9 +20,8 @@ def compiled(lesson: str, trigger: str = "", **kw) -> dict:
 
 def _row(cue: dict, project: str = "", reviewed: bool = False, names: str = "") -> tuple:
     """An index cue row holding this cue, as the hook reads it."""
-    return (1, "library/x.md" if reviewed else "workshop/x.md", "corr-x", "correction", "", "",
-            " ".join([*cue["forbids"], *("~" + k for k in cue.get("topics", []))]), names, "candidate", int(reviewed), "", "", "", 0.5, 0.5, "", project, 1,
-            json.dumps({"cue": cue}))
+    return match.row_of(cue, path="library/x.md" if reviewed else "workshop/x.md", project=project,
+                        reviewed=reviewed, names=names)
 
 
 def test_a_clause_after_a_comma_that_prescribes_is_its_own_clause():

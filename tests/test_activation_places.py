@@ -4,7 +4,6 @@ instrument PC"), a complaint put as a question ("why is there a … inside Updat
 whose "right now" belongs to the reason after it, not to the rule."""
 from __future__ import annotations
 
-import json
 
 from memkit.activation import acts, catalogue, compiler, entities, match
 from memkit.activation.clauses import clauses
@@ -17,10 +16,8 @@ def compiled(lesson: str, trigger: str = "") -> dict:
 
 
 def fires(cue: dict, tool: str, data: dict) -> bool:
-    row = (1, "workshop/x.md", "corr-x", "correction", "", "", " ".join(cue["forbids"]), "", "candidate", 0, "",
-           "", "", 0.5, 0.5, "", "", 1, json.dumps({"cue": cue}))
     act = acts.from_command(data["command"]) if tool == "Bash" else acts.from_call(tool, data)
-    return match.judge(match.Cue(row), match.Probe(act, CAT.classify(act), CAT), CAT) > 0
+    return match.judge(match.Cue(match.row_of(cue)), match.Probe(act, CAT.classify(act), CAT), CAT) > 0
 
 
 def test_a_namespaced_identifier_is_one_name_in_a_lesson_and_in_an_action():

@@ -2,7 +2,6 @@
 ones that only read it (copying out of it to work on the copy); "except X" names a way it allows."""
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -16,10 +15,8 @@ TRIGGER = "Bash: blender -b assets/chars/rig.blend --python tools/add_bones.py"
 
 def _fires(command: str) -> bool:
     cue = compiler.compile_lesson(CAT, LESSON, TRIGGER)
-    row = (1, "workshop/x.md", "corr-x", "correction", "", "", " ".join(cue["forbids"]), "", "candidate", 0, "",
-           "", "", 0.5, 0.5, "", "", 1, json.dumps({"cue": cue}))
     act = acts.from_call("Bash", {"command": command})
-    return match.judge(match.Cue(row), match.Probe(act, CAT.classify(act), CAT), CAT) > 0
+    return match.judge(match.Cue(match.row_of(cue)), match.Probe(act, CAT.classify(act), CAT), CAT) > 0
 
 
 @pytest.mark.parametrize("command, read", [

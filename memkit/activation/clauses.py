@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from memkit.activation.negation import HARM
+from memkit.activation.negation import HARM, WHY_THERE
+from memkit.activation.scope import ON_MACHINE
 
 # the polarity of a clause: what it forbids, what it asks for, what it allows, or only why
 _FORBID = re.compile(
@@ -20,7 +21,7 @@ _FORBID = re.compile(
     r"instead\s+of|rather\s+than|must\s*n[o']t|mustn'?t|should\s*n[o']t|shouldn'?t|can'?t|cannot|"
     r"forbidden|banned|not\s+allowed|disallowed|prohibited|wrong|bad\s+idea|dangerous|unsafe|careful|"
     r"does\s+nothing|has\s+no\s+effect|is\s+(?:a\s+)?no-?op\b|(?:is|are)\s+(?:silently\s+)?ignored|"
-    r"ask\s+(me\s+)?(first|before)|what\s+are\s+you\s+doing|why\s+(did|are|do|would|were)\s+you|why\s+(?:is|are)\s+there\b|"
+    rf"ask\s+(me\s+)?(first|before)|what\s+are\s+you\s+doing|why\s+(did|are|do|would|were)\s+you|{WHY_THERE}|"
     r"what'?s\s+(with|up\s+with)|who\s+(told|asked)\s+you)")
 _PRESCRIBE = re.compile(
     r"(?i)\b(use|using|always|only|prefer\w*|should|must|need\s+to|needs\s+to|has\s+to|have\s+to|"
@@ -245,7 +246,7 @@ def this_step(moment: str, clause: str) -> bool:
     return bool(_THIS_STEP.search(moment.strip())) and not _EVER.search(clause)
 
 
-_WHY_THERE = re.compile(r"(?i)\bwhy\s+(?:is|are)\s+there\b")
+_WHY_THERE = re.compile(rf"(?i)\b{WHY_THERE}")
 _CURIOUS = re.compile(r"(?i)\bwhat\s+(?:is|are|'s)\s+(?:it|they|that|this|those)\s+for\b|\b(?:i|we)\s+(?:want|would\s+like|'d\s+like)"
                       r"\s+to\s+understand\b|\bjust\s+(?:curious|wondering)\b|\b(?:explain|curious)\b")
 
@@ -260,12 +261,10 @@ def for_now(clause: str) -> bool:
     no = _FORBID.search(clause[:m.start()])   # "dont run anything on the instrument PC it is acquiring
     # right now": the moment is what the machine is busy with, said after the rule ("don't merge it,
     # it's broken right now" holds for now)
-    return not (no and _ON_A_MACHINE.search(clause, 0, m.start()) and _BUSY.search(clause, no.end(), m.start()))
+    return not (no and ON_MACHINE.search(clause, 0, m.start()) and _BUSY.search(clause, no.end(), m.start()))
 
 
 _BUSY = re.compile(r"(?i)\b(?:it|he|she|they|that|this|which)\s*(?:is|are|'s|'re)\s+(?:\w+\s+)?\w+ing\b")
-_ON_A_MACHINE = re.compile(r"(?i)\b(?:on|onto|from|in)\s+(?:the|this|that|our|my|their|any)\s+(?:[\w-]+\s+){0,2}?"
-                           r"(?:pc|box|machine|host|server|node|vm|instance|laptop|workstation|computer|rig|device)s?\b")
 
 
 _VERDICT = re.compile(r"(?i)(fine|ok|okay|good|great|sure|alright|allowed|acceptable)\b")

@@ -47,6 +47,9 @@ def _num(value: Any, default: float) -> float:
     return n if n == n and -1e9 < n < 1e9 else default   # NaN and infinities are not values
 
 
+_SCOPE_NAMES = {"env": lambda n: n.strip().lower(), "paths": str.strip, "hosts": scope_mod.host_of}
+
+
 def valid(cue) -> dict | None:
     """A cue as stored in frontmatter, checked and normalised; None when it is not one."""
     if not isinstance(cue, dict):
@@ -62,16 +65,14 @@ def valid(cue) -> dict | None:
     for key in ("calls", "args", "before", "first", "topics", "undone"):   # optional: kept only when the cue has them
         if not out[key]:
             del out[key]
-    scope = dict(cue.get("scope") or {}) if isinstance(cue.get("scope") or {}, dict) else {}
-    for key in ("env", "paths", "hosts"):   # lists of names (a person may write one bare)
-        if key in scope:
-            names = [scope[key]] if isinstance(scope[key], str) else scope[key]
-            names = [str(n).strip().lower() if key == "env" else scope_mod.host_of(n) if key == "hosts" else str(n).strip()
-                     for n in names or [] if isinstance(n, (str, int, float)) and str(n).strip()] \
-                if isinstance(names, list) else []
-            scope[key] = names[:12]
-            if not scope[key]:
-                del scope[key]
+    scope = cue.get("scope") or {}
+    scope = dict(scope) if isinstance(scope, dict) else {}
+    for key, norm in _SCOPE_NAMES.items():   # lists of names, as the compiler writes them (a person may write one bare)
+        names = scope.pop(key, None)
+        names = [names] if isinstance(names, (str, int, float)) else names if isinstance(names, list) else []
+        names = [norm(str(n)) for n in names if isinstance(n, (str, int, float)) and str(n).strip()][:12]
+        if names:
+            scope[key] = names
     out["scope"] = scope
     out["example"] = str(cue.get("example") or "")[:300]
     out["standing"] = cue.get("standing") is True

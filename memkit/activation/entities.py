@@ -308,6 +308,7 @@ def _norm(name: str) -> str:
 
 
 _ACT_TOKEN = rxcache.compile(r"(?:[\w.@+~/-]|::(?=\w))+")   # `std::vector`, `Repo::find` whole
+_MEMBER = rxcache.compile(r"\.|::")
 
 
 def keys(name: str) -> set[str]:
@@ -359,12 +360,11 @@ def _names_of(paths, texts, limit: int = 4000) -> set[str]:
                 out.add(tok)
                 if "/" in tok:
                     out.update(seg for seg in tok.split("/") if seg)
-                elif "." in tok and not _EXT.search(tok):   # db.notes.replaceone: a member it calls
-                    out.update(seg for seg in re.split(r"\.|::", tok) if len(seg) >= 3)
-                elif "::" in tok:   # std::vector, Tokio::spawn: each part a name too
-                    out.update(seg for seg in tok.split("::") if len(seg) >= 3)
-                if "@" in tok[1:]:   # lab@mspc-01: the host too
-                    out.add(tok.rsplit("@", 1)[1])
+                elif "::" in tok or ("." in tok and not _EXT.search(tok)):   # db.notes.replaceone, std::vector:
+                    out.update(seg for seg in _MEMBER.split(tok) if len(seg) >= 3)   # each part a name too
+                host = tok[1:].rpartition("@")[2] if "@" in tok[1:] else ""
+                if host:   # lab@mspc-01: the host too
+                    out.add(host)
             if len(out) >= limit:
                 return out
     return out

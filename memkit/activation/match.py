@@ -75,6 +75,15 @@ class Cue:
         return f"Cue({self.note_id!r}, tier={self.tier}, score={self.score})"
 
 
+def row_of(cue: dict, *, path: str = "workshop/x.md", note_id: str = "corr-x", project: str = "",
+           reviewed: bool = False, names: str = "") -> tuple:
+    """An index row holding this cue, in the order `Cue` reads one: to match a cue that is in no
+    index (a lesson compiled on the spot, by a test or a benchmark)."""
+    kinds = " ".join([*cue.get("forbids", []), *("~" + k for k in cue.get("topics", []))])
+    return (1, path, note_id, "correction", "", "", kinds, names, "candidate", int(reviewed), "", "", "", 0.5, 0.5,
+            "", project, 1, json.dumps({"cue": cue}))
+
+
 def visible(cue: Cue, person: str) -> bool:
     """The team's reviewed notes fire for everyone; a workshop candidate only for the person whose
     session it came from (one naming no one, for all); person "team": reviewed notes only."""
@@ -130,15 +139,13 @@ def _stays_home(probe: Probe) -> bool:
 
 
 def _only_looks_there(probe: Probe) -> bool:
-    """Every command the action runs on the other host only looks (`qm list`, `nft list ruleset`,
-    `systemctl status x`, `tail -n 50 log`): none has a signature to repeat, none writes a file."""
-    inner = [p for c in commands.remote(probe.act.command) for p in commands.pieces(c)] if probe.act.command else []
-    return bool(inner) and all(">" not in p and not commands.call_signature(p) for p in inner)
+    return _looks(commands.remote(probe.act.command)) if probe.act.command else False
 
 
-def _looks(remote: str) -> bool:
-    """What runs on the other host only looks (`df -h`, `ls /data`, `tail -n 50 log`)."""
-    inner = commands.pieces(remote) if remote else []
+def _looks(remote: list[str]) -> bool:
+    """Every command run on the other host only looks (`qm list`, `nft list ruleset`, `systemctl
+    status x`, `tail -n 50 log`): none has a signature to repeat, none writes a file."""
+    inner = [p for c in remote if c for p in commands.pieces(c)]
     return bool(inner) and all(">" not in p and not commands.call_signature(p) for p in inner)
 
 
@@ -275,7 +282,7 @@ def _touched(cue: Cue, probe: Probe, specific: set[str]) -> list[str]:
     # work run on the machine a lesson with no kind of its own keeps the agent off ("don't run anything on
     # the instrument PC"); with a kind ("never hard-clear BGP on the edge router"), the kind decides
     hosts = () if specific or probe.kind != "tool" else (cue.cue.get("scope") or {}).get("hosts") or ()
-    there = [h for h in hosts if any(host == h and not _looks(rest) for host, rest in scope.remote(probe.act.command))]
+    there = [h for h in hosts if any(host == h and not _looks([rest]) for host, rest in scope.remote(probe.act.command))]
     return list(dict.fromkeys((touched if probe.writes or reads else commands) + ran + undone + there))
 
 

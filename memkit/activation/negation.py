@@ -11,9 +11,10 @@ import re
 from memkit.activation.acts import Lazy as _Lazy
 
 # ("I have no doubts about CLAUDE.md", "not only X": a "no" that says yes)
+WHY_THERE = r"why\s+(?:is|are)\s+there\b"   # "why is there a printf in the ISR?": a complaint
 _NEG = _Lazy(r"(?i)\b(never|don'?t|do\s+not|no(?!\s+(?:doubts?|problems?|questions?|issues?\s+with|worries)\b)|"
              r"not(?!\s+(?:only|just)\b)|nothing|nobody|nowhere|no\s+one|avoid\w*|stop|without|instead\s+of|"
-             r"rather\s+than|\w+n'?t|deprecated|no-go|wrong|leave|what\s+are\s+you\s+doing|why\s+(?:did|are|would)\s+you|why\s+(?:is|are)\s+there|"
+             rf"rather\s+than|\w+n'?t|deprecated|no-go|wrong|leave|what\s+are\s+you\s+doing|why\s+(?:did|are|would)\s+you|{WHY_THERE}|"
              r"(?:stay|keep)\s+out)\b")
 
 

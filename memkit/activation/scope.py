@@ -41,7 +41,7 @@ def scope_of(project: str, parts: list[tuple[str, str]], act=None) -> dict:
 
 
 # a machine a rule speaks of ("don't run anything on the instrument PC", "never on the build box")
-_ON_MACHINE = rxcache.compile(r"(?i)\b(?:on|onto|from|in)\s+(?:the|this|that|our|my|their|any)\s+(?:[\w-]+\s+){0,2}?"
+ON_MACHINE = rxcache.compile(r"(?i)\b(?:on|onto|from|in)\s+(?:the|this|that|our|my|their|any)\s+(?:[\w-]+\s+){0,2}?"
                          r"(?:pc|box|machine|host|server|node|vm|instance|laptop|workstation|computer|rig|device|"
                          r"appliance|controller|gateway|router|nas|head\s+node|login\s+node)s?\b")
 # `ssh [options] [user@]host [command]`, after any runner (`sudo -E`, `timeout 60`, `nohup`, `env A=1`, a
@@ -58,19 +58,13 @@ def machine(parts: list[tuple[str, str]], act=None) -> str:
     ("dont run anything on the instrument PC" after `ssh lab@mspc-01 "…"`: mspc-01), else ""."""
     if act is None or act.family != "shell" or "ssh" not in (act.command or ""):
         return ""
-    if not any(p in ("forbid", "instead") and _ON_MACHINE.search(text) for p, text in parts):
+    if not any(p in ("forbid", "instead") and ON_MACHINE.search(text) for p, text in parts):
         return ""
-    return reached(act.command)
-
-
-def reached(command: str) -> str:
-    """The host a shell command reaches over ssh (`ssh -i k lab@mspc-01 "…"`: mspc-01), or "".
-    On the hot path: the lesson's machine is matched against the action's."""
-    return next(iter(remote(command)), ("", ""))[0]
+    return next(iter(remote(act.command)), ("", ""))[0]
 
 
 def remote(command: str) -> list[tuple[str, str]]:
-    """(host, what runs there) for each ssh of a shell command (`ssh lab@mspc-01 df -h`:
+    """On the hot path (a lesson's machine against the action's): (host, what runs there) for each ssh of a shell command (`ssh lab@mspc-01 df -h`:
     ("mspc-01", "df -h"); a bare `ssh host`: ("host", ""))."""
     if "ssh" not in command:
         return []
