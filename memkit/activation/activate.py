@@ -161,7 +161,7 @@ def _match(vault, probe, cat, budget: int | None, person: str) -> Result:
         from memkit.activation import judge
 
         fired = judge.review(vault, fired, probe, cat)
-    fired = match.rank(fired, MAX_LINES[probe.kind])
+    fired = match.rank(fired, MAX_LINES[probe.kind], cat)
     chosen = arbitrate(fired, dict(vault.config.section("budgets")),
                        budget or int(vault.config.get("activation.budget")))
     high = probe.kind == "tool" and any(k in cat.kinds and cat.kinds[k].consequence == "high"

@@ -116,7 +116,8 @@ _UNDO = re.compile(r"(?i)\b(?:restore|revert|undo|roll\s*back|(?:put|change|set|
                    r"(?:state|version|content|form)|back\s+to\s+(?:the\s+|its\s+)?(?:previous|original|old|way))")
 # "before you do that", "before doing it": the step at hand, not a moment that comes back ("before
 # we push the branch" is one: who does it says nothing of how often)
-_THIS_STEP = re.compile(r"(?i)^(?:(?:you|we|i)\s+)?(?:do|doing)\s+(?:that|this|it)\b|^(?:that|this|it)\b")
+_THIS_STEP = re.compile(r"(?i)^(?:(?:you|we|i)\s+)?(?:do|doing)\s+(?:that|this|it)\b|^(?:that|this|it)\b|"   # "before
+                        r"^(?:we|i|you)\s+\w+\s+(?:it|them|this|that|these|those)\b")   # we commit it": the step at hand
 
 
 # "I haven't seen you running coverage", "you forgot to run the linter": a step that should have
@@ -241,8 +242,8 @@ def undoes(lesson: str) -> bool:
 
 
 def this_step(moment: str, clause: str) -> bool:
-    """A "before ..." that orders the steps at hand ("before we commit the images", "before you do
-    that") rather than naming a moment that comes back ("always ... before we push the branch")."""
+    """A "before ..." that orders the steps at hand ("before we commit it", "before you do that")
+    rather than naming a moment that comes back ("always ... before we push the branch")."""
     return bool(_THIS_STEP.search(moment.strip())) and not _EVER.search(clause)
 
 

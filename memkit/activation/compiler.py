@@ -16,14 +16,14 @@ from memkit.activation import acts as acts_mod
 from memkit.activation import asked as asked_mod
 from memkit.activation import commands
 from memkit.activation import entities as entities_mod
-from memkit.activation import intent, redo
+from memkit.activation import intent, redo, referents
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, located, mended, omitted, pasted,
                                        slips_of, spoken_of, this_step, undoes)
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 32
+VERSION = 33
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone")
@@ -41,7 +41,8 @@ _LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigne
 _WRONG_PLACE = re.compile(r"(?i)\bwrong\s+(repo|repository|project|folder|directory|checkout|clone|worktree)\b|"
                           r"\bthis\s+is\s+(the|an?)\s+(old|read-only|archived|stale|legacy)\s+(\w+\s+)?(repo|mirror|copy|"
                           r"clone|checkout|fork)\b")
-_BEFORE = re.compile(r"(?i)\bbefore\s+((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")
+_BEFORE = re.compile(r"(?i)\b(?:before|(?<!no\s)(?:rush|hurry|jump)(?:ing|ed)?\s+(?:straight\s+|ahead\s+)?(?:in)?to)\s+"
+                     r"((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")   # "not rush to commit": a step is due first
 _ALWAYS = (r"never|always|from\s+now\s+on|every\s+time|whenever|going\s+forward|any\s+time|each\s+time|"
            r"by\s+default")
 _EVERMORE = re.compile(rf"(?i)\b(?:{_ALWAYS}|in\s+(?:the\s+)?future)\b")   # said to hold from now on
@@ -104,7 +105,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     terms = entities_mod.excused(act, terms) + located(lesson)
     bare = entities_mod.unwrapped(act, terms, names["forbids"])
     spelled, siblings = entities_mod.spelled_out(act, parts, names["forbids"])
-    names["forbids"] += bare + spelled
+    names["forbids"] += bare + spelled + referents.pointed_at(act, parts, trigger)   # "don't touch that file"
     without, asked = asked_mod.lacking(act, parts)
     seen = _narrow(cat, forbids, True)
     if not seen:   # a kind the catalogue knows decides; else the command itself
@@ -208,8 +209,8 @@ def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
         by[polarity] |= found
         moment = _BEFORE.search(text)
         # "run the specs before you push": fire before pushing ("before you do that": the step at hand)
-        if moment and polarity in ("prescribe", "forbid") and not this_step(moment.group(1), text):
-            before = {k for k in cat.kinds_of(acts_mod.from_prose(moment.group(1)), lesson=True)
+        if moment and polarity in ("prescribe", "forbid", "instead") and not this_step(moment.group(1), text):
+            before = {k for k in cat.kinds_of(acts_mod.from_prose("before " + moment.group(1)), lesson=True)
                       if cat.kinds[k].area not in STANDING_AREAS and not cat.kinds[k].safe}
             by["before"] |= before
             if before and polarity == "prescribe":   # the step the rule puts first ("run the specs")

@@ -14,7 +14,7 @@ from memkit import rxcache
 from memkit.activation import acts
 from memkit.activation.acts import Lazy as _Lazy
 from memkit.activation.commands import arg_words, command_name, commands_of, valued_flags
-from memkit.activation.negation import cited, negated
+from memkit.activation.negation import REPLACED, cited, negated
 
 MAX_ENTITIES = 12
 TICK = _Lazy(r"`([^`\n]{1,80})`")   # a name or command in backticks
@@ -160,7 +160,7 @@ def from_lesson(parts: list[tuple[str, str]], trigger) -> dict[str, list[str]]:
             forbid.extend(n for n in names if polarity == "instead" or negated(n, text)
                           or (_norm(n) in touched and _norm(n) not in ran and not cited(n, text)))
             forbid.extend(q for q in quoted if " " in q and negated(q, text))
-            first = re.match(r"[`'\"]?([a-z][a-z0-9._+-]{0,29}[a-z0-9_+])[`'\"]?(?:\s|$|[,.;:!?])", text.strip())
+            first = REPLACED.match(text.strip())
             if polarity == "instead" and first and first.group(1) not in _STOP and first.group(1) not in _PLAIN:
                 forbid.append(first.group(1))   # "use click, not argparse": the tool it replaces
                 replaced.append(first.group(1))

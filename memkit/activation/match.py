@@ -439,11 +439,13 @@ def score(cue: Cue, probe: Probe) -> float:
                  ** 0.5 * max(0.05, cue.confidence) ** 0.25, 4)
 
 
-def rank(cues: list[Cue], limit: int) -> list[Cue]:
-    """Best first: tier, then how few of the others matched the same kind of action (a kind that
-    one lesson forbids says more about this action than one that several share: a convention
-    about every commit beside the one about this commit's message), then score. Only cues of
-    the best tiers make it: a broad match never rides along beside a concrete one."""
+def rank(cues: list[Cue], limit: int, cat=None) -> list[Cue]:
+    """Best first: tier, then a match through a specific kind before one through a broad kind only
+    (a "before every commit" rule after the one about this commit's staging), then how few of the
+    others matched the same kind of action (a kind that one lesson forbids says more about this
+    action than one that several share: a convention about every commit beside the one about this
+    commit's message), then score. Only cues of the best tiers make it: a broad match never rides
+    along beside a concrete one."""
     shared: dict[str, int] = {}
     for c in cues:
         for k in c.matched:
@@ -452,11 +454,15 @@ def rank(cues: list[Cue], limit: int) -> list[Cue]:
     # a request that meets many lessons only at one shared topic ("edit the README" and every lesson
     # a docs edit was corrected in) is about none of them in particular
     cues = sorted((c for c in cues if c.tier > TOPIC or crowd[id(c)] <= CROWD),
-                  key=lambda c: (-c.tier, crowd[id(c)], -c.score, c.note_id))
+                  key=lambda c: (-c.tier, _broad_only(c, cat), crowd[id(c)], -c.score, c.note_id))
     if not cues:
         return cues
     floor = cues[0].tier - 1 if cues[0].tier >= ENTITY else cues[0].tier
     return [c for c in cues if c.tier >= floor][:limit]
+
+
+def _broad_only(cue: Cue, cat) -> bool:
+    return cat is not None and bool(cue.matched) and all(k in cat.kinds and cat.kinds[k].broad for k in cue.matched)
 
 
 def as_dict(cue: Cue) -> dict[str, Any]:

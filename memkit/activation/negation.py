@@ -18,6 +18,12 @@ _NEG = _Lazy(r"(?i)\b(never|don'?t|do\s+not|no(?!\s+(?:doubts?|problems?|questio
              r"(?:stay|keep)\s+out)\b")
 
 
+# the tool a "use X, not Y" replaces: Y's first word when it is a name ("not argparse", "not npm for
+# installs"), not a verb or adjective the "not" goes with ("not rush to commit", "not specific to my machine",
+# "not complicate it", "not provided by the user")
+REPLACED = _Lazy(r"[`'\"]?([a-z][a-z0-9._+-]{0,29}[a-z0-9_+])[`'\"]?(?:$|[,.;:!?]|\s(?!\s*(?:to|about|by|it|its|them|"
+                 r"the|an?|this|that|these|those|my|our|your|their|things|anything|everything|so|too|yet)\b))")
+
 # what a thing does that harms ("wipes", "drops it", "replaces the whole", "scans every"): a clause
 # saying it forbids that thing (clauses._FORBID reads the same words)
 HARM = (r"(?:wreck|clobber)(?:s|ed)?\b|(?:wipe|destroy|corrupt|trash|nuke)(?:s|d|ed)\b|drops?\s+(?:it|them)\b|"
