@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from memkit.activation import acts, catalogue, compiler, match
+from memkit.activation.clauses import clauses
 
 CAT = catalogue.load(None)
 EDIT = "Edit: /home/ana/code/shop/src/billing/rates.py — RATE = 0.2"
@@ -118,3 +119,14 @@ def test_a_lesson_met_through_a_specific_kind_ranks_before_a_before_every_commit
     assert all(c.tier == match.CONCRETE for c in cues)
     assert [c.note_id for c in match.rank(cues, 3, CAT)] == ["corr-b-staging", "corr-a-every-commit"]
     assert [c.note_id for c in match.rank(cues, 1, CAT)] == ["corr-b-staging"]
+
+
+@pytest.mark.parametrize("clause, polarity", [
+    ("But what was that part with the mocker?!", "forbid"),
+    ("what is this print doing here?", "forbid"),
+    ("what are all these sleeps doing in there?", "forbid"),
+    ("what was that part about the cache?", "neutral"),          # asks to be told
+    ("what is the worker doing in the loop?", "neutral"),
+])
+def test_a_complaint_asked_as_a_question_says_no(clause, polarity):
+    assert clauses(clause)[0][0] == polarity

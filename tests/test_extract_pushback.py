@@ -345,6 +345,23 @@ def test_a_redirect_after_a_refused_call_names_the_call(vault, tmp_path):
     assert corr.meta["lesson"] == "move it to archive/ instead"
 
 
+@pytest.mark.parametrize("text", [
+    "that line is over the limit, so the linter will complain, why not inline it into the call?",
+    "the helper already exists; could you reuse it instead of a new one?",
+])
+def test_a_suggestion_after_a_remark_on_a_refused_call_is_a_correction(vault, tmp_path, text):
+    ingest(vault, tmp_path, "suggested", [
+        {"role": "user", "content": "print the report"},
+        {"role": "assistant", "content": "Adding a formatter.", "tool_calls": [
+            {"id": "c1", "name": "Edit", "input": {"file_path": "app/cli.py", "old_string": "pass\n",
+                                                    "new_string": "output = format_report(rows)\n"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "rejected", "rejected": True},
+        {"role": "user", "content": text},
+    ])
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["lesson"] == text
+
+
 def test_a_question_after_a_refusal_that_redirects_nothing_is_no_correction(vault, tmp_path):
     ingest(vault, tmp_path, "asked", [
         {"role": "user", "content": "tidy the build folder"},

@@ -22,7 +22,10 @@ _FORBID = re.compile(
     r"forbidden|banned|not\s+allowed|disallowed|prohibited|wrong|bad\s+idea|dangerous|unsafe|careful|"
     r"does\s+nothing|has\s+no\s+effect|is\s+(?:a\s+)?no-?op\b|(?:is|are)\s+(?:silently\s+)?ignored|"
     rf"ask\s+(me\s+)?(first|before)|what\s+are\s+you\s+doing|why\s+(did|are|do|would|were)\s+you|{WHY_THERE}|"
-    r"what'?s\s+(with|up\s+with)|who\s+(told|asked)\s+you)")
+    r"what'?s\s+(with|up\s+with)|who\s+(told|asked)\s+you|"
+    r"what\s+(?:was|is|were|are|'s)\s+(?:that|this|those|these)\s+(?:part|bit|thing|business|stuff)\s+with\b|"
+    r"what\s+(?:is|are|'s)\s+(?:that|this|those|these|all\s+(?:that|this|those|these))\s+[^?.!\n]{1,40}?\s+doing\s+"
+    r"(?:in\s+)?(?:here|there)\b)")   # "what was that part with the mocker?!", "what is this print doing here?"
 _PRESCRIBE = re.compile(
     r"(?i)\b(use|using|always|only|prefer\w*|should|must|need\s+to|needs\s+to|has\s+to|have\s+to|"
     r"(?:every|each|all|any)\s[^.;!?]{0,60}?\b(?:needs?|requires?|must\s+have)\b|"
