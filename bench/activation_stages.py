@@ -61,7 +61,7 @@ def lesson_cues(vault: Path) -> dict[str, list[dict]]:
 
 def empty(cues: list[dict]) -> bool:
     return not any(c.get("forbids") or c.get("entities") or c.get("calls") or c.get("standing")
-                   or c.get("before") for c in cues)
+                   or c.get("before") or c.get("kept") for c in cues)
 
 
 def stage(result: dict, probe: dict, cues: dict[str, list[dict]]) -> str:

@@ -23,9 +23,10 @@ def _fires(cue: dict, tool: str, payload: dict) -> bool:
     ("leave this file alone, it's generated", "billing/rates.py"),
     ("I'd rather you didn't touch it", "billing/rates.py"),
     ("never edit this module by hand", "billing/rates.py"),
-    ("DO NOT TOUCH OUR IMPLEMENTATION. Tell me what you need and we find a way", "src/billing/"),
-    ("no, don't modify the implementation, only the tests", "src/billing/"),
-    ("hands off the production code", "src/billing/"),
+    ("DO NOT TOUCH OUR IMPLEMENTATION. Tell me what you need and we find a way", "billing/rates.py"),
+    ("no, don't modify the implementation, only the tests", "billing/rates.py"),
+    ("hands off the production code", "billing/rates.py"),
+    ("keep your hands off that file", "billing/rates.py"),
 ])
 def test_what_a_refused_edit_changed_is_what_the_lesson_points_at(lesson, entity):
     assert entity in compiler.compile_lesson(CAT, lesson, EDIT + " (rejected)")["entities"]
@@ -38,18 +39,22 @@ def test_what_a_refused_edit_changed_is_what_the_lesson_points_at(lesson, entity
     ("leave the rest alone", EDIT + " (rejected)"),
     ("DO NOT TOUCH OUR IMPLEMENTATION for exploratory probing of databases", EDIT + " (rejected)"),   # a purpose
     ("don't touch that file to add debug prints", EDIT + " (rejected)"),
+    ("don't modify it that way, use a context manager", EDIT + " (rejected)"),        # a manner
+    ("stop changing the class name, it's used in 40 places", EDIT + " (rejected)"),   # a detail
+    ("don't change the code style, match the file", EDIT + " (rejected)"),
+    ("don't change the code in the migration, write a new migration", EDIT + " (rejected)"),
 ])
 def test_no_pointing_without_a_refused_edit_or_a_pointing_word(lesson, trigger):
     cue = compiler.compile_lesson(CAT, lesson, trigger)
     assert not any(e.endswith(("rates.py", "billing/")) for e in cue["entities"])
 
 
-def test_a_later_change_to_the_pointed_file_recalls_it_and_other_files_do_not():
-    cue = compiler.compile_lesson(CAT, "DO NOT TOUCH OUR IMPLEMENTATION. Describe your issue, we'll find a way.",
+def test_a_later_change_to_the_pointed_file_recalls_it_and_its_tests_stay_free():
+    cue = compiler.compile_lesson(CAT, "no, don't modify the implementation, only the tests",
                                   "Edit: /Users/pa/dev/books/books/apple/library.py — query = '' (rejected)")
     add_print = {"old_string": "rows = cur.fetchall()\n", "new_string": "rows = cur.fetchall()\nprint(rows)\n"}
     assert _fires(cue, "Edit", {"file_path": "/Users/pa/dev/books/books/apple/library.py", **add_print})
-    assert _fires(cue, "Edit", {"file_path": "/Users/pa/dev/books/books/apple/models.py", **add_print})
+    assert not _fires(cue, "Edit", {"file_path": "/Users/pa/dev/books/books/apple/library_test.py", **add_print})
     assert not _fires(cue, "Edit", {"file_path": "/Users/pa/dev/books/specs/library_spec.py", **add_print})
     assert not _fires(cue, "Bash", {"command": "sqlite3 ~/Library/books.sqlite 'select count(*) from ZBOOK'"})
 
@@ -60,6 +65,7 @@ def test_a_later_change_to_the_pointed_file_recalls_it_and_other_files_do_not():
     ("lint before you commit", "git:commit"),
     ("you should have addressed also the warning and not rush to commit still broken stuff", "git:commit"),
     ("stop jumping to push before I reviewed it", "git:push"),
+    ("check the diff before you commit it", "git:commit"),
 ])
 def test_a_step_put_before_a_moment_fires_before_that_moment(lesson, moment):
     cue = compiler.compile_lesson(CAT, lesson, "Bash: ls")
@@ -82,6 +88,8 @@ def test_a_word_the_not_goes_with_is_no_tool_it_replaces(lesson, trigger, word):
     ("use click, not argparse", "Bash: python cli.py", "argparse"),
     ("we use pnpm here, not npm for installs", "Bash: npm install", "npm"),
     ("use ripgrep, not grep.", "Bash: grep -r foo .", "grep"),
+    ("use rsync, not scp to copy the backups", "Bash: ls", "scp"),
+    ("use uv, not pip to install anything", "Bash: ls", "pip"),
 ])
 def test_the_tool_a_way_replaces_is_still_named(lesson, trigger, tool):
     assert tool in compiler.compile_lesson(CAT, lesson, trigger)["entities"]
@@ -98,10 +106,23 @@ def test_one_co_author_asked_for_forbids_several():
 
 @pytest.mark.parametrize("lesson", [
     "let's fix that first before we commit it",
-    "tidy the list, then show me before you commit them",
+    "tidy the list, then show me before we commit them",
+    "ask me before committing to an approach",
+    "we need to hurry to commit the hotfix before the demo",
+    "there's no need to rush to commit this",
 ])
 def test_a_before_that_orders_the_steps_at_hand_is_no_standing_moment(lesson):
     assert "git:commit" not in compiler.compile_lesson(CAT, lesson, "Bash: ls").get("before", [])
+
+
+def test_pushing_back_is_no_push():
+    cue = compiler.compile_lesson(CAT, "before pushing back on my review comments, read them carefully", "Bash: ls")
+    assert "git:push" not in cue.get("before", [])
+
+
+def test_asking_for_several_co_authors_forbids_nothing():
+    cue = compiler.compile_lesson(CAT, "we paired on this, credit multiple co-authors in the commit", "Bash: ls")
+    assert "git:several-coauthors" not in cue["forbids"]
 
 
 def test_a_lesson_met_through_a_specific_kind_ranks_before_a_before_every_commit_rule():
@@ -125,7 +146,9 @@ def test_a_lesson_met_through_a_specific_kind_ranks_before_a_before_every_commit
     ("But what was that part with the mocker?!", "forbid"),
     ("what is this print doing here?", "forbid"),
     ("what are all these sleeps doing in there?", "forbid"),
+    ("what's this print doing here?", "forbid"),
     ("what was that part about the cache?", "neutral"),          # asks to be told
+    ("what was that part with the auth flow again?", "neutral"),
     ("what is the worker doing in the loop?", "neutral"),
 ])
 def test_a_complaint_asked_as_a_question_says_no(clause, polarity):

@@ -362,6 +362,19 @@ def test_a_suggestion_after_a_remark_on_a_refused_call_is_a_correction(vault, tm
     assert corr.meta["lesson"] == text
 
 
+@pytest.mark.parametrize("text", ["hmm, can you explain why you need this change?", "I don't get it, why not?"])
+def test_a_question_after_a_remark_on_a_refused_call_is_no_correction(vault, tmp_path, text):
+    ingest(vault, tmp_path, "asked-after", [
+        {"role": "user", "content": "print the report"},
+        {"role": "assistant", "content": "Adding a formatter.", "tool_calls": [
+            {"id": "c1", "name": "Edit", "input": {"file_path": "app/cli.py", "old_string": "pass\n",
+                                                    "new_string": "output = format_report(rows)\n"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "rejected", "rejected": True},
+        {"role": "user", "content": text},
+    ])
+    assert candidates(vault, "correction") == []
+
+
 def test_a_question_after_a_refusal_that_redirects_nothing_is_no_correction(vault, tmp_path):
     ingest(vault, tmp_path, "asked", [
         {"role": "user", "content": "tidy the build folder"},

@@ -113,6 +113,8 @@ def _candidates(con, probe) -> dict[int, match.Cue]:
     elif probe.kind == "tool" and probe.tokens:   # a program a lesson forbids or a folder to stay out
         # of, even to read
         rows += index.cues_by_names(con, _name_keys(probe.tokens))
+    if probe.gone:   # an edit that takes out a name a lesson says to keep
+        rows += index.cues_by_names(con, _name_keys(probe.gone))
     if probe.globs:   # a file pattern reaches the names it matches
         rows += index.cues_by_names(con, probe.globs, globs=True)
     rows += index.cues_by_words(con, _rare(con, distinctive(probe.text)[:12]))

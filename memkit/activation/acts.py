@@ -174,7 +174,7 @@ def from_call(tool_name: str, tool_input: Any, read_context: bool = False) -> Ac
         else:
             pairs = _pairs(inp)
             added = "\n".join(_added(o, n) for o, n in pairs)[:MAX_TEXT]
-            removed = "\n".join(_added(n, o) for o, n in pairs if o)[:MAX_TEXT]
+            removed = "\n".join(_removed(o, n) for o, n in pairs if o)[:MAX_TEXT]
             context = _read_context(path) if read_context else ""
             if not context:
                 context = "\n".join(f"{o}\n{n}" for o, n in pairs)[:MAX_CONTEXT]
@@ -186,7 +186,9 @@ def from_call(tool_name: str, tool_input: Any, read_context: bool = False) -> Ac
     if fam == "write":
         content = inp.get("content", inp.get("new_source", inp.get("file_text", inp.get("contents", ""))))
         content = str(content or "")[:MAX_TEXT]
-        return Act(tool_name, "write", paths=paths, added=content, lang=language(path), context=content, raw=raw)
+        old = _read_context(path) if read_context else ""   # a file written whole over one on disk
+        return Act(tool_name, "write", paths=paths, added=content, removed=_removed(old, content)[:MAX_TEXT],
+                   lang=language(path), context=content, raw=raw)
     if fam in ("read", "search", "web"):
         words = [str(inp[k]) for k in ("url", "query", "prompt", "pattern", "glob") if inp.get(k)]
         # a file pattern names the files it reaches (`*-diary/*.md` under the project): the glob
@@ -266,6 +268,12 @@ def _added(old: str, new: str) -> str:
     fresh = [line for i, line in enumerate(lines) if line.strip() not in before
              or (i and _ANNOTATION.match(lines[i - 1]) and lines[i - 1].strip() not in before)]
     return "\n".join(fresh) if fresh else new
+
+
+def _removed(old: str, new: str) -> str:
+    """The lines of `old` that `new` no longer holds ("" when it keeps them all)."""
+    kept = {line.strip() for line in new.splitlines()}
+    return "\n".join(line for line in old.splitlines() if line.strip() and line.strip() not in kept)
 
 
 def spans_added(text: str, added: str, matches) -> bool:

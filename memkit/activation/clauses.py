@@ -23,9 +23,10 @@ _FORBID = re.compile(
     r"does\s+nothing|has\s+no\s+effect|is\s+(?:a\s+)?no-?op\b|(?:is|are)\s+(?:silently\s+)?ignored|"
     rf"ask\s+(me\s+)?(first|before)|what\s+are\s+you\s+doing|why\s+(did|are|do|would|were)\s+you|{WHY_THERE}|"
     r"what'?s\s+(with|up\s+with)|who\s+(told|asked)\s+you|"
-    r"what\s+(?:was|is|were|are|'s)\s+(?:that|this|those|these)\s+(?:part|bit|thing|business|stuff)\s+with\b|"
-    r"what\s+(?:is|are|'s)\s+(?:that|this|those|these|all\s+(?:that|this|those|these))\s+[^?.!\n]{1,40}?\s+doing\s+"
-    r"(?:in\s+)?(?:here|there)\b)")   # "what was that part with the mocker?!", "what is this print doing here?"
+    r"what(?:'s|\s+(?:was|is))\s+(?:that|this)\s+(?:part|bit|business)\s+with\s+[^?.!\n]{1,60}\?*!|"
+    r"what(?:'s|\s+(?:is|are))\s+(?:that|this|those|these|all\s+(?:that|this|those|these))\b[^?.!\n]{0,40}?\s*"
+    r"\bdoing\s+(?:in\s+)?(?:here|there)\b(?![^?]{0,5}\?\s*(?:walk|explain|tell)))")   # "what was that part with
+# the mocker?!", "what's this print doing here?"
 _PRESCRIBE = re.compile(
     r"(?i)\b(use|using|always|only|prefer\w*|should|must|need\s+to|needs\s+to|has\s+to|have\s+to|"
     r"(?:every|each|all|any)\s[^.;!?]{0,60}?\b(?:needs?|requires?|must\s+have)\b|"
@@ -120,7 +121,8 @@ _UNDO = re.compile(r"(?i)\b(?:restore|revert|undo|roll\s*back|(?:put|change|set|
 # "before you do that", "before doing it": the step at hand, not a moment that comes back ("before
 # we push the branch" is one: who does it says nothing of how often)
 _THIS_STEP = re.compile(r"(?i)^(?:(?:you|we|i)\s+)?(?:do|doing)\s+(?:that|this|it)\b|^(?:that|this|it)\b|"   # "before
-                        r"^(?:we|i|you)\s+\w+\s+(?:it|them|this|that|these|those)\b")   # we commit it": the step at hand
+                        r"^(?:we|i)\s+\w+\s+(?:it|them|this|that|these|those)\b|^you\s+\w+\s+(?:this|that|these|those)\b")
+# we commit it", "before you merge this": the step at hand ("check the diff before you commit it" stands)
 
 
 # "I haven't seen you running coverage", "you forgot to run the linter": a step that should have
@@ -242,6 +244,23 @@ def undoes(lesson: str) -> bool:
     """The lesson asks to undo the change at hand ("put it back", "restore the file to that
     version"): what the corrected call touched is what to undo, not a name to warn about."""
     return bool(_UNDO.search(lesson))
+
+
+_BEFORE = re.compile(r"(?i)(?:\bbefore|(?P<rush>(?:(?:n't|\bnot|\bnever|\bstop|\bquit)\s+(?:\w+\s+)?)?"
+                     r"(?:rush|hurr|jump)\w*\s+(?:straight\s+|ahead\s+)?(?:in)?to))\s+"
+                     r"((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")
+
+
+def due_before(clause: str, polarity: str) -> re.Match | None:
+    """The moment a rule puts a step before: "run the specs before you push", "don't rush to commit"
+    (a hurry said no to: "we need to hurry to push the hotfix" is no rule). Group 2 is the moment."""
+    if polarity not in ("prescribe", "forbid", "instead"):
+        return None
+    m = _BEFORE.search(clause)
+    if m and m.group("rush") and polarity not in ("forbid", "instead") and not re.search(
+            r"(?i)n't|\bnot|\bnever|\bstop|\bquit", m.group("rush")):
+        return None
+    return m
 
 
 def this_step(moment: str, clause: str) -> bool:

@@ -16,17 +16,17 @@ from memkit.activation import acts as acts_mod
 from memkit.activation import asked as asked_mod
 from memkit.activation import commands
 from memkit.activation import entities as entities_mod
-from memkit.activation import intent, redo, referents
+from memkit.activation import intent, keeps, redo, referents
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
-from memkit.activation.clauses import (MOMENT_WORDS, clauses, judges_work, located, mended, omitted, pasted,
-                                       slips_of, spoken_of, this_step, undoes)
+from memkit.activation.clauses import (MOMENT_WORDS, clauses, due_before, judges_work, located, mended, omitted,
+                                       pasted, slips_of, spoken_of, this_step, undoes)
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 33
+VERSION = 34
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
-        "of", "before", "first", "topics", "undone")
+        "of", "before", "first", "topics", "undone", "kept")
 
 _OUTRIGHT = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|forbidden|banned|not\s+allowed|"
                        r"off-limits|at\s+all|rather\s+you\s+didn'?t)\b")
@@ -41,8 +41,6 @@ _LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigne
 _WRONG_PLACE = re.compile(r"(?i)\bwrong\s+(repo|repository|project|folder|directory|checkout|clone|worktree)\b|"
                           r"\bthis\s+is\s+(the|an?)\s+(old|read-only|archived|stale|legacy)\s+(\w+\s+)?(repo|mirror|copy|"
                           r"clone|checkout|fork)\b")
-_BEFORE = re.compile(r"(?i)\b(?:before|(?<!no\s)(?:rush|hurry|jump)(?:ing|ed)?\s+(?:straight\s+|ahead\s+)?(?:in)?to)\s+"
-                     r"((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")   # "not rush to commit": a step is due first
 _ALWAYS = (r"never|always|from\s+now\s+on|every\s+time|whenever|going\s+forward|any\s+time|each\s+time|"
            r"by\s+default")
 _EVERMORE = re.compile(rf"(?i)\b(?:{_ALWAYS}|in\s+(?:the\s+)?future)\b")   # said to hold from now on
@@ -146,8 +144,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         "compiled": NAME,
         "of": fingerprint(lesson, trigger, fix),
     }
-    if undone:
-        cue["undone"] = undone
+    keeps.settle(cue, parts, undone)   # code the agent's fix took out; names the lesson says to keep
     if by["before"] and by["before"] <= forbids:
         cue["before"] = sorted(by["before"])
         if by["first"]:
@@ -166,7 +163,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     said = commands_said(parts, act, _derived(cat)["depth"])   # "never qm stop"
     if said and not cue.get("args"):
         cue["calls"] = list(dict.fromkeys([*cue.get("calls", []), *said]))[:4]
-    if not cue.get("calls") and not cue["forbids"] and not cue["entities"] and "before" not in cue:
+    if not cue.get("calls") and not cue["forbids"] and not cue["entities"] and not {"before", "kept"} & cue.keys():
         cue.update(commands.last_resort(act, parts))   # else it could match nothing
     topics = _topics(cat, by, corrected, forbids, prescribed)   # (the kinds dropped just above are no topic either)
     if whole:   # "anything you give me to paste is fish": any request for commands to paste (not any question)
@@ -207,10 +204,10 @@ def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
             # a remark or a question is no rule about how to answer or work
             found = {k for k in found if cat.kinds[k].area not in STANDING_AREAS}
         by[polarity] |= found
-        moment = _BEFORE.search(text)
+        moment = due_before(text, polarity)
         # "run the specs before you push": fire before pushing ("before you do that": the step at hand)
-        if moment and polarity in ("prescribe", "forbid", "instead") and not this_step(moment.group(1), text):
-            before = {k for k in cat.kinds_of(acts_mod.from_prose("before " + moment.group(1)), lesson=True)
+        if moment and not this_step(moment.group(2), text):
+            before = {k for k in cat.kinds_of(acts_mod.from_prose("before " + moment.group(2)), lesson=True)
                       if cat.kinds[k].area not in STANDING_AREAS and not cat.kinds[k].safe}
             by["before"] |= before
             if before and polarity == "prescribe":   # the step the rule puts first ("run the specs")

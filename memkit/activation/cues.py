@@ -55,14 +55,15 @@ def valid(cue) -> dict | None:
     if not isinstance(cue, dict):
         return None
     out: dict = {}
-    for key in ("forbids", "calls", "args", "entities", "prescribes", "complies", "before", "first", "topics", "undone"):
+    for key in ("forbids", "calls", "args", "entities", "prescribes", "complies", "before", "first", "topics", "undone",
+                "kept"):
         value = cue.get(key) or []
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list):
             return None
         out[key] = [str(v)[:200] for v in value if isinstance(v, (str, int, float)) and str(v).strip()][:40]
-    for key in ("calls", "args", "before", "first", "topics", "undone"):   # optional: kept only when the cue has them
+    for key in ("calls", "args", "before", "first", "topics", "undone", "kept"):   # optional: only when the cue has them
         if not out[key]:
             del out[key]
     scope = cue.get("scope") or {}
@@ -111,6 +112,7 @@ def _row(rel, note_id, cue_type, trigger, lesson, cue: dict | None, meta, review
     names = " ".join(sorted({key for n in (cue or {}).get("entities", []) for key in entities.keys(n)}
                             | {c.split()[0] for c in (cue or {}).get("calls", []) if c.split()}   # its program
                             | {k for piece in (cue or {}).get("undone", []) for k in redo.keys(piece)}
+                            | {key for n in (cue or {}).get("kept", []) for key in entities.keys(n)}
                             | asked))
     return (rel, note_id, cue_type, trigger, lesson, kinds, names, str(meta.get("status") or ""), int(reviewed),
             str(meta.get("created") or meta.get("updated") or ""), str(meta.get("session") or ""),

@@ -13,7 +13,7 @@ import re
 from datetime import datetime, timezone
 
 from memkit import rxcache
-from memkit.activation import acts, commands, entities, intent, redo, scope, sources
+from memkit.activation import acts, commands, entities, intent, keeps, redo, scope, sources
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ class Probe:
     """The action or request being matched, classified once."""
 
     __slots__ = ("act", "kinds", "parts", "tokens", "globs", "project", "kind", "text", "writes", "near", "cwd",
-                 "explains", "asks", "wider", "_heads")
+                 "explains", "asks", "wider", "gone", "_heads")
 
     def __init__(self, act, parts: dict[str, str], cat, project: str = "", kind: str = "tool",
                  near: set[str] | None = None, cwd: str = ""):
@@ -105,6 +105,7 @@ class Probe:
         self.kinds = {k for k in parts if not cat.kinds[k].safe}
         self.near = near or set()   # kinds whose context (`requires`) the action could not show
         self.tokens = entities.tokens(act)
+        self.gone = keeps.gone(act) if kind == "tool" else set()   # the names an edit takes out
         self.globs = [t for t in self.tokens if entities.reaching(t)]   # file patterns (`*-diary`) it reaches with
         self.text = act.text
         self.writes = kind == "prompt" or _writes(act, self.kinds)
@@ -279,11 +280,12 @@ def _touched(cue: Cue, probe: Probe, specific: set[str]) -> list[str]:
     commands = [n for n in touched if entities.kind_of(n) == "command" and probe.kind == "tool"]   # run, not read
     # code the agent's own fix took out, written again (`sourcemap: true`, `.to_dict(`)
     undone = [p for p in cue.cue.get("undone") or () if probe.kind == "tool" and redo.written(probe.act, p)]
+    taken = [n for n in cue.cue.get("kept") or () if probe.gone and keeps.removes(probe.act, n)]
     # work run on the machine a lesson with no kind of its own keeps the agent off ("don't run anything on
     # the instrument PC"); with a kind ("never hard-clear BGP on the edge router"), the kind decides
     hosts = () if specific or probe.kind != "tool" else (cue.cue.get("scope") or {}).get("hosts") or ()
     there = [h for h in hosts if any(host == h and not _looks([rest]) for host, rest in scope.remote(probe.act.command))]
-    return list(dict.fromkeys((touched if probe.writes or reads else commands) + ran + undone + there))
+    return list(dict.fromkeys((touched if probe.writes or reads else commands) + ran + undone + taken + there))
 
 
 def _written_there(probe: Probe, touched: list[str]) -> list[str]:

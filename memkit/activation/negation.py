@@ -18,11 +18,15 @@ _NEG = _Lazy(r"(?i)\b(never|don'?t|do\s+not|no(?!\s+(?:doubts?|problems?|questio
              r"(?:stay|keep)\s+out)\b")
 
 
-# the tool a "use X, not Y" replaces: Y's first word when it is a name ("not argparse", "not npm for
-# installs"), not a verb or adjective the "not" goes with ("not rush to commit", "not specific to my machine",
-# "not complicate it", "not provided by the user")
-REPLACED = _Lazy(r"[`'\"]?([a-z][a-z0-9._+-]{0,29}[a-z0-9_+])[`'\"]?(?:$|[,.;:!?]|\s(?!\s*(?:to|about|by|it|its|them|"
-                 r"the|an?|this|that|these|those|my|our|your|their|things|anything|everything|so|too|yet)\b))")
+# the tool a "use X, not Y" replaces: Y's first word when it is a name ("not argparse", "not scp to copy
+# the backups", "not npm for installs"), not a verb or adjective the "not" goes with ("not rush to
+# commit", "not specific to my machine", "not complicate it", "not provided by the user")
+_PLAIN_VERB = r"(?:rush|hurry|jump|complicate|overthink|overdo|worry|forget|break|touch|change|sure)\b"
+_GOES_WITH = (r"(?:(?:to|by|about|for)\s+(?:the|an?|my|our|your|their|his|her|its|this|that|these|those|me|us|him|"
+              r"them|it|anyone|everyone|anything)\b|about\b|it\b|its\b|them\b|the\b|an?\b|this\b|that\b|these\b|"
+              r"those\b|my\b|our\b|your\b|their\b|things\b|anything\b|everything\b|so\b|too\b|yet\b)")
+REPLACED = _Lazy(rf"[`'\"]?(?!{_PLAIN_VERB})([a-z][a-z0-9._+-]{{0,29}}[a-z0-9_+])[`'\"]?(?:$|[,.;:!?]|"
+                 rf"\s(?!\s*{_GOES_WITH}))")
 
 # what a thing does that harms ("wipes", "drops it", "replaces the whole", "scans every"): a clause
 # saying it forbids that thing (clauses._FORBID reads the same words)

@@ -144,6 +144,8 @@ def describe(cue: dict, cat) -> dict[str, list[str]]:
             fires.append(f"{kind.about} ({kid})")
     for name in cue.get("entities", []):
         fires.append(f"an action that touches {name}")
+    for name in cue.get("kept", []):
+        fires.append(f"an edit that takes out {name}")
     for piece in cue.get("undone", []):
         fires.append(f"writing `{piece}` again (the agent's fix took it out)")
     args = cue.get("args") or []

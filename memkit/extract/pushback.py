@@ -476,8 +476,10 @@ def _plain_direction(words: str) -> bool:
     if _REPORTS.match(first) or (_ASKS.match(first) and first == _unwrap(body)):
         return False
     asked = first.rstrip().endswith("?") or _ASKED.match(first) is not None
-    return not asked or bool(re.search(r"(?:^|[,;:]\s+(?:so\s+|then\s+)?)(please|(can|could|would|will) you|let'?s|how about|"
-                                       r"what about|why not)\b", first, re.I))   # "…, so why not inline it?"
+    return not asked or bool(re.match(r"^(please|(can|could|would|will) you|let'?s|how about|what about|why not)\b",
+                                      first, re.I) or re.search(r"[,;:]\s+(?:so\s+|then\s+)?(?:let'?s|how about|"
+                                                                r"what about|why not\s+\w+)\b", first, re.I))
+    # "…, so why not inline it?": a suggestion after a remark
 
 
 def lifecycle(lesson: str) -> str:
