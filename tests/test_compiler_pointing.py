@@ -153,3 +153,23 @@ def test_a_lesson_met_through_a_specific_kind_ranks_before_a_before_every_commit
 ])
 def test_a_complaint_asked_as_a_question_says_no(clause, polarity):
     assert clauses(clause)[0][0] == polarity
+
+
+@pytest.mark.parametrize("lesson, rule, reason", [
+    ("don't remove `legacy_id`, the nightly export still reads it", "don't remove `legacy_id`",
+     "the nightly export still reads it"),
+    ("don't run the migration, it locks the orders table", "don't run the migration", "it locks the orders table"),
+])
+def test_a_reason_after_a_comma_is_no_second_rule(lesson, rule, reason):
+    assert clauses(lesson) == [("forbid", rule), ("neutral", reason)]
+
+
+def test_what_a_reason_names_is_not_forbidden():
+    cue = compiler.compile_lesson(CAT, "don't remove `legacy_id`, the nightly export still reads it",
+                                  "Edit: /home/ana/shop/app/models.py — pass")
+    assert not cue["forbids"]                     # "nightly" names no cron job it forbids
+    assert cue["kept"] == ["legacy_id"]
+
+
+def test_a_bare_no_before_a_comma_is_not_split_off():
+    assert clauses("no, this isn't finished until the full suite is green")[0][0] == "forbid"

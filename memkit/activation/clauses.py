@@ -325,6 +325,15 @@ def unrelayed(lesson: str) -> str:
     return rest
 
 
+# a statement after a comma with its own subject and verb: the reason a rule gives, up to the next comma
+_REASON = re.compile(r"(?i),\s+((?:the|our|its|it|they|that|this|those|these|everyone|nobody|every|some)\b[^,;:]{0,50}?"
+                     r"\b(?:is|are|was|were|still|reads?|uses?|needs?|breaks?|depends?|relies|expects?|builds?|built|"
+                     r"parses?|calls?|loads?|runs?|triggers?|checks?|owns?|will|would|won'?t|can'?t|cannot|does|"
+                     r"doesn'?t|locks?|takes?|sends?|wipes?|deletes?|drops?|overwrites?|leaks?|costs?|goes|means?)\b"
+                     r"[^,;:]*)"
+                     r"(?:,\s+(.+))?$")
+
+
 def clauses(lesson: str) -> list[tuple[str, str]]:
     """(polarity, text) per clause: forbid, prescribe, allow, neutral, or moment (a forbid that
     holds for now only, which forbids nothing later). "use X, not Y" and
@@ -335,8 +344,16 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
     k = 0
     while k < len(pending):
         part, k = pending[k].strip(" ,;:"), k + 1
+        if part.startswith("\x00"):   # a reason split off below
+            out.append(("neutral", part[1:]))
+            continue
         if len(part) < 2:
             continue
+        why = _REASON.search(part)   # "don't remove `legacy_id`, the nightly export still reads it": why, not
+        head = part[:why.start()] if why else ""   # what else is forbidden (a bare "no, …" is no rule to split)
+        if why and _FORBID.search(_masked(head)) and len(INTERJECTION.sub("", head).split()) > 2:
+            part = part[:why.start()]
+            pending[k:k] = ["\x00" + why.group(1)] + ([why.group(2)] if why.group(2) else [])
         way = _COLON_WAY.search(part)
         if way and _FORBID.search(_masked(part[:way.start()])):
             part, rest = part[:way.start()], part[way.end():]

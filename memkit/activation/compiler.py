@@ -23,7 +23,7 @@ from memkit.activation.clauses import (MOMENT_WORDS, clauses, due_before, judges
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 34
+VERSION = 35
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone", "kept")
