@@ -27,6 +27,12 @@ def _fires(cue: dict, tool: str, payload: dict) -> bool:
     ("no, don't modify the implementation, only the tests", "billing/rates.py"),
     ("hands off the production code", "billing/rates.py"),
     ("keep your hands off that file", "billing/rates.py"),
+    ("I told you not to touch that file", "billing/rates.py"),
+    ("you shouldn't have changed that file", "billing/rates.py"),
+    ("don't make changes to this file", "billing/rates.py"),
+    ("no changes to that file!", "billing/rates.py"),
+    ("leave that alone", "billing/rates.py"),
+    ("do not edit this", "billing/rates.py"),
 ])
 def test_what_a_refused_edit_changed_is_what_the_lesson_points_at(lesson, entity):
     assert entity in compiler.compile_lesson(CAT, lesson, EDIT + " (rejected)")["entities"]
@@ -43,6 +49,7 @@ def test_what_a_refused_edit_changed_is_what_the_lesson_points_at(lesson, entity
     ("stop changing the class name, it's used in 40 places", EDIT + " (rejected)"),   # a detail
     ("don't change the code style, match the file", EDIT + " (rejected)"),
     ("don't change the code in the migration, write a new migration", EDIT + " (rejected)"),
+    ("don't change that value, use the config", EDIT + " (rejected)"),
 ])
 def test_no_pointing_without_a_refused_edit_or_a_pointing_word(lesson, trigger):
     cue = compiler.compile_lesson(CAT, lesson, trigger)

@@ -15,16 +15,17 @@ _FILE = r"(?:file|module|script|class|config(?:uration)?(?:\s+file)?|test\s+file
 _PART = (r"(?:implementation|production\s+code|source(?:\s+code)?|library(?:\s+code)?|code(?:base)?|"
          r"app\s+code)")
 _OWNER = r"(?:this|that|the|our|my|your)\s+(?:own\s+|existing\s+|actual\s+)?"
-_WHAT = (rf"(?:(?P<it>it|this\s+one|that\s+one)\b|{_OWNER}"
+_WHAT = (rf"(?:(?P<it>it|this|that|this\s+one|that\s+one)\b|{_OWNER}"
          rf"(?:(?P<file>{_FILE})|(?P<part>{_PART}))\b)")
-_BARE = rf"(?:it|this\s+one|that\s+one|{_OWNER}\w+(?:\s+\w+)?)"
+_BARE = rf"(?:it|this|that|this\s+one|that\s+one|{_OWNER}\w+(?:\s+\w+)?)"
 _ENDS = (r"(?=\s*(?:$|[.,;:!?)]|--|\s(?:alone|again|any\s*more|directly|by\s+hand|ever|yourself|at\s+all|"
          r"please)\b))")   # the phrase ends there: not "the code style", "it that way", "the class name"
 _HANDS_OFF = _Lazy(
-    r"(?i)(?:\b(?:don'?t|do\s+not|never|stop|quit|no\s+more|not\s+allowed\s+to|"
-    r"rather\s+you\s+didn'?t|you\s+(?:can'?t|cannot|may\s+not))\s+"
+    r"(?i)(?:\b(?:don'?t|do\s+not|never|stop|quit|no\s+more|not\s+allowed\s+to|not\s+to|"
+    r"rather\s+you\s+didn'?t|you\s+(?:can'?t|cannot|may\s+not|shouldn'?t\s+have|should\s+not\s+have))\s+"
     r"(?:\w+\s+)?(?:touch|chang|edit|modify|mess\w*\s+(?:with|up)|fiddl\w*\s+with|rewrit|overwrit|"
-    r"hack\w*\s+(?:on|at)|tamper\w*\s+with)\w*\s+|"
+    r"hack\w*\s+(?:on|at)|tamper\w*\s+with|mak\w*\s+(?:any\s+)?changes\s+to)\w*\s+|"
+    r"\bno\s+(?:more\s+)?(?:changes|edits)\s+to\s+|"
     rf"\bleave\s+(?={_BARE}\s+alone\b)|\bhands\s+off\s+(?:of\s+)?|"
     rf"\bkeep\s+(?:your\s+hands\s+)?off\s+){_WHAT}{_ENDS}")
 
