@@ -34,6 +34,15 @@ def after_edit(text: str) -> list[dict]:
     return [{"role": "user", "content": "speed up the client"}, EDIT, EDIT_DONE, {"role": "user", "content": text}]
 
 
+def after_refused_edit(text: str) -> list[dict]:
+    return [{"role": "user", "content": "print the report"},
+            {"role": "assistant", "content": "Adding a formatter.", "tool_calls": [
+                {"id": "c1", "name": "Edit", "input": {"file_path": "app/cli.py", "old_string": "pass\n",
+                                                        "new_string": "output = format_report(rows)\n"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "rejected", "rejected": True},
+            {"role": "user", "content": text}]
+
+
 def after_plan(text: str) -> list[dict]:
     return [{"role": "user", "content": "plan the import work"}, PLAN, {"role": "user", "content": text}]
 
@@ -350,28 +359,14 @@ def test_a_redirect_after_a_refused_call_names_the_call(vault, tmp_path):
     "the helper already exists; could you reuse it instead of a new one?",
 ])
 def test_a_suggestion_after_a_remark_on_a_refused_call_is_a_correction(vault, tmp_path, text):
-    ingest(vault, tmp_path, "suggested", [
-        {"role": "user", "content": "print the report"},
-        {"role": "assistant", "content": "Adding a formatter.", "tool_calls": [
-            {"id": "c1", "name": "Edit", "input": {"file_path": "app/cli.py", "old_string": "pass\n",
-                                                    "new_string": "output = format_report(rows)\n"}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": "rejected", "rejected": True},
-        {"role": "user", "content": text},
-    ])
+    ingest(vault, tmp_path, "suggested", after_refused_edit(text))
     [corr] = candidates(vault, "correction")
     assert corr.meta["lesson"] == text
 
 
 @pytest.mark.parametrize("text", ["hmm, can you explain why you need this change?", "I don't get it, why not?"])
 def test_a_question_after_a_remark_on_a_refused_call_is_no_correction(vault, tmp_path, text):
-    ingest(vault, tmp_path, "asked-after", [
-        {"role": "user", "content": "print the report"},
-        {"role": "assistant", "content": "Adding a formatter.", "tool_calls": [
-            {"id": "c1", "name": "Edit", "input": {"file_path": "app/cli.py", "old_string": "pass\n",
-                                                    "new_string": "output = format_report(rows)\n"}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": "rejected", "rejected": True},
-        {"role": "user", "content": text},
-    ])
+    ingest(vault, tmp_path, "asked-after", after_refused_edit(text))
     assert candidates(vault, "correction") == []
 
 

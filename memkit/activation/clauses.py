@@ -246,21 +246,19 @@ def undoes(lesson: str) -> bool:
     return bool(_UNDO.search(lesson))
 
 
-_BEFORE = re.compile(r"(?i)(?:\bbefore|(?P<rush>(?:(?:n't|\bnot|\bnever|\bstop|\bquit)\s+(?:\w+\s+)?)?"
+_BEFORE = re.compile(r"(?i)(?:\bbefore|(?P<rush>(?P<no>(?:n't|\bnot|\bnever|\bstop|\bquit)\s+(?:\w+\s+)?)?"
                      r"(?:rush|hurr|jump)\w*\s+(?:straight\s+|ahead\s+)?(?:in)?to))\s+"
-                     r"((?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")
+                     r"(?P<moment>(?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")
 
 
 def due_before(clause: str, polarity: str) -> re.Match | None:
     """The moment a rule puts a step before: "run the specs before you push", "don't rush to commit"
-    (a hurry said no to: "we need to hurry to push the hotfix" is no rule). Group 2 is the moment."""
+    (a hurry said no to: "we need to hurry to push the hotfix" is no rule). Its group "moment" is the moment."""
     if polarity not in ("prescribe", "forbid", "instead"):
         return None
     m = _BEFORE.search(clause)
-    if m and m.group("rush") and polarity not in ("forbid", "instead") and not re.search(
-            r"(?i)n't|\bnot|\bnever|\bstop|\bquit", m.group("rush")):
-        return None
-    return m
+    # a clause that says no ("not rush to commit" read as "rush to commit") carries the no itself
+    return None if m and m.group("rush") and not m.group("no") and polarity == "prescribe" else m
 
 
 def this_step(moment: str, clause: str) -> bool:
@@ -352,7 +350,7 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
         why = _REASON.search(part)   # "don't remove `legacy_id`, the nightly export still reads it": why, not
         head = part[:why.start()] if why else ""   # what else is forbidden (a bare "no, …" is no rule to split)
         if why and _FORBID.search(_masked(head)) and len(INTERJECTION.sub("", head).split()) > 2:
-            part = part[:why.start()]
+            part = head
             pending[k:k] = ["\x00" + why.group(1)] + ([why.group(2)] if why.group(2) else [])
         way = _COLON_WAY.search(part)
         if way and _FORBID.search(_masked(part[:way.start()])):

@@ -206,8 +206,8 @@ def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
         by[polarity] |= found
         moment = due_before(text, polarity)
         # "run the specs before you push": fire before pushing ("before you do that": the step at hand)
-        if moment and not this_step(moment.group(2), text):
-            before = {k for k in cat.kinds_of(acts_mod.from_prose("before " + moment.group(2)), lesson=True)
+        if moment and not this_step(moment["moment"], text):
+            before = {k for k in cat.kinds_of(acts_mod.from_prose("before " + moment["moment"]), lesson=True)
                       if cat.kinds[k].area not in STANDING_AREAS and not cat.kinds[k].safe}
             by["before"] |= before
             if before and polarity == "prescribe":   # the step the rule puts first ("run the specs")

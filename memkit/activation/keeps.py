@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from memkit import rxcache
 from memkit.activation import entities
 from memkit.activation.acts import Lazy as _Lazy
 
@@ -43,12 +44,12 @@ def settle(cue: dict, parts: list[tuple[str, str]], undone: list[str]) -> None:
         cue["entities"] = [e for e in cue["entities"] if e.lower() not in low]
 
 
-def gone(act) -> set[str]:
-    """The names an edit or a whole-file write takes out: in its removed lines, not in what it writes
-    (a name with a version or date after it also without: claude-3-7-sonnet-20250219)."""
+def gone(act, tokens: set[str]) -> set[str]:
+    """The names an edit or a whole-file write takes out: in its removed lines, not among the action's
+    own `tokens` (a name with a version or date after it also without: claude-3-7-sonnet-20250219)."""
     if act.family not in ("edit", "write") or not act.removed:
         return set()
-    out = entities._names_of((), (act.removed[:20000],)) - entities.tokens(act)
+    out = entities._names_of((), (act.removed[:20000],)) - tokens
     return out | {m.group(1) for t in out for m in [_VERSIONED.match(t)] if m}
 
 
@@ -59,5 +60,5 @@ def removes(act, name: str) -> bool:
     """The edit takes the named thing out: the removed text holds it (as a whole name, or as one with
     a version after it), the added text does not."""
     said = r"\s+".join(re.escape(w) for w in name.split())
-    rx = re.compile(rf"(?i)(?<![\w@]){said}(?![A-Za-z0-9_])")
+    rx = rxcache.compile(rf"(?i)(?<![\w@]){said}(?![A-Za-z0-9_])")
     return rx.search(act.removed) is not None and rx.search(act.added) is None

@@ -105,7 +105,7 @@ class Probe:
         self.kinds = {k for k in parts if not cat.kinds[k].safe}
         self.near = near or set()   # kinds whose context (`requires`) the action could not show
         self.tokens = entities.tokens(act)
-        self.gone = keeps.gone(act) if kind == "tool" else set()   # the names an edit takes out
+        self.gone = keeps.gone(act, self.tokens) if kind == "tool" else set()   # the names an edit takes out
         self.globs = [t for t in self.tokens if entities.reaching(t)]   # file patterns (`*-diary`) it reaches with
         self.text = act.text
         self.writes = kind == "prompt" or _writes(act, self.kinds)
@@ -441,7 +441,7 @@ def score(cue: Cue, probe: Probe) -> float:
                  ** 0.5 * max(0.05, cue.confidence) ** 0.25, 4)
 
 
-def rank(cues: list[Cue], limit: int, cat=None) -> list[Cue]:
+def rank(cues: list[Cue], limit: int, cat) -> list[Cue]:
     """Best first: tier, then a match through a specific kind before one through a broad kind only
     (a "before every commit" rule after the one about this commit's staging), then how few of the
     others matched the same kind of action (a kind that one lesson forbids says more about this
@@ -464,7 +464,7 @@ def rank(cues: list[Cue], limit: int, cat=None) -> list[Cue]:
 
 
 def _broad_only(cue: Cue, cat) -> bool:
-    return cat is not None and bool(cue.matched) and all(k in cat.kinds and cat.kinds[k].broad for k in cue.matched)
+    return bool(cue.matched) and all(k in cat.kinds and cat.kinds[k].broad for k in cue.matched)
 
 
 def as_dict(cue: Cue) -> dict[str, Any]:

@@ -15,11 +15,11 @@ _FILE = r"(?:file|module|script|class|config(?:uration)?(?:\s+file)?|test\s+file
 _PART = (r"(?:implementation|production\s+code|source(?:\s+code)?|library(?:\s+code)?|code(?:base)?|"
          r"app\s+code)")
 _OWNER = r"(?:this|that|the|our|my|your)\s+(?:own\s+|existing\s+|actual\s+)?"
-_WHAT = (rf"(?:(?P<it>it|this|that|this\s+one|that\s+one)\b|{_OWNER}"
-         rf"(?:(?P<file>{_FILE})|(?P<part>{_PART}))\b)")
+_WHAT = rf"(?:(?:it|this|that|this\s+one|that\s+one)\b|{_OWNER}(?:{_FILE}|{_PART})\b)"
 _BARE = rf"(?:it|this|that|this\s+one|that\s+one|{_OWNER}\w+(?:\s+\w+)?)"
 _ENDS = (r"(?=\s*(?:$|[.,;:!?)]|--|\s(?:alone|again|any\s*more|directly|by\s+hand|ever|yourself|at\s+all|"
-         r"please)\b))")   # the phrase ends there: not "the code style", "it that way", "the class name"
+         r"please)\b))")   # the phrase ends there: not "the code style", "it that way", "the class name", nor
+# "our implementation for exploratory probing" (a purpose)
 _HANDS_OFF = _Lazy(
     r"(?i)(?:\b(?:don'?t|do\s+not|never|stop|quit|no\s+more|not\s+allowed\s+to|not\s+to|"
     r"rather\s+you\s+didn'?t|you\s+(?:can'?t|cannot|may\s+not|shouldn'?t\s+have|should\s+not\s+have))\s+"
@@ -29,8 +29,6 @@ _HANDS_OFF = _Lazy(
     rf"\bleave\s+(?={_BARE}\s+alone\b)|\bhands\s+off\s+(?:of\s+)?|"
     rf"\bkeep\s+(?:your\s+hands\s+)?off\s+){_WHAT}{_ENDS}")
 
-_PURPOSE = _Lazy(r"(?i)\s+(?:just\s+|only\s+)?(?:for|to|in\s+order\s+to|while|when|so\s+that|unless|until)\b")
-
 
 def pointed_at(act, parts: list[tuple[str, str]], trigger: str) -> list[str]:
     """The entity a hands-off rule points at by "it", "this file" or "our implementation": the file (the
@@ -39,9 +37,7 @@ def pointed_at(act, parts: list[tuple[str, str]], trigger: str) -> list[str]:
     stopped = STOPPED.search(str(trigger or ""))
     if act is None or act.family not in ("edit", "write") or not act.paths or not stopped:
         return []
-    said = [m for p, text in parts if p != "allow" for m in _HANDS_OFF.finditer(text)
-            if not _PURPOSE.match(text, m.end())]   # "… for exploratory probing": a purpose, not the file
-    if not said:
+    if not any(p != "allow" and _HANDS_OFF.search(text) for p, text in parts):
         return []
     segments = [s for s in act.paths[0].replace("\\", "/").split("/") if s and s != "."]
     return ["/".join(segments[-2:])] if segments else []
