@@ -128,3 +128,58 @@ def test_a_promoted_convention_keeps_the_fix_and_fires_on_it(vault: Path, tmp_pa
     fired = json.loads(run_cli("--vault", str(vault), "check", "--tool", "Edit", edit, "--json", "--user", "team",
                                check=True).stdout)   # reviewed notes only: the convention, not the candidate
     assert made["id"] in [c["id"] for c in fired["cues"]]
+
+
+def _named(trigger: str, lesson: str) -> list[str]:
+    from memkit.activation.clauses import clauses
+
+    return redo.named(acts.from_trigger(trigger)[0], clauses(lesson))
+
+
+@pytest.mark.parametrize("trigger, lesson, expected", [
+    # an annotation the lesson names, in a clause that only tells what happened
+    ("Write: /s/jobs/Digest.java — @Component ⏎ public class Digest { ⏎ @Scheduled(cron = \"0 0 7 * * MON\") ⏎ "
+     "public void run() {} }", "we run four replicas and a bare @Scheduled fires on each of them; every job takes "
+     "a lock first", ["@Scheduled"]),
+    # a setting by its key, with the value the edit gave it
+    ("Edit: /i/rds.tf — instance_class = \"db.r6g.large\" ⏎ apply_immediately = true",
+     "last time someone flipped apply_immediately on that box it rebooted during QA's run", ["apply_immediately: true"]),
+    ("Edit: /p/dedupe.py — key = Chem.MolToSmiles(mol, isomericSmiles=False)",
+     "that merged every enantiomer pair. it needs isomericSmiles=True", ["isomericsmiles: false"]),
+    # a call of the edit named in the lesson, owner or not
+    ("Edit: /w/room_live.ex — {:ok, assign(socket, messages: Chat.list_messages(room.id))}",
+     "list_messages keeps the whole history of the room in every tab's process", ["Chat.list_messages("]),
+])
+def test_the_code_of_the_corrected_edit_that_the_lesson_names(trigger, lesson, expected):
+    assert _named(trigger, lesson) == expected
+
+
+@pytest.mark.parametrize("trigger, lesson", [
+    # named as the way to write it
+    ("Edit: /a/clock.py — now = datetime.utcnow()", "use Instant_now() like the rest of the code"),
+    ("Edit: /a/svc.py — client = make_client(); client.fetch_rows()", "with make_client() you get retries; "
+     "also put the timeout in config"),
+    # the value it asks for is the value the edit wrote
+    ("Edit: /a/vite.config.ts — sourcemap: 'hidden'", "keep sourcemap: hidden, and ship the maps to the tracker"),
+    # plain words are prose as often as code
+    ("Edit: /a/interest.py — return round(total / 12, 2)", "rounding every month shorted customers a cent"),
+    # nothing the edit wrote is named
+    ("Edit: /a/views.py — writer = csv.writer(response)", "finance opens these in Excel, they need a BOM"),
+    # code that was there before the edit is not what it wrote
+    ("Edit: /a/job.py — @Scheduled(cron = \"0 6 * * *\") ⏎ def run_all(self):", "a bare @Scheduled fires on "
+     "every pod"),
+])
+def test_code_the_lesson_does_not_name_as_the_mistake_is_left_out(trigger, lesson):
+    act = acts.from_trigger(trigger)[0]
+    if "run_all" in trigger:   # the annotation stood there already: the edit only renamed the method
+        act.removed = '@Scheduled(cron = "0 6 * * *")\ndef run(self):'
+    from memkit.activation.clauses import clauses
+
+    assert redo.named(act, clauses(lesson)) == []
+
+
+def test_a_call_the_lesson_asks_to_wrap_things_in_is_the_way_not_the_mistake():
+    trigger = ("Edit: /s/label.go — fmt.Fprintf(b, \"^FD%s^FS\", o.Company) ⏎ fmt.Fprintf(b, \"^FH^FD%s^FS\", "
+               "escapeField(o.Street))")
+    assert _named(trigger, "customer text never goes in as is. wrap it in escapeField(), it hex-escapes") == []
+    assert _named(trigger, "every field needs escapeField() around it") == []

@@ -165,6 +165,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         cue["calls"] = list(dict.fromkeys([*cue.get("calls", []), *said]))[:4]
     if not cue.get("calls") and not cue["forbids"] and not cue["entities"] and not {"before", "kept"} & cue.keys():
         cue.update(commands.last_resort(act, parts))   # else it could match nothing
+        if not cue.get("calls") and not cue.get("undone"):   # the code the corrected edit wrote that it names
+            cue.update({"undone": found} if (found := redo.named(act, parts)) else {})
     topics = _topics(cat, by, corrected, forbids, prescribed)   # (the kinds dropped just above are no topic either)
     if whole:   # "anything you give me to paste is fish": any request for commands to paste (not any question)
         topics += sorted(k for k in whole - forbids if k in cat.kinds and cat.kinds[k].area in STANDING_AREAS

@@ -92,3 +92,39 @@ def keys(piece: str) -> set[str]:
         return {piece.split(": ", 1)[0]}
     words = [w.lower() for w in re.split(r"\.|::|->|\(", piece.lstrip("@.")) if len(w) >= 3]
     return set(words) | ({piece.lower()} if piece.startswith("@") else set())
+
+
+def named(act, parts: list[tuple[str, str]]) -> list[str]:
+    """The pieces the corrected edit wrote that the lesson names, other than as the way to do it ("a
+    bare @Scheduled runs on every pod" after an edit that added `@Scheduled(cron = …)`; "it needs
+    isomericSmiles=True" after `isomericSmiles=False`): the code that held the mistake, for a lesson
+    that compiled to nothing else. A setting counts by its key, with the value the edit gave it,
+    unless the lesson asks for that same value."""
+    if act is None or act.family not in ("edit", "write") or not act.added:
+        return []
+    said = " ".join(t for _, t in parts)
+    asked = " ".join(t for p, t in parts if p != "forbid")
+    before = set().union(*(pieces(ln) for ln in act.removed.splitlines()[:400])) if act.removed else set()
+    found = set().union(*(pieces(ln) for ln in act.added.splitlines()[:400])) - before
+    out = []
+    for piece in sorted(found):
+        setting = ": " in piece
+        core = piece.split(": ", 1)[0] if setting else re.split(r"\.|::|->", piece.lstrip("@.").rstrip("("))[-1]
+        if len(core) < 4 or not (piece.startswith("@") or "_" in core.strip("_")
+                                 or (len(core) >= 6 if setting else re.search(r"[A-Z]", core[1:]))):
+            continue   # a plain lower-case word ("round", "update") is prose as often as code
+        name = rf"(?<![\w$]){re.escape(core)}(?![\w])"
+        if not re.search("(?i)" + name, said):
+            continue
+        if setting:
+            value = re.escape(piece.split(": ", 1)[1])
+            if re.search(rf"(?i){name}[\"'`]?\s*[:=]\s*[\"']?{value}(?![\w.-])", asked):
+                continue   # the value it asks for
+        elif re.search(rf"(?i){_AS_WAY}[@.]?{re.escape(core)}(?![\w])", asked):
+            continue   # "use `Instant.now()`": what to write instead
+        out.append(piece)
+    return out[:MAX]
+
+
+_AS_WAY = (r"\b(?:use|using|with|via|through|try|prefer|switch\s+to|call|calling|go\s+through|add|adding|needs?|requires?"
+           r"|wrap(?:s|ped)?(?:\s+\w+){0,2}\s+in(?:side)?|in\s+favou?r\s+of)\b[\s`'\"(]+(?:the\s+|an?\s+)?")
