@@ -1159,6 +1159,15 @@ def test_naming_the_act_itself_is_no_trait_of_it():
     assert "git:commit-no-signoff" not in cue["forbids"]
 
 
+def test_a_kind_that_is_the_act_itself_is_named_by_the_act():
+    # "reset" is what the call ran and all the kind is: saying no to it says no to any reset
+    cue = compiled("NO. --linked is the shared dev project the whole team uses: a reset wipes its users. "
+                   "never a reset outside your machine.", "Bash: supabase db reset --linked (rejected)")
+    assert "db:reset" in cue["forbids"]
+    assert _fires(cue, "Bash", {"command": "psql \"$DEV_DB_URL\" -c 'drop schema public cascade'"})
+    assert not _fires(cue, "Bash", {"command": "supabase db push"})
+
+
 def test_the_value_a_lesson_says_no_to_is_the_flag_it_names_and_the_one_it_asks_for_complies():
     cue = compiled("no, merge requests here target next, never trunk. retarget it with --target-branch next.",
                    "Bash: glab mr create --target-branch trunk --fill")

@@ -67,7 +67,10 @@ def echoed(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set, a
         kind = cat.kinds.get(kid)
         if kind is None or kind.broad or kind.safe or kid in prescribed:
             continue
-        name = {w for w in _words(kid.split(":", 1)[-1].replace("-", " ")) if not any(_alike(w, r) for r in ran)}
+        whole = _words(kid.split(":", 1)[-1].replace("-", " "))
+        # a name the call ran names the act, not a trait of it, unless the kind is that act itself ("never
+        # a reset." after `supabase db reset`: db:reset)
+        name = {w for w in whole if not any(_alike(w, r) for r in ran)} or whole
         if any(_alike(w, s) for w in name for s in said):
             out.add(kid)
     return out
