@@ -618,6 +618,11 @@ def test_a_file_type_the_lesson_names_is_touched_by_any_file_of_that_type_but_no
     assert entities.touches(entities.tokens(edit), "", ".ipynb")
     readme = acts.from_call("Edit", {"file_path": "/p/docs/intro.md", "old_string": "a", "new_string": "b"})
     assert not entities.touches(entities.tokens(readme), "", ".md")
+    # a command that changes such a file names its type too, a command on a common file does not
+    sed = acts.from_command("sed -i 's/epochs=10/epochs=20/' notebooks/03_eda.ipynb")
+    assert entities.touches(entities.tokens(sed), sed.text, ".ipynb")
+    vim = acts.from_command("sed -i 's/v1/v2/' docs/intro.md")
+    assert not entities.touches(entities.tokens(vim), vim.text, ".md")
 
 
 def test_a_cue_compiled_from_a_lesson_with_line_breaks_stands_as_stored():

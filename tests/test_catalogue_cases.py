@@ -918,3 +918,30 @@ def test_an_optional_paren_before_a_group_keeps_the_pattern_s_literals():
     cache = {"literals": {}, "dirty": False}
     assert literals.literals(r"\bopen\s*\(?(LOG|OUT)\b", cache) == (frozenset({"open"}), frozenset({"log", "out"}))
     assert literals.literals(r"(?(1)a|b)", cache) is None   # a conditional group: cannot tell
+
+
+# ─── the variants of a kind a linter would also flag, each beside what it leaves alone ───────
+VARIANTS = [
+    ("vue:mutate-prop", edit("src/components/TagList.vue", "", "function add(t) {\n  props.tags.push(t)\n}"),
+     edit("src/components/TagList.vue", "", "function add(t) {\n  emit('update:tags', [...props.tags, t])\n}")),
+    ("vue:mutate-prop", edit("src/components/Form.vue", "", "props.model.name = value"),
+     edit("src/components/Form.vue", "", "const name = ref(props.model.name)")),
+    ("dotnet:async-void", edit("Sync/Importer.cs", "", "items.ForEach(async item => await _store.SaveAsync(item));"),
+     edit("Sync/Importer.cs", "", "foreach (var item in items) await _store.SaveAsync(item);")),
+    ("hdl:blocking-in-clocked",
+     edit("rtl/rx.v", "always @(posedge clk) begin\n", "always @(posedge clk) begin\n  if (done) data_q = shreg;\n"),
+     edit("rtl/rx.v", "always @(posedge clk) begin\n", "always @(posedge clk) begin\n  if (done) data_q <= shreg;\n")),
+    ("pandas:chained-assignment", edit("etl/prices.py", "", 'df["price"][df["qty"] > 10] = 0'),
+     edit("etl/prices.py", "", 'df.loc[df["qty"] > 10, "price"] = 0')),
+    ("wp:output-unescaped", edit("wp-content/plugins/acme/card.php", "", "<h2><?php echo $event->title; ?></h2>"),
+     edit("wp-content/plugins/acme/card.php", "", "<h2><?php echo esc_html( $event->title ); ?></h2>")),
+    ("embedded:erase-chip", bash("parttool.py --port /dev/ttyUSB1 erase_partition --partition-name=nvs"),
+     bash("parttool.py --port /dev/ttyUSB1 read_partition --partition-name=nvs --output nvs.bin")),
+    ("embedded:erase-chip", bash("idf.py -p /dev/ttyUSB0 erase-flash"), bash("idf.py -p /dev/ttyUSB0 flash monitor")),
+]
+
+
+@pytest.mark.parametrize("kind, call, fine", VARIANTS, ids=[f"{k}:{i}" for i, (k, _, _) in enumerate(VARIANTS)])
+def test_a_kinds_variants_and_what_it_leaves_alone(kind, call, fine):
+    assert kind in types_of(call)
+    assert kind not in types_of(fine)

@@ -1,7 +1,6 @@
-"""Entities: the folders, files, commands, flags, packages, identifiers and services a lesson
-names, and the same things in an action. A cue that names one fires on an action that
-touches it (unless the action complies); a name in what the lesson prescribes is a sign of
-compliance instead.
+"""Entities: the folders, files, commands, flags, packages, identifiers and services a lesson names,
+and the same things in an action. A cue that names one fires on an action that touches it (unless
+the action complies); a name in what the lesson prescribes is a sign of compliance instead.
 
 Standard library only (it runs on the hot path for the action's side); bounded work.
 """
@@ -360,6 +359,8 @@ def _names_of(paths, texts, limit: int = 4000) -> set[str]:
                 out.add(tok)
                 if "/" in tok:
                     out.update(seg for seg in tok.split("/") if seg)
+                if (ext := _EXT.search(tok)) and ext.group(1) not in _SOURCE_EXT:   # `sed -i … x.ipynb`: that type
+                    out.add("." + ext.group(1))
                 elif "::" in tok or ("." in tok and not _EXT.search(tok)):   # db.notes.replaceone, std::vector:
                     out.update(seg for seg in _MEMBER.split(tok) if len(seg) >= 3)   # each part a name too
                 host = tok[1:].rpartition("@")[2] if "@" in tok[1:] else ""
