@@ -938,6 +938,14 @@ VARIANTS = [
     ("embedded:erase-chip", bash("parttool.py --port /dev/ttyUSB1 erase_partition --partition-name=nvs"),
      bash("parttool.py --port /dev/ttyUSB1 read_partition --partition-name=nvs --output nvs.bin")),
     ("embedded:erase-chip", bash("idf.py -p /dev/ttyUSB0 erase-flash"), bash("idf.py -p /dev/ttyUSB0 flash monitor")),
+    ("format:reformat-unrelated", bash("ruff format billing/"), bash("ruff format billing/invoice.py")),
+    ("dev:server-start", bash("npx vite --port 5180"), bash("npx vite build")),
+    ("elixir:string-to-atom", edit("lib/app/decoder.ex", "", "Jason.decode!(body, keys: :atoms)"),
+     edit("lib/app/decoder.ex", "", "Jason.decode!(body, keys: :atoms!)")),
+    ("dbt:hardcoded-table", write("analyses/cohorts.sql", "select count(*) from analytics_prod.orders"),
+     write("analyses/cohorts.sql", "select count(*) from {{ ref('orders') }}")),
+    ("geo:lat-lon-order", edit("app/near.py", "", "ST_SetSRID(ST_MakePoint(:lat, :lng), 4326)"),
+     edit("app/near.py", "", "ST_SetSRID(ST_MakePoint(:lng, :lat), 4326)")),
 ]
 
 
