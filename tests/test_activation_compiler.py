@@ -1389,16 +1389,6 @@ def _asks(cue: dict, request: str) -> bool:
     return match.judge(match.Cue(_row(cue)), match.Probe(asked, CAT.classify(asked), CAT, kind="prompt"), CAT) > 0
 
 
-def test_a_request_for_the_work_recalls_a_lesson_about_one_way_that_work_goes_wrong():
-    cue = compiled("every RunPython gets a reverse_code, or RunPython.noop when there is no inverse; without one "
-                   "a rollback of the deploy gets stuck")
-    assert "django:runpython-no-reverse" in cue["forbids"]
-    assert _asks(cue, "write a data migration that trims the whitespace off every stored postcode")
-    assert not _asks(cue, "add a created_by column to the invoices table")
-    required = compiled("never add a NOT NULL column without a default to a big table, it rewrites it under lock")
-    assert _asks(required, "add a vat_number column to the customers table")
-
-
 def test_a_lesson_against_stamped_file_names_fires_on_another_stamped_name_not_on_a_glob():
     cue = compiled("no, don't hardcode the file name with a timestamp in it, the nightly export gets a new one "
                    "every run", "Bash: gzip -d exports/orders-20250302.csv.gz")

@@ -222,8 +222,6 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     about = shared or cue.topics & probe.kinds
     if not about and probe.kind == "prompt":   # "get it live" asks for a deploy to production: a lesson
         about = cue.kinds & probe.wider        # about deploying at all is about it
-        # "add a data migration": a lesson about one way a data migration goes wrong is about it
-        about = about or {k for k in cue.kinds if k in cat.kinds and not probe.kinds.isdisjoint(cat.kinds[k].within)}
     if not tier and probe.kind == "prompt" and about and not probe.explains:   # a question about a
         # concept ("explain the difference between a stub and a fake") does nothing a lesson is about
         tier = TOPIC
