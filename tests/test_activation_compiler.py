@@ -623,6 +623,8 @@ def test_a_file_type_the_lesson_names_is_touched_by_any_file_of_that_type_but_no
     assert entities.touches(entities.tokens(sed), sed.text, ".ipynb")
     vim = acts.from_command("sed -i 's/v1/v2/' docs/intro.md")
     assert not entities.touches(entities.tokens(vim), vim.text, ".md")
+    # a path keeps its dots: `db/backup.tar` names no folder `db/backup`
+    assert "db/backup" not in entities.tokens(acts.from_command("mv db/backup.tar archive/"))
 
 
 def test_a_cue_compiled_from_a_lesson_with_line_breaks_stands_as_stored():
@@ -1164,13 +1166,24 @@ def test_naming_the_act_itself_is_no_trait_of_it():
     assert "git:commit-no-signoff" not in cue["forbids"]
 
 
-def test_a_kind_that_is_the_act_itself_is_named_by_the_act():
+def test_a_kind_that_is_the_act_itself_is_named_by_the_act_said_bare():
     # "reset" is what the call ran and all the kind is: saying no to it says no to any reset
     cue = compiled("NO. --linked is the shared dev project the whole team uses: a reset wipes its users. "
-                   "never a reset outside your machine.", "Bash: supabase db reset --linked (rejected)")
+                   "resets are local only. never a reset.", "Bash: supabase db reset --linked (rejected)")
     assert "db:reset" in cue["forbids"]
     assert _fires(cue, "Bash", {"command": "psql \"$DEV_DB_URL\" -c 'drop schema public cascade'"})
     assert not _fires(cue, "Bash", {"command": "supabase db push"})
+    # with a qualifier the word names the act, not its kind ("don't revert the revert")
+    from memkit.activation import acts, echo
+
+    def echoed(lesson: str, command: str) -> set:
+        act = acts.from_command(command)
+        return echo.echoed(CAT, compiler.clauses(lesson), CAT.kinds_of(act), set(), act)
+
+    assert "db:reset" in echoed("never a reset.", "supabase db reset --linked")
+    assert "db:reset" not in echoed("never a reset outside your machine", "supabase db reset --linked")
+    assert "git:revert" not in echoed("don't revert the revert", "git revert a1b2c3d")
+    assert "git:revert" in echoed("don't revert, fix forward", "git revert a1b2c3d")
 
 
 def test_the_value_a_lesson_says_no_to_is_the_flag_it_names_and_the_one_it_asks_for_complies():

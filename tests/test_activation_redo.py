@@ -137,49 +137,70 @@ def _named(trigger: str, lesson: str) -> list[str]:
 
 
 @pytest.mark.parametrize("trigger, lesson, expected", [
-    # an annotation the lesson names, in a clause that only tells what happened
-    ("Write: /s/jobs/Digest.java — @Component ⏎ public class Digest { ⏎ @Scheduled(cron = \"0 0 7 * * MON\") ⏎ "
-     "public void run() {} }", "we run four replicas and a bare @Scheduled fires on each of them; every job takes "
-     "a lock first", ["@Scheduled"]),
     # a setting by its key, with the value the edit gave it
     ("Edit: /i/rds.tf — instance_class = \"db.r6g.large\" ⏎ apply_immediately = true",
      "last time someone flipped apply_immediately on that box it rebooted during QA's run", ["apply_immediately: true"]),
     ("Edit: /p/dedupe.py — key = Chem.MolToSmiles(mol, isomericSmiles=False)",
      "that merged every enantiomer pair. it needs isomericSmiles=True", ["isomericsmiles: false"]),
-    # a call of the edit named in the lesson, owner or not
-    ("Edit: /w/room_live.ex — {:ok, assign(socket, messages: Chat.list_messages(room.id))}",
-     "list_messages keeps the whole history of the room in every tab's process", ["Chat.list_messages("]),
 ])
-def test_the_code_of_the_corrected_edit_that_the_lesson_names(trigger, lesson, expected):
+def test_the_settings_of_the_corrected_edit_that_the_lesson_names(trigger, lesson, expected):
     assert _named(trigger, lesson) == expected
 
 
 @pytest.mark.parametrize("trigger, lesson", [
-    # named as the way to write it
-    ("Edit: /a/clock.py — now = datetime.utcnow()", "use Instant_now() like the rest of the code"),
-    ("Edit: /a/svc.py — client = make_client(); client.fetch_rows()", "with make_client() you get retries; "
-     "also put the timeout in config"),
+    # a call or an annotation stands in the compliant code too: only a setting's value tells them apart
+    ("Write: /s/jobs/Digest.java — @Scheduled(cron = \"0 0 7 * * MON\") ⏎ public void run() {}",
+     "a bare @Scheduled fires on each replica; every job takes a lock first"),
+    ("Edit: /w/room_live.ex — {:ok, assign(socket, messages: Chat.list_messages(room.id))}",
+     "list_messages keeps the whole history of the room in every tab's process"),
+    ("Edit: /t/MailTest.java — @Test ⏎ void sendsMail() { relay.send(msg); }",
+     "the test hits the real SMTP relay; mock the mailer"),
+    # a key in plain words is prose as often as code
+    ("Edit: /a/import.py — retries = 0 ⏎ timeout = 5", "no retries means one blip fails the import; the timeout is fine"),
     # the value it asks for is the value the edit wrote
     ("Edit: /a/vite.config.ts — sourcemap: 'hidden'", "keep sourcemap: hidden, and ship the maps to the tracker"),
-    # plain words are prose as often as code
-    ("Edit: /a/interest.py — return round(total / 12, 2)", "rounding every month shorted customers a cent"),
+    ("Edit: /a/vite.config.ts — source_map: 'hidden'", "source_map hidden is right, leave it"),
     # nothing the edit wrote is named
     ("Edit: /a/views.py — writer = csv.writer(response)", "finance opens these in Excel, they need a BOM"),
-    # code that was there before the edit is not what it wrote
-    ("Edit: /a/job.py — @Scheduled(cron = \"0 6 * * *\") ⏎ def run_all(self):", "a bare @Scheduled fires on "
-     "every pod"),
 ])
 def test_code_the_lesson_does_not_name_as_the_mistake_is_left_out(trigger, lesson):
-    act = acts.from_trigger(trigger)[0]
-    if "run_all" in trigger:   # the annotation stood there already: the edit only renamed the method
-        act.removed = '@Scheduled(cron = "0 6 * * *")\ndef run(self):'
+    assert _named(trigger, lesson) == []
+
+
+def test_a_setting_that_was_there_before_the_edit_is_not_what_it_wrote():
     from memkit.activation.clauses import clauses
 
-    assert redo.named(act, clauses(lesson)) == []
+    act = acts.from_trigger("Edit: /i/rds.tf — apply_immediately = true ⏎ instance_class = \"db.r6g.large\"")[0]
+    act.removed = "apply_immediately = true"
+    assert redo.named(act, clauses("apply_immediately reboots the box mid-day")) == []
 
 
-def test_a_call_the_lesson_asks_to_wrap_things_in_is_the_way_not_the_mistake():
-    trigger = ("Edit: /s/label.go — fmt.Fprintf(b, \"^FD%s^FS\", o.Company) ⏎ fmt.Fprintf(b, \"^FH^FD%s^FS\", "
-               "escapeField(o.Street))")
-    assert _named(trigger, "customer text never goes in as is. wrap it in escapeField(), it hex-escapes") == []
-    assert _named(trigger, "every field needs escapeField() around it") == []
+def test_code_searched_for_or_shown_is_not_written_again():
+    for command in ('grep -rn "shift.to_dict(" src/', 'git log -S "shift.to_dict(" --oneline'):
+        assert not redo.written(acts.from_command(command), ".to_dict(")
+    assert redo.written(acts.from_command('python -c "print(shift.to_dict())"'), ".to_dict(")
+
+
+def test_reading_again_what_the_agent_read_before_the_mistake_is_no_repeat_of_it(vault: Path, tmp_path: Path):
+    look = "psql -h orders-db-primary -U postgres -Atc \"SELECT slot_name, active FROM pg_replication_slots\""
+    session = [
+        {"role": "user", "content": "the orders db disk is nearly full, sort it out"},
+        {"role": "assistant", "content": "Checking the replication slots.", "tool_calls": [
+            {"id": "b1", "name": "Bash", "input": {"command": look}}]},
+        {"role": "tool", "tool_call_id": "b1", "content": "debezium_orders|f"},
+        {"role": "user", "content": "stop. that slot belongs to the connector, a slot is never dropped to free disk. "
+                                    "grow the volume instead"},
+    ]
+    log = write_generic(tmp_path / "s.jsonl", session, {"session_id": "s4", "agent": "generic", "project": "ops"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    [note] = [notes.read(p) for p in (vault / "workshop" / "observations" / "correction").glob("*.md")]
+    assert "db:replication-slot-drop" in note.meta["cue"]["forbids"]
+
+    def fired(command: str) -> bool:
+        payload = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": "/srv/ops",
+                   "tool_input": {"command": command}}
+        proc = run_cli("--vault", str(vault), "check", "--hook", input=json.dumps(payload), check=True)
+        return "never dropped" in proc.stdout
+
+    assert not fired(look.replace("orders-db", "billing-db"))   # the same read again is no mistake
+    assert fired("psql -h orders-db-primary -c \"SELECT pg_drop_replication_slot('debezium_orders')\"")

@@ -933,8 +933,6 @@ VARIANTS = [
      edit("rtl/rx.v", "always @(posedge clk) begin\n", "always @(posedge clk) begin\n  if (done) data_q <= shreg;\n")),
     ("pandas:chained-assignment", edit("etl/prices.py", "", 'df["price"][df["qty"] > 10] = 0'),
      edit("etl/prices.py", "", 'df.loc[df["qty"] > 10, "price"] = 0')),
-    ("wp:output-unescaped", edit("wp-content/plugins/acme/card.php", "", "<h2><?php echo $event->title; ?></h2>"),
-     edit("wp-content/plugins/acme/card.php", "", "<h2><?php echo esc_html( $event->title ); ?></h2>")),
     ("embedded:erase-chip", bash("parttool.py --port /dev/ttyUSB1 erase_partition --partition-name=nvs"),
      bash("parttool.py --port /dev/ttyUSB1 read_partition --partition-name=nvs --output nvs.bin")),
     ("embedded:erase-chip", bash("idf.py -p /dev/ttyUSB0 erase-flash"), bash("idf.py -p /dev/ttyUSB0 flash monitor")),
@@ -946,6 +944,10 @@ VARIANTS = [
      write("analyses/cohorts.sql", "select count(*) from {{ ref('orders') }}")),
     ("geo:lat-lon-order", edit("app/near.py", "", "ST_SetSRID(ST_MakePoint(:lat, :lng), 4326)"),
      edit("app/near.py", "", "ST_SetSRID(ST_MakePoint(:lng, :lat), 4326)")),
+    ("vue:mutate-prop", edit("src/components/Menu.vue", "", "props.items.splice(i, 1)"),
+     edit("src/components/Menu.vue", "", "props.router.push('/home')")),
+    ("db:reset", bash("php bin/console doctrine:schema:drop --force"),
+     bash("php bin/console doctrine:schema:drop --dump-sql")),
 ]
 
 
@@ -953,3 +955,36 @@ VARIANTS = [
 def test_a_kinds_variants_and_what_it_leaves_alone(kind, call, fine):
     assert kind in types_of(call)
     assert kind not in types_of(fine)
+
+
+# what those variants must still leave alone: the same shapes doing something right or else
+LEAVES_ALONE = [
+    ("geo:lat-lon-order", edit("db/near.sql", "", "SET @p = geography::Point(@Lat, @Lng, 4326)")),   # SQL Server
+    ("vue:mutate-prop", edit("src/screens/Home.tsx", "", "props.navigation.push('Details')")),
+    ("pandas:chained-assignment", edit("etl/prices.py", "", 'cfg["db"][key] = value')),
+]
+
+
+@pytest.mark.parametrize("kind, call", LEAVES_ALONE, ids=[f"{k}:{i}" for i, (k, _) in enumerate(LEAVES_ALONE)])
+def test_a_kinds_variants_leave_the_right_way_alone(kind, call):
+    assert kind not in types_of(call)
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("no shelling out when a module does the job", True),
+    ("don't shell out where a module exists", True),
+    ("stop shelling out to ffmpeg from the upload module", False),
+    ("return 409 when the resource exists, don't overwrite it", False),
+    ("if the module exists, import it lazily", False),
+])
+def test_lesson_words_for_shelling_out_in_config_management(said, expected):
+    assert ("cm:shell-instead-of-module" in TAX.classify_text(said)) is expected
+
+
+def test_the_pandas_mask_pattern_stays_fast_on_a_long_line():
+    import time
+
+    line = 'df["a"][' + "x == y " * 2800
+    started = time.perf_counter()
+    types_of(edit("etl/x.py", "", line))
+    assert time.perf_counter() - started < 0.2

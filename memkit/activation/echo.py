@@ -68,12 +68,19 @@ def echoed(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set, a
         if kind is None or kind.broad or kind.safe or kid in prescribed:
             continue
         whole = _words(kid.split(":", 1)[-1].replace("-", " "))
-        # a name the call ran names the act, not a trait of it, unless the kind is that act itself ("never
-        # a reset." after `supabase db reset`: db:reset)
-        name = {w for w in whole if not any(_alike(w, r) for r in ran)} or whole
+        # a name the call ran names the act, not a trait of it, unless the kind is that act itself and the
+        # clause says no to it bare ("never a reset." after `supabase db reset`: db:reset; not "never a
+        # reset outside your machine", "don't revert the revert")
+        name = {w for w in whole if not any(_alike(w, r) for r in ran)} or {w for w in whole if _bare(w, parts)}
         if any(_alike(w, s) for w in name for s in said):
             out.add(kid)
     return out
+
+
+def _bare(word: str, parts: list[tuple[str, str]]) -> bool:
+    """A clause says no to the word with nothing after it ("never a reset.", "don't reset, migrate")."""
+    rx = re.compile(rf"{_NO.pattern}(?:\s+(?:a|an|the|any|ever|again))?\s+{re.escape(word)}\w*\s*(?:[.,;:!?)]|$)")
+    return any(p == "forbid" and rx.search(t) for p, t in parts)
 
 
 SHORT = 20   # words: a remark about the act; a longer lesson meets a kind's description by chance

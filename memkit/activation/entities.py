@@ -359,10 +359,10 @@ def _names_of(paths, texts, limit: int = 4000) -> set[str]:
                 out.add(tok)
                 if "/" in tok:
                     out.update(seg for seg in tok.split("/") if seg)
-                if (ext := _EXT.search(tok)) and ext.group(1) not in _SOURCE_EXT:   # `sed -i … x.ipynb`: that type
-                    out.add("." + ext.group(1))
                 elif "::" in tok or ("." in tok and not _EXT.search(tok)):   # db.notes.replaceone, std::vector:
                     out.update(seg for seg in _MEMBER.split(tok) if len(seg) >= 3)   # each part a name too
+                if (ext := _EXT.search(tok)) and ext.group(1) not in _SOURCE_EXT:   # `sed -i … x.ipynb`: that type
+                    out.add("." + ext.group(1))
                 host = tok[1:].rpartition("@")[2] if "@" in tok[1:] else ""
                 if host:   # lab@mspc-01: the host too
                     out.add(host)

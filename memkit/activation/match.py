@@ -209,7 +209,11 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     if touched and tier < ENTITY:
         tier = ENTITY
         cue.why.append("touches what the lesson names: " + ", ".join(touched[:3]))
-    near = _near(cue, probe) if probe.writes and _about_call(cue, cat) else 0.0
+    # a command that nearly repeats a corrected one that did not do the mistake (the lesson forbids dropping
+    # the slot; the call read the slots) is no mistake: the catalogue read the command, as something else
+    other = probe.act.family == "shell" and bool(probe.kinds) and not cue.kinds & probe.kinds and any(
+        not _said_only(cat, k) for k in specific)
+    near = _near(cue, probe) if probe.writes and not other and _about_call(cue, cat) else 0.0
     if near >= NEAR_REPEAT and tier < CONCRETE:
         tier = CONCRETE
         cue.why.append(f"nearly repeats the corrected call ({near:.2f})")

@@ -81,9 +81,23 @@ def _pattern(piece: str) -> re.Pattern:
 
 
 def written(act, piece: str) -> bool:
-    """The action writes the piece again: in an edit's added lines or a command."""
-    text = act.added if act.family in ("edit", "write") else act.command if act.family == "shell" else ""
+    """The action writes the piece again: in an edit's added lines or a command (not one that only
+    searches or shows code: `grep -rn "to_dict(" src/`, `git log -S …`)."""
+    text = act.added if act.family in ("edit", "write") else _doing(act.command) if act.family == "shell" else ""
     return bool(text) and _pattern(piece).search(text[:20000]) is not None
+
+
+def _doing(command: str) -> str:
+    from memkit.activation import commands
+
+    return " ; ".join(p for p in commands.pieces(command)[:20] if not _looks(commands.head(p.strip())))
+
+
+def _looks(head: list[str]) -> bool:
+    from memkit.activation import commands
+
+    return bool(head) and (head[0] in commands.READ_PROGRAMS or (
+        head[0] == "git" and len(head) > 1 and head[1] in ("log", "grep", "show", "diff", "blame")))
 
 
 def keys(piece: str) -> set[str]:
@@ -95,11 +109,13 @@ def keys(piece: str) -> set[str]:
 
 
 def named(act, parts: list[tuple[str, str]]) -> list[str]:
-    """The pieces the corrected edit wrote that the lesson names, other than as the way to do it ("a
-    bare @Scheduled runs on every pod" after an edit that added `@Scheduled(cron = …)`; "it needs
-    isomericSmiles=True" after `isomericSmiles=False`): the code that held the mistake, for a lesson
-    that compiled to nothing else. A setting counts by its key, with the value the edit gave it,
-    unless the lesson asks for that same value."""
+    """The settings the corrected edit wrote that the lesson names by their key, with the value the
+    edit gave them ("last time someone flipped apply_immediately on that box it rebooted" after an
+    edit that added `apply_immediately = true`; "it needs isomericSmiles=True" after
+    `isomericSmiles=False`): the code that held the mistake, for a lesson that compiled to nothing
+    else. Only a setting: its value tells the repeat from the fix, where a call or an annotation
+    (`@Scheduled`) stands in the compliant code too. A key must read as code (`apply_immediately`, or
+    written with `=`/`:` or in backticks in the lesson), and a value the lesson asks for is no mistake."""
     if act is None or act.family not in ("edit", "write") or not act.added:
         return []
     said = " ".join(t for _, t in parts)
@@ -107,24 +123,13 @@ def named(act, parts: list[tuple[str, str]]) -> list[str]:
     before = set().union(*(pieces(ln) for ln in act.removed.splitlines()[:400])) if act.removed else set()
     found = set().union(*(pieces(ln) for ln in act.added.splitlines()[:400])) - before
     out = []
-    for piece in sorted(found):
-        setting = ": " in piece
-        core = piece.split(": ", 1)[0] if setting else re.split(r"\.|::|->", piece.lstrip("@.").rstrip("("))[-1]
-        if len(core) < 4 or not (piece.startswith("@") or "_" in core.strip("_")
-                                 or (len(core) >= 6 if setting else re.search(r"[A-Z]", core[1:]))):
-            continue   # a plain lower-case word ("round", "update") is prose as often as code
-        name = rf"(?<![\w$]){re.escape(core)}(?![\w])"
-        if not re.search("(?i)" + name, said):
+    for piece in sorted(p for p in found if ": " in p):
+        key, value = piece.split(": ", 1)
+        name = rf"(?<![\w$]){re.escape(key)}(?![\w])"
+        as_code = "_" in key.strip("_") or re.search(rf"(?i)`{re.escape(key)}\b|{name}\s*[:=]", said)
+        if len(key) < 4 or not as_code or not re.search("(?i)" + name, said):
             continue
-        if setting:
-            value = re.escape(piece.split(": ", 1)[1])
-            if re.search(rf"(?i){name}[\"'`]?\s*[:=]\s*[\"']?{value}(?![\w.-])", asked):
-                continue   # the value it asks for
-        elif re.search(rf"(?i){_AS_WAY}[@.]?{re.escape(core)}(?![\w])", asked):
-            continue   # "use `Instant.now()`": what to write instead
+        if re.search(rf"(?i){name}\W{{1,4}}(?:\w+\W+){{0,1}}{re.escape(value)}(?![\w.-])", asked):
+            continue   # the value it asks for ("sourcemap hidden is right")
         out.append(piece)
     return out[:MAX]
-
-
-_AS_WAY = (r"\b(?:use|using|with|via|through|try|prefer|switch\s+to|call|calling|go\s+through|add|adding|needs?|requires?"
-           r"|wrap(?:s|ped)?(?:\s+\w+){0,2}\s+in(?:side)?|in\s+favou?r\s+of)\b[\s`'\"(]+(?:the\s+|an?\s+)?")
