@@ -1186,6 +1186,18 @@ def test_a_kind_that_is_the_act_itself_is_named_by_the_act_said_bare():
     assert "git:revert" in echoed("don't revert, fix forward", "git revert a1b2c3d")
 
 
+def test_asking_for_the_way_a_kind_is_measured_against_forbids_that_kind():
+    # a kind about doing X "where the project uses Y": asking for Y says no to X
+    british = compiled("we write British spelling in the docs: colour, organisation, licence")
+    assert "spelling:american" in british["forbids"]
+    assert _fires(british, "Edit", {"file_path": "docs/guide.md", "old_string": "", "new_string": "Pick a color."})
+    assert not _fires(british, "Edit", {"file_path": "docs/guide.md", "old_string": "", "new_string": "Pick a colour."})
+    axis = compiled("GeoJSON and PostGIS take longitude first, then latitude")
+    assert "geo:lat-lon-order" in axis["forbids"]
+    assert _fires(axis, "Edit", {"file_path": "app/map.py", "old_string": "", "new_string": "p = Point(lat, lon)"})
+    assert not _fires(axis, "Edit", {"file_path": "app/map.py", "old_string": "", "new_string": "p = Point(lon, lat)"})
+
+
 def test_the_value_a_lesson_says_no_to_is_the_flag_it_names_and_the_one_it_asks_for_complies():
     cue = compiled("no, merge requests here target next, never trunk. retarget it with --target-branch next.",
                    "Bash: glab mr create --target-branch trunk --fill")

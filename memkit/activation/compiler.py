@@ -37,7 +37,8 @@ _STOPPED = acts_mod.STOPPED   # a call the person refused or cut off
 _THAT_ONE = re.compile(r"(?i)^\W*(?:so\s+|then\s+|just\s+|please\s+)*use\s+(?:that|it|this|those|them)(?:\s+one)?\b")
 _MISSING = re.compile(r"^(?:writing|creating)\b[^,;]*\bwithout\b[^,;]*\b(?:header|magic\s+comment|include\s+guard|"
                       r"use\s+strict|strict\s+mode|pragma)\b")   # what a whole file lacks, no line of it
-_LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b")
+_LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b"
+                    r"|\bwhere\s+(?:the\s+)?(?:\w+\s+){0,3}(?:uses?|expects?|requires?)\b")   # "… where the project uses Y"
 _WRONG_PLACE = re.compile(r"(?i)\bwrong\s+(repo|repository|project|folder|directory|checkout|clone|worktree)\b|"
                           r"\bthis\s+is\s+(the|an?)\s+(old|read-only|archived|stale|legacy)\s+(\w+\s+)?(repo|mirror|copy|"
                           r"clone|checkout|fork)\b")
