@@ -176,7 +176,8 @@ def test_a_setting_that_was_there_before_the_edit_is_not_what_it_wrote():
 
 
 def test_code_searched_for_or_shown_is_not_written_again():
-    for command in ('grep -rn "shift.to_dict(" src/', 'git log -S "shift.to_dict(" --oneline'):
+    for command in ('grep -rn "shift.to_dict(" src/', 'git log -S "shift.to_dict(" --oneline',
+                    'git grep -n "shift.to_dict("'):
         assert not redo.written(acts.from_command(command), ".to_dict(")
     assert redo.written(acts.from_command('python -c "print(shift.to_dict())"'), ".to_dict(")
 

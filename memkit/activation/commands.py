@@ -121,8 +121,8 @@ _READS_UNLESS = {p: rxcache.compile(rx) for p, rx in (
     ("dmesg", r"(?<!\S)(?:-[a-zA-Z]*[cCDEn]|--(?:clear|read-clear|console))"),
     ("nvidia-smi", r"(?<!\S)(?:-[a-z]*[rR]|--gpu-reset|-pm|-pl|-ac|-lgc|-mig|--persistence-mode|--power-limit)"))}
 READ_VERBS = frozenset("list ls get show describe status info logs log version help inspect view cat read print diff "
-                       "search find whoami top history plan preview validate lint check explain ps events certificates "
-                       "config-get query-status wait".split())
+                       "grep blame search find whoami top history plan preview validate lint check explain ps events "
+                       "certificates config-get query-status wait".split())
 # programs that run whatever they are given: their name alone is no command to repeat
 ANY_PROGRAM = frozenset("curl wget http https python python3 python2 py node ruby perl bash sh zsh fish java php deno "
                         "bun ssh scp osascript pwsh powershell cmd eval exec xargs parallel timeout watch".split())

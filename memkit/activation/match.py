@@ -209,11 +209,8 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     if touched and tier < ENTITY:
         tier = ENTITY
         cue.why.append("touches what the lesson names: " + ", ".join(touched[:3]))
-    # a command that nearly repeats a corrected one that did not do the mistake (the lesson forbids dropping
-    # the slot; the call read the slots) is no mistake: the catalogue read the command, as something else
-    other = probe.act.family == "shell" and bool(probe.kinds) and not cue.kinds & probe.kinds and any(
-        not _said_only(cat, k) for k in specific)
-    near = _near(cue, probe) if probe.writes and not other and _about_call(cue, cat) else 0.0
+    near = _near(cue, probe) if probe.writes and _about_call(cue, cat) and not _read_first(cue, probe, cat, specific) \
+        else 0.0
     if near >= NEAR_REPEAT and tier < CONCRETE:
         tier = CONCRETE
         cue.why.append(f"nearly repeats the corrected call ({near:.2f})")
@@ -392,6 +389,14 @@ def _about_call(cue: Cue, cat) -> bool:
         return True
     said = set(re.findall(r"[a-z][a-z0-9_-]{3,}", cue.lesson.lower()))
     return bool(said & set(re.findall(r"[a-z][a-z0-9_-]{3,}", (cue.cue.get("example") or "").lower())))
+
+
+def _read_first(cue: Cue, probe: Probe, cat, specific: set[str]) -> bool:
+    """The command, a near repeat of the corrected one, is read by the catalogue as kinds other than
+    the lesson's: the corrected call came before the mistake (it read the slots; the lesson forbids
+    dropping one), so repeating it is none."""
+    return probe.act.family == "shell" and bool(probe.kinds) and not cue.kinds & probe.kinds and any(
+        not _said_only(cat, k) for k in specific)
 
 
 def _near(cue: Cue, probe: Probe) -> float:

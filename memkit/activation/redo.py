@@ -10,7 +10,8 @@ way on its own (a route's decorator, a `.parse(` that any code calls), so it onl
 counts as taken out.
 
 Pieces are calls (`.to_dict(`, `Seller::all(`, `Variable.get(`), annotations (`@Scheduled`) and
-settings whose value the fix changed (`sourcemap: true`). Pure; no I/O.
+settings whose value the fix changed (`sourcemap: true`). A lesson that compiled to nothing else keeps,
+the same way, a setting the corrected edit wrote and the lesson names (`named`). Pure; no I/O.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import functools
 import re
 
 from memkit import rxcache
+from memkit.activation import commands
 
 # a call: its owner and member (`cy.contains(`, `Seller::all(`, `driver.to_dict(`) or a bare name
 _CALL = rxcache.compile(r"(?<![\w$@])((?:[A-Za-z_$][\w$]*(?:\.|::|->))*)([A-Za-z_$][\w$]*)\s*\(")
@@ -88,16 +90,8 @@ def written(act, piece: str) -> bool:
 
 
 def _doing(command: str) -> str:
-    from memkit.activation import commands
-
-    return " ; ".join(p for p in commands.pieces(command)[:20] if not _looks(commands.head(p.strip())))
-
-
-def _looks(head: list[str]) -> bool:
-    from memkit.activation import commands
-
-    return bool(head) and (head[0] in commands.READ_PROGRAMS or (
-        head[0] == "git" and len(head) > 1 and head[1] in ("log", "grep", "show", "diff", "blame")))
+    """The simple commands that do something (a command that only looks has no call signature)."""
+    return " ; ".join(p for p in commands.pieces(command)[:20] if commands.call_signature(p))
 
 
 def keys(piece: str) -> set[str]:

@@ -147,7 +147,7 @@ def describe(cue: dict, cat) -> dict[str, list[str]]:
     for name in cue.get("kept", []):
         fires.append(f"an edit that takes out {name}")
     for piece in cue.get("undone", []):
-        fires.append(f"writing `{piece}` again (the agent's fix took it out)")
+        fires.append(f"writing `{piece}` again (the corrected code held it)")
     args = cue.get("args") or []
     for call in cue.get("calls", []):
         fires.append(f"another run of `{call}`" + (" with " + " or ".join(f"`{a}`" for a in args) if args else ""))
