@@ -19,7 +19,10 @@ written by a helper that read no memkit code; the same rule holds. `third-study`
 `third-holdout` are a third such pair (a story of a past incident, a point buried in a status
 update, non-native English, a conditional warning, the person taking the work over, weary
 repetition, the agent's words quoted back, a numbered list of fixes, the agent addressed beside a
-colleague, a code snippet with a few words). `--lessons` counts any lesson
+colleague, a code snippet with a few words). `fourth-study` and `fourth-holdout` are a fourth
+(a pivot halfway through praise, a lowercase run-on, review bullets, only the right command, the
+tool blamed, the mechanism taught, a policy quoted, the damage reported, a colleague's objection
+endorsed, prose mixed with code). `--lessons` counts any lesson
 note (correction, preference, negative result), since each of them reaches the agent.
 """
 from __future__ import annotations

@@ -186,7 +186,7 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return "redirected", 0.75 if cue == "opener" else 0.7
     if sc.proposal and _HANDS_OVER.search(sc.proposal[-600:]) and _TAKE_IT_BACK.match(_unwrap(words)):
         return "handed work to the person, who said to do it", 0.65
-    if sc.acted and _rule_after_act(words, raw, sc.redone):
+    if sc.acted and _rule_after_act(words, raw, sc.redone, lambda: rework.names_the_act(words, sc.acted, sc.proposal)):
         return "stated a rule after the act", 0.65
     if sc.acted and any(_UNDO_ASKED.match(s.strip()) for s in _sentences(words)):   # "…generated. revert, …"
         return "asked to undo the act", 0.65
@@ -195,6 +195,9 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return "directed, and the agent redid its work", 0.6
     if len(signs) >= 2 and signs & _ABOUT_THE_ACT:   # a "no" and a rule alone specify new work
         return "answered the act with " + " and ".join(sorted(signs)), 0.6
+    if signs and rework.names_the_act(words, sc.acted, sc.proposal, plain=len(signs) >= 2):   # "`:latest` no.",
+        # "volatile doesn't fix this"; two signs of pushback and two words of what it did
+        return "said no to what it did", 0.6
     how = rework.verdict(words, sc.proposal, raw)   # no opener announced it: said again, quoted back, a point among others
     if how:
         return how, 0.6
@@ -279,11 +282,12 @@ def _sentences(body: str) -> list[str]:
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[.!?;][\"')\]])\s+|\n+")
 
 
-def _rule_after_act(words: str, raw: str, redo: bool = False) -> bool:
+def _rule_after_act(words: str, raw: str, redo: bool = False, named=lambda: "") -> bool:
     """A standing rule said right after the agent acted, tied to the act by what it caused
     ("40 stores couldn't take card payments. tills never restart while the store is open"),
-    by a failure pasted above it, by a reviewer's words relayed ("Jonas on the MR: …"), or by
-    the agent going back to the work it had just done (redo) when the message opens no new task."""
+    by a failure pasted above it, by a reviewer's words relayed ("Jonas on the MR: …"), by the
+    agent going back to the work it had just done (redo) when the message opens no new task, or by
+    naming what the agent did where it says no to it (`named`, called only when nothing else ties it)."""
     body, turn = _after_courtesy(words)
     if body is None:
         return False
@@ -295,7 +299,7 @@ def _rule_after_act(words: str, raw: str, redo: bool = False) -> bool:
     if not aside and not any(find("rule_sentences", s) or plainly and (_DO.match(s) and not _AS_NOW.search(s)
                                                                       or _DONT.search(s)) for s in said):
         return False
-    return bool(find("fallout", words) or plainly or redo)
+    return bool(find("fallout", words) or plainly or redo or not _opens_work(body, words, turn) and named())
 
 
 # "for next time: …" as the message's first words: this time went wrong

@@ -136,3 +136,54 @@ def _parts(words: str) -> list[str]:
             if s:
                 out.append(s)
     return out
+
+
+# ---- what the agent just did, named in the person's pushback -------------------------------------
+# a token that is code (a flag, a dotted or namespaced name, a call, a path, a tag), not a word of prose
+_TOKEN = re.compile(r"`([^`\n]{2,80})`|(?<![\w`])(--?[A-Za-z][\w-]+|[A-Za-z_:$@.][\w$@]*(?:[._:/-]+[\w$@]+)+(?:\(\))?|"
+                    r"[A-Za-z_]\w*\(\)|:[a-z][\w.-]+)")
+_PLAIN = re.compile(r"[a-z]{4,}")
+_PLAIN_STOP = frozenset("""this that these those there their them they what when where which with without would
+should could have been being were will your yours from into onto over than then just also only ever never
+always every other some more most much very still again here thing things stuff make made doing done does
+dont don't isn't aren't wasn't instead because before after while about like same whole each both""".split())
+_JUDGES = re.compile(r"(?i)\b(?:no|not|never|don'?t|dont|doesn'?t|isn'?t|aren'?t|won'?t|can'?t|cant|shouldn'?t|"
+                     r"wrong|missing|instead|stop|undo|revert|put\s+\w+\s+back|over)\b")
+
+
+def names_the_act(words: str, acted, proposal: str = "", plain: bool = True) -> str:
+    """The thing the agent did that a sentence saying no to it, or what is wrong with it, names:
+    a piece of code its calls wrote or ran (`--break-system-packages`, `.unwrap()`, `:latest`), or
+    two words of what it said it did ("you force-rotated it" after "I forced a rotation"; not when
+    `plain` is false). "" when no such sentence names it."""
+    done = " ".join(_call_text(c) for c in acted)[:200_000]
+    if not done.strip():
+        return ""
+    said = {_stem(w) for w in _PLAIN.findall((done + " " + proposal[-2000:]).lower())} if plain else set()
+    for s in _parts(words[:4000]):
+        if not _JUDGES.search(s):
+            continue
+        for m in _TOKEN.finditer(s):
+            for piece in (m.group(1) or m.group(2)).split():
+                token = piece.strip("'\"()[]{}").rstrip(".,;:!?")
+                if (len(token) >= 3 and re.search(r"[A-Za-z]", token) and not token.lower() in _PLAIN_STOP
+                        and token in done):
+                    return token
+        both = sorted(({_stem(w) for w in _PLAIN.findall(s.lower())} & said) - _PLAIN_STOP) if plain else []
+        if len(both) >= 2:
+            return " ".join(both[:2])
+    return ""
+
+
+def _call_text(call) -> str:
+    value = call.input
+    if isinstance(value, dict):
+        return " ".join(str(v) for k, v in value.items() if k not in ("description", "old_string"))
+    return str(value)
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ations", "ation", "ings", "ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[:-len(suffix)]
+    return word
