@@ -112,10 +112,37 @@ def answering(cat) -> set[str]:
 
 def _described(kind) -> set[str]:
     words = [kind.id.replace(":", " ").replace("-", " "), kind.about]
-    rx = kind.rx.get("words")
-    if rx is not None:
-        words += [_REGEX_NOISE.sub(" ", s) for s in rx.sources]
+    for part in ("words", "intent"):   # how people say it, and how they ask for the goal that leads to it
+        rx = kind.rx.get(part)
+        if rx is not None:
+            words += [_REGEX_NOISE.sub(" ", _unlooked(s)) for s in rx.sources]
     return stems(" ".join(words))
+
+
+def _unlooked(source: str) -> str:
+    """A pattern without its lookarounds: the words it must not meet (a page, not the API) say what
+    the kind is not, and the words a request opens with ("can you") what any request says."""
+    out, i = [], 0
+    while i < len(source):
+        m = _LOOK.search(source, i)
+        if not m:
+            out.append(source[i:])
+            break
+        out.append(source[i:m.start()])
+        depth, j = 1, m.end()
+        while j < len(source) and depth:
+            if source[j] == "\\":
+                j += 1
+            elif source[j] == "(":
+                depth += 1
+            elif source[j] == ")":
+                depth -= 1
+            j += 1
+        i = j
+    return " ".join(out)
+
+
+_LOOK = rxcache.compile(r"(?<!\\)\(\?<?[=!]")
 
 
 def table(cat) -> tuple[dict, dict]:
