@@ -56,6 +56,8 @@ CORRECTIONS = {
     "wait": after_edit("w8, hold on"),
     "stop": after_edit("stop, revert the cache first"),
     "thanks-then-redirect": after_edit("Thanks! Actually, in this repo we keep clients stateless, drop the cache"),
+    "next-time-you-then-do": after_edit("next time you touch the client, bump its version in setup.cfg too. the "
+                                        "release job didn't pick the change up"),
     "rule-restated": after_edit("please recall that you should not add module level state to clients"),
     "claim-wrong": after_plan("that's not right, the importer was rewritten last month and works fine"),
     "still-there": after_edit("the old retry helper is still there, you only copied it"),
@@ -178,6 +180,8 @@ def test_each_shape_of_pushback_is_one_correction_in_the_persons_words(vault, tm
 
 
 NEAR_MISSES = {
+    "next-time-you-then-no-work": after_edit("next time you are in this module, we can look at the logging "
+                                             "together. the release job picked the change up"),
     "information-question": after_edit("how does the transport layer decide when to give up?"),
     "thats-all": after_edit("no, that's all for now"),
     "looks-fine": after_edit("actually that looks fine, leave it"),

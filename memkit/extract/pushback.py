@@ -293,7 +293,8 @@ def _rule_after_act(words: str, raw: str, redo: bool = False, named=lambda: "") 
         return False
     aside = _aside_rule(body)
     redo = redo and (not _opens_work(body, words, turn) or aside)
-    said = [_NEXT_TIME.sub("", s.strip()).strip() for s in _sentences(body) if not s.rstrip().endswith("?")]
+    said = [_WHEN_YOU.sub("", _NEXT_TIME.sub("", s.strip()).strip()) for s in _sentences(body)
+            if not s.rstrip().endswith("?")]
     # under a colleague's words, a failure or "next time", what to do is said plainly ("set real limits")
     plainly = _RELAY.search(words) or _failure_pasted(raw, words) or _NEXT_TIME.match(words)
     if not aside and not any(find("rule_sentences", s) or plainly and (_DO.match(s) and not _AS_NOW.search(s)
@@ -307,6 +308,8 @@ _NEXT_TIME = re.compile(r"(?i)^\W*(?:(?:(?:one thing |a note |a rule )?for next 
                         r"going forward|from now on)\s*[:,—–-]|next time (?=(?:you|we|pls|please|when|if|before|after)\b))")
 
 
+# "(next time) you touch the chart, bump its version": the occasion, then what to do
+_WHEN_YOU = re.compile(r"(?i)^(?:(?:when(?:ever)?|if|before|after|once)\s+)?(?:you|u)\s+[^,.;:]{2,80},\s*(?=\w)")
 # "keep the commits this small", "more like this": do as now, no correction
 _AS_NOW = re.compile(r"(?i)\bkeep\b[^.]{0,40}\b(?:this|that|these|those|it|them)\s+(?:\w+\s+)?(?:small|short|way|size|tidy|"
                      r"clean|simple|focused|up|going|coming)\b|\blike\s+(?:this|that)\b")
