@@ -16,7 +16,7 @@ import re
 from memkit import rxcache
 from memkit.activation import acts
 
-THRESHOLD = 5.5   # summed rarity of the shared terms at which a request is about a kind
+THRESHOLD = 5.0   # summed rarity of the shared terms at which a request is about a kind
 MAX_TERMS = 60    # terms kept per kind, rarest first
 LEAST = 2         # a request that is about a kind shares two of its terms at least (one rare word alone
 # decides nothing), and a cue is looked up only through two
