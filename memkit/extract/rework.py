@@ -148,7 +148,7 @@ should could have been being were will your yours from into onto over than then 
 always every other some more most much very still again here thing things stuff make made doing done does
 dont don't isn't aren't wasn't instead because before after while about like same whole each both""".split())
 _JUDGES = re.compile(r"(?i)\b(?:no|not|never|don'?t|dont|doesn'?t|isn'?t|aren'?t|won'?t|can'?t|cant|shouldn'?t|"
-                     r"wrong|missing|instead|stop|undo|revert|put\s+\w+\s+back|over)\b")
+                     r"wrong|missing|instead|stop|undo|revert|put\s+\w+\s+back)\b")
 
 
 def names_the_act(words: str, acted, proposal: str = "", plain: bool = True) -> str:
