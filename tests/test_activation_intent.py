@@ -104,3 +104,27 @@ def test_a_request_to_be_walked_through_a_plan_only_asks_to_be_told(prompt, expl
     cat = catalogue.load(None)
     act = acts.from_prose(prompt)
     assert match.Probe(act, cat.classify(act), cat, "shop", "prompt").explains is explains
+
+
+def _spoken_of(note_id: str, terms: dict, project: str = "shop"):
+    from memkit.activation import match
+
+    row = list(match.row_of({"forbids": [], "entities": []}, note_id=note_id, project=project))
+    row[-1] = json.dumps({"cue": {"forbids": [], "entities": []}, "intent": {"x:" + note_id: terms}})
+    return match.Cue(tuple(row))
+
+
+def test_of_two_lessons_a_request_only_speaks_of_the_one_it_speaks_of_more_strongly_comes_first():
+    from memkit.activation import acts, match
+
+    cat = catalogue.load(None)
+    act = acts.from_prose("flush the edge cache for the stylesheet")
+    probe = match.Probe(act, cat.classify(act), cat, "shop", "prompt")
+    weak = _spoken_of("corr-a-weak", {"flush": 3.0, "edg": 3.0})
+    strong = _spoken_of("corr-b-strong", {"flush": 3.0, "edg": 3.0, "cach": 3.0, "styles": 3.0})
+    for cue in (weak, strong):
+        cue.tier = match.judge(cue, probe, cat)
+        cue.score = match.score(cue, probe)
+    assert weak.tier == strong.tier == match.TOPIC and weak.score >= strong.score   # older first on score alone
+    assert [c.note_id for c in match.rank([weak, strong], 2, cat)] == ["corr-b-strong", "corr-a-weak"]
+    assert [c.note_id for c in match.rank([weak, strong], 1, cat)] == ["corr-b-strong"]

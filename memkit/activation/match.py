@@ -48,7 +48,7 @@ class Cue:
 
     __slots__ = ("rowid", "path", "note_id", "cue_type", "trigger", "lesson", "kinds", "names", "status",
                  "reviewed", "created", "session", "source", "importance", "confidence", "lifecycle", "project",
-                 "sessions", "extra", "score", "tier", "why", "matched", "topics")
+                 "sessions", "extra", "score", "tier", "why", "matched", "topics", "said")
 
     def __init__(self, row: tuple):
         (self.rowid, self.path, self.note_id, self.cue_type, self.trigger, self.lesson, kinds, names, self.status,
@@ -61,6 +61,7 @@ class Cue:
         self.reviewed = bool(reviewed)
         self.extra = json.loads(extra or "{}")
         self.score, self.tier, self.why, self.matched = 0.0, 0, [], set()
+        self.said = 0.0   # how strongly a request speaks of its kind, when only its words meet it
 
     @property
     def cue(self) -> dict:
@@ -231,7 +232,7 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     if not tier and probe.kind == "prompt" and not probe.explains and not probe.asks and cue.extra.get("intent"):
         kid, strength, terms = intent.about(cue.extra["intent"], probe.act.prose)
         if strength >= intent.THRESHOLD:
-            tier = TOPIC
+            tier, cue.said = TOPIC, strength
             cue.matched = {kid}
             said = ", ".join(intent.spoken(probe.act.prose, terms)[:4])
             cue.why.append(f"the request speaks of what the lesson is about: {kid} ({said})")
@@ -455,8 +456,9 @@ def rank(cues: list[Cue], limit: int, cat) -> list[Cue]:
     (a "before every commit" rule after the one about this commit's staging), then how few of the
     others matched the same kind of action (a kind that one lesson forbids says more about this
     action than one that several share: a convention about every commit beside the one about this
-    commit's message), then score. Only cues of the best tiers make it: a broad match never rides
-    along beside a concrete one."""
+    commit's message), then a kind the request is of before one only its words speak of (the more
+    strongly they speak of it, the sooner), then score.
+    Only cues of the best tiers make it: a broad match never rides along beside a concrete one."""
     shared: dict[str, int] = {}
     for c in cues:
         for k in c.matched:
@@ -465,7 +467,8 @@ def rank(cues: list[Cue], limit: int, cat) -> list[Cue]:
     # a request that meets many lessons only at one shared topic ("edit the README" and every lesson
     # a docs edit was corrected in) is about none of them in particular
     cues = sorted((c for c in cues if c.tier > TOPIC or crowd[id(c)] <= CROWD),
-                  key=lambda c: (-c.tier, _broad_only(c, cat), crowd[id(c)], -c.score, c.note_id))
+                  key=lambda c: (-c.tier, _broad_only(c, cat), crowd[id(c)], c.said > 0, -c.said, -c.score,
+                                 c.note_id))
     if not cues:
         return cues
     floor = cues[0].tier - 1 if cues[0].tier >= ENTITY else cues[0].tier
