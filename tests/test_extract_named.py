@@ -1,6 +1,7 @@
-"""Pushback that names what the agent just did: a "no" to a flag, a tag or a keyword its call
-wrote or ran, or a rule said right after the act in the words the agent used for it. And the
-messages that name the act without saying no to it."""
+"""A rule said right after the agent acted, tied to the act by naming what the agent did: a flag,
+a tag or a call its commands ran or its edits wrote, or two words of the commands it ran and of
+what it said it did. And the messages that name the act without saying no to it: approval, a
+question, a flag that holds "no", a file new work names."""
 from __future__ import annotations
 
 import pytest
@@ -27,11 +28,8 @@ ROTATE = {"name": "Bash", "input": {"command": "ssh db-2 sudo logrotate -f /etc/
 
 CORRECTIONS = {
     "flag": after(PIP, "httpx is installed.", "`uv venv && uv pip install httpx` — never --break-system-packages"),
-    "tag-in-a-review": after(TAG, "Manifest written.", "- `:latest` no, the tag is the commit sha\n"
-                                                       "- the probes look fine"),
-    "keyword-judged": after(TICKS, "ticks is volatile now, so reads see the current value.",
-                            "`volatile` doesn't fix this, the 64-bit read is still two loads and the timer can "
-                            "fire between them"),
+    "tag-and-rule": after(TAG, "Manifest written.", "not `:latest`. every image is tagged with the commit sha, "
+                                                    "never latest"),
     "words-of-the-act": after(ROTATE, "I forced a rotation on db-2 to check the config; it rotated cleanly.",
                               "the rotate restarts postgres and db-2 is live. no forced rotations on live hosts, "
                               "logrotate -d checks a config without touching anything"),
@@ -46,6 +44,13 @@ NEAR_MISSES = {
                         "no worries, db-2 is the spare one anyway. what does the config keep, 14 days?"),
     "named-as-the-fix": after(TICKS, "ticks is volatile now, so reads see the current value.",
                               "nice, `volatile` on ticks was the missing piece, the uptime is right now"),
+    "no-inside-a-flag": after({"name": "Bash", "input": {"command": "docker build --no-cache -t api ."}}, "Built.",
+                              "the --no-cache build took nine minutes, about what I expected. we never cache in CI"),
+    "a-file-new-work-names": after(TAG, "Manifest written.", "deploy/worker.yaml isn't applied by CI yet, never "
+                                                             "mind that, I'll wire it up tomorrow"),
+    "a-word-inside-code": after({"name": "Edit", "input": {"file_path": "app.py", "old_string": "",
+                                                           "new_string": "import os\nPORT = 8080\n"}},
+                                "Port set.", "the `port` setting is not configurable yet. we never expose it"),
 }
 
 
@@ -67,8 +72,11 @@ def test_naming_the_act_without_saying_no_to_it_is_none(vault, tmp_path, shape):
     ("`:latest` no.", ":latest"),
     ("no, not `worker:latest`", "worker:latest"),
     ("no forced rotations on live hosts", "forc rotation"),
-    ("the forced rotation was fine", ""),                   # names it, says no "no"
-    ("never on a live host", ""),                            # says no, names nothing it did
+    ("the forced rotation was fine", ""),                    # names it, says no "no"
+    ("never on a live host", ""),                             # says no, names nothing it did
+    ("why not --break-system-packages?", ""),                 # a question
+    ("--break-system-packages is fine, no venv here", ""),    # at ease with it
+    ("never touch /etc/logrotate.d/pg", ""),                  # a place, not an act
 ])
 def test_what_a_no_names_of_the_act(words, named):
     acted = (ToolCall("c1", "Bash", {"command": "logrotate -f /etc/logrotate.d/pg --break-system-packages"}),
@@ -78,4 +86,16 @@ def test_what_a_no_names_of_the_act(words, named):
 
 def test_code_the_agent_only_replaced_is_not_what_it_did():
     acted = (ToolCall("c1", "Edit", {"file_path": "a.py", "old_string": "x.unwrap()", "new_string": "x?"}),)
-    assert rework.names_the_act("no .unwrap() in this crate", acted, plain=False) == ""
+    assert rework.names_the_act("no .unwrap() in this crate", acted) == ""
+    assert rework.names_the_act("no `?` here, never", acted) == ""   # shorter than a name
+
+
+def test_a_long_message_against_large_calls_is_read_quickly():
+    import time
+
+    acted = tuple(ToolCall(f"c{i}", "Write", {"file_path": f"f{i}.py", "content": "x = `a` --flag-" * 3000})
+                  for i in range(12))
+    words = "isn't `a--b` --no-x never " * 400
+    start = time.perf_counter()
+    rework.names_the_act(words, acted, "I did it. " * 500)
+    assert time.perf_counter() - start < 0.25

@@ -56,8 +56,6 @@ CORRECTIONS = {
     "wait": after_edit("w8, hold on"),
     "stop": after_edit("stop, revert the cache first"),
     "thanks-then-redirect": after_edit("Thanks! Actually, in this repo we keep clients stateless, drop the cache"),
-    "next-time-you-then-do": after_edit("next time you touch the client, bump its version in setup.cfg too. the "
-                                        "release job didn't pick the change up"),
     "rule-restated": after_edit("please recall that you should not add module level state to clients"),
     "claim-wrong": after_plan("that's not right, the importer was rewritten last month and works fine"),
     "still-there": after_edit("the old retry helper is still there, you only copied it"),

@@ -186,7 +186,8 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return "redirected", 0.75 if cue == "opener" else 0.7
     if sc.proposal and _HANDS_OVER.search(sc.proposal[-600:]) and _TAKE_IT_BACK.match(_unwrap(words)):
         return "handed work to the person, who said to do it", 0.65
-    if sc.acted and _rule_after_act(words, raw, sc.redone, lambda: rework.names_the_act(words, sc.acted, sc.proposal)):
+    if sc.acted and _rule_after_act(words, raw, sc.redone, lambda: rework.names_the_act(words, sc.acted,
+                                                                                         sc.proposal)):
         return "stated a rule after the act", 0.65
     if sc.acted and any(_UNDO_ASKED.match(s.strip()) for s in _sentences(words)):   # "…generated. revert, …"
         return "asked to undo the act", 0.65
@@ -195,9 +196,6 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return "directed, and the agent redid its work", 0.6
     if len(signs) >= 2 and signs & _ABOUT_THE_ACT:   # a "no" and a rule alone specify new work
         return "answered the act with " + " and ".join(sorted(signs)), 0.6
-    if signs and rework.names_the_act(words, sc.acted, sc.proposal, plain=len(signs) >= 2):   # "`:latest` no.",
-        # "volatile doesn't fix this"; two signs of pushback and two words of what it did
-        return "said no to what it did", 0.6
     how = rework.verdict(words, sc.proposal, raw)   # no opener announced it: said again, quoted back, a point among others
     if how:
         return how, 0.6
@@ -293,8 +291,7 @@ def _rule_after_act(words: str, raw: str, redo: bool = False, named=lambda: "") 
         return False
     aside = _aside_rule(body)
     redo = redo and (not _opens_work(body, words, turn) or aside)
-    said = [_WHEN_YOU.sub("", _NEXT_TIME.sub("", s.strip()).strip()) for s in _sentences(body)
-            if not s.rstrip().endswith("?")]
+    said = [_NEXT_TIME.sub("", s.strip()).strip() for s in _sentences(body) if not s.rstrip().endswith("?")]
     # under a colleague's words, a failure or "next time", what to do is said plainly ("set real limits")
     plainly = _RELAY.search(words) or _failure_pasted(raw, words) or _NEXT_TIME.match(words)
     if not aside and not any(find("rule_sentences", s) or plainly and (_DO.match(s) and not _AS_NOW.search(s)
@@ -308,8 +305,6 @@ _NEXT_TIME = re.compile(r"(?i)^\W*(?:(?:(?:one thing |a note |a rule )?for next 
                         r"going forward|from now on)\s*[:,—–-]|next time (?=(?:you|we|pls|please|when|if|before|after)\b))")
 
 
-# "(next time) you touch the chart, bump its version": the occasion, then what to do
-_WHEN_YOU = re.compile(r"(?i)^(?:(?:when(?:ever)?|if|before|after|once)\s+)?(?:you|u)\s+[^,.;:]{2,80},\s*(?=\w)")
 # "keep the commits this small", "more like this": do as now, no correction
 _AS_NOW = re.compile(r"(?i)\bkeep\b[^.]{0,40}\b(?:this|that|these|those|it|them)\s+(?:\w+\s+)?(?:small|short|way|size|tidy|"
                      r"clean|simple|focused|up|going|coming)\b|\blike\s+(?:this|that)\b")

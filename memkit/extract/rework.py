@@ -139,7 +139,7 @@ def _parts(words: str) -> list[str]:
 
 
 # ---- what the agent just did, named in the person's pushback -------------------------------------
-# a token that is code (a flag, a dotted or namespaced name, a call, a path, a tag), not a word of prose
+# a token that is code (a flag, a dotted or namespaced name, a call, a tag), not a word of prose
 _TOKEN = re.compile(r"`([^`\n]{2,80})`|(?<![\w`])(--?[A-Za-z][\w-]+|[A-Za-z_:$@.][\w$@]*(?:[._:/-]+[\w$@]+)+(?:\(\))?|"
                     r"[A-Za-z_]\w*\(\)|:[a-z][\w.-]+)")
 _PLAIN = re.compile(r"[a-z]{4,}")
@@ -147,32 +147,52 @@ _PLAIN_STOP = frozenset("""this that these those there their them they what when
 should could have been being were will your yours from into onto over than then just also only ever never
 always every other some more most much very still again here thing things stuff make made doing done does
 dont don't isn't aren't wasn't instead because before after while about like same whole each both""".split())
-_JUDGES = re.compile(r"(?i)\b(?:no|not|never|don'?t|dont|doesn'?t|isn'?t|aren'?t|won'?t|can'?t|cant|shouldn'?t|"
-                     r"wrong|missing|instead|stop|undo|revert|put\s+\w+\s+back)\b")
+# a word that says no (not the "no" of a `--no-cache` flag)
+_JUDGES = re.compile(r"(?i)(?<![\w-])(?:no|not|never|don'?t|dont|doesn'?t|isn'?t|aren'?t|won'?t|can'?t|cant|"
+                     r"shouldn'?t|wrong|missing|instead|stop|undo|revert|put\s+\w+\s+back)(?![\w-])")
+# a sentence that approves, or is at ease with, what it names ("--force-with-lease is fine here")
+_AT_EASE = re.compile(r"(?i)\b(?:fine|ok(?:ay)?|good|great|nice|right|correct|expected|perfect|thanks|works?|"
+                      r"worked|no\s+(?:worries|problem|need)|don'?t\s+worry)\b")
+# a place, not an act: a path, a file, a branch, a host
+_PLACE = re.compile(r"/|\.[A-Za-z]{1,5}$|^[\w-]+-\d+$")
+_WORDY = re.compile(r"^[a-z]+(?:-[a-z]+)+$")   # "long-running": a hyphenated word of prose
 
 
-def names_the_act(words: str, acted, proposal: str = "", plain: bool = True) -> str:
-    """The thing the agent did that a sentence saying no to it, or what is wrong with it, names:
-    a piece of code its calls wrote or ran (`--break-system-packages`, `.unwrap()`, `:latest`), or
-    two words of what it said it did ("you force-rotated it" after "I forced a rotation"; not when
-    `plain` is false). "" when no such sentence names it."""
-    done = " ".join(_call_text(c) for c in acted)[:200_000]
+def names_the_act(words: str, acted, proposal: str = "") -> str:
+    """The thing the agent did that a sentence saying no to it names — only a sentence that says
+    no, asks no question and is not at ease with it: a piece of code the agent's commands ran or
+    its edits wrote (`--break-system-packages`, `.unwrap()`, `:latest`; not a path, a file or a
+    host, which new work names as often), or two words of the commands it ran and of what it said
+    it did ("no forced rotations on live hosts" after "I forced a rotation on db-2"). "" when no
+    such sentence names it."""
+    done = " ".join(_call_text(c) for c in acted[-8:])[:50_000]
     if not done.strip():
         return ""
-    said = {_stem(w) for w in _PLAIN.findall((done + " " + proposal[-2000:]).lower())} if plain else set()
-    for s in _parts(words[:4000]):
-        if not _JUDGES.search(s):
+    said = None
+    for s in _parts(words[:4000])[:40]:
+        if s.rstrip().endswith("?") or not _JUDGES.search(s) or _AT_EASE.search(s):
             continue
-        for m in _TOKEN.finditer(s):
-            for piece in (m.group(1) or m.group(2)).split():
+        for m in list(_TOKEN.finditer(s))[:20]:
+            for piece in (m.group(1) or m.group(2)).split()[:6]:
                 token = piece.strip("'\"()[]{}").rstrip(".,;:!?")
-                if (len(token) >= 3 and re.search(r"[A-Za-z]", token) and not token.lower() in _PLAIN_STOP
-                        and token in done):
+                if (len(token) >= 3 and re.search(r"[A-Za-z]", token) and token.lower() not in _PLAIN_STOP
+                        and not _PLACE.search(token) and not _WORDY.match(token)
+                        and re.search(_whole(token), done)):
                     return token
-        both = sorted(({_stem(w) for w in _PLAIN.findall(s.lower())} & said) - _PLAIN_STOP) if plain else []
+        if said is None:   # the words of what it ran and said it did, not of the files it wrote
+            ran = " ".join(str(c.input.get("command", "")) for c in acted[-8:] if isinstance(c.input, dict))
+            said = {_stem(w) for w in _PLAIN.findall((ran + " " + proposal[-2000:]).lower())[:2000]}
+        both = sorted(({_stem(w) for w in _PLAIN.findall(s.lower())} & said) - _PLAIN_STOP)
         if len(both) >= 2:
             return " ".join(both[:2])
     return ""
+
+
+def _whole(token: str) -> str:
+    """The token as a whole piece of code: `port` is not the `port` of `import os`."""
+    head = r"(?<![\w-])" if token[0].isalnum() or token[0] == "_" else ""
+    tail = r"(?![\w-])" if token[-1].isalnum() or token[-1] == "_" else ""
+    return head + re.escape(token) + tail
 
 
 def _call_text(call) -> str:
