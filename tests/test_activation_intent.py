@@ -128,3 +128,15 @@ def test_of_two_lessons_a_request_only_speaks_of_the_one_it_speaks_of_more_stron
     assert weak.tier == strong.tier == match.TOPIC and weak.score >= strong.score   # older first on score alone
     assert [c.note_id for c in match.rank([weak, strong], 2, cat)] == ["corr-b-strong", "corr-a-weak"]
     assert [c.note_id for c in match.rank([weak, strong], 1, cat)] == ["corr-b-strong"]
+
+
+@pytest.mark.parametrize("source, left", [
+    (r"(?i)\b(clean|clear)\s+(?!\s+(the\s+)?page\b)cache\b", "(?i)\\b(clean|clear)\\s+ cache\\b"),
+    ("(?<=\\bcan\\syou\\s)(purge|flush)", " (purge|flush)"),
+    ("(?=[(])kept words", " kept words"),              # a parenthesis in a class opens nothing
+    ("(?![)] page)real words", " real words"),
+    ("no lookaround (here)", "no lookaround (here)"),
+    ("(?!never closed", ""),
+])
+def test_a_kinds_description_leaves_out_what_its_lookarounds_hold(source, left):
+    assert intent._unlooked(source) == left

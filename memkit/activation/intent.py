@@ -133,6 +133,10 @@ def _unlooked(source: str) -> str:
         while j < len(source) and depth:
             if source[j] == "\\":
                 j += 1
+            elif source[j] == "[":   # a class: its brackets and parentheses are characters
+                j += 2 if source[j + 1:j + 2] == "]" else 1
+                while j < len(source) and source[j] != "]":
+                    j += 2 if source[j] == "\\" else 1
             elif source[j] == "(":
                 depth += 1
             elif source[j] == ")":
