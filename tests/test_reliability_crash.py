@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -158,15 +159,15 @@ def test_a_stale_git_index_lock_of_a_killed_memkit_is_removed(vault, tmp_path):
     lock = vault / ".git" / "index.lock"
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    (vault / ".memkit").mkdir(exist_ok=True)
-    (vault / ".memkit" / "git-owner").write_text(str(dead.pid))
+    shutil.rmtree(vault / ".memkit", ignore_errors=True)   # the cache deleted after the kill: the mark is kept
+    (vault / ".git" / "memkit-owner").write_text(str(dead.pid))
     lock.write_text("")
     log = crashkit.session_log(tmp_path / "s.jsonl", 2, random.Random(2))
     proc = run_process("--vault", str(vault), "ingest", str(log))
     assert proc.returncode == 0, proc.stderr
     assert "removed a stale .git/index.lock" in proc.stdout + proc.stderr
     assert not lock.exists() and crashkit.git_status(vault) == ""
-    assert not (v.state / "git-owner").exists()
+    assert not (vault / ".git" / "memkit-owner").exists()
 
     lock.write_text("")   # not memkit's: a person's git crashed, or is running now
     log2 = crashkit.session_log(tmp_path / "s2.jsonl", 3, random.Random(3))

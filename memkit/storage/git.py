@@ -158,16 +158,17 @@ def _pathspec_file(rels: list[str]) -> Iterator[list[str]]:
 
 @contextmanager
 def _owned_index(root: Path, git_dir: Path) -> Iterator[None]:
-    """Mark memkit's own git run in .memkit/git-owner, so that an index.lock a killed memkit leaves
-    behind can be told from one a person's git holds: the first is removed, the second reported."""
-    lock, owner = git_dir / "index.lock", root / ".memkit" / "git-owner"
+    """Mark memkit's own git run in .git/memkit-owner, so that an index.lock a killed memkit leaves
+    behind can be told from one a person's git holds: the first is removed, the second reported.
+    The mark lies beside the lock it explains, not in the disposable .memkit cache (a person who
+    deletes the cache after a kill would leave the lock unexplained)."""
+    lock, owner = git_dir / "index.lock", git_dir / "memkit-owner"
     if owner.exists():   # a killed memkit ran git here: let its orphaned git finish before we look
         deadline = time.monotonic() + 30
         while _git_running_in(git_dir.parent.resolve()) and time.monotonic() < deadline:
             time.sleep(0.1)
     if lock.exists():
         _clear_stale(lock, owner)
-    owner.parent.mkdir(exist_ok=True)
     owner.write_text(str(os.getpid()))
     try:
         yield
