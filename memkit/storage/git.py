@@ -103,7 +103,7 @@ def _commit(root: Path, paths: list[Path], subject: str, trailers: list[tuple[st
     carried = [root / r for r in vault_mod.orphans(root / vault_mod.STATE_DIR)]
     if repo is None or not (paths or carried):
         return None
-    with _clean_env(), _owned_index(root, Path(repo.git_dir)):
+    with _clean_env(), _owned_index(Path(repo.git_dir)):
         # the work of a killed run joins this commit; a removed file git never knew is no path to commit
         paths = _tracked_or_present(repo, list(paths) + carried)
         top = Path(repo.working_tree_dir).resolve()
@@ -157,7 +157,7 @@ def _pathspec_file(rels: list[str]) -> Iterator[list[str]]:
 
 
 @contextmanager
-def _owned_index(root: Path, git_dir: Path) -> Iterator[None]:
+def _owned_index(git_dir: Path) -> Iterator[None]:
     """Mark memkit's own git run in .git/memkit-owner, so that an index.lock a killed memkit leaves
     behind can be told from one a person's git holds: the first is removed, the second reported.
     The mark lies beside the lock it explains, not in the disposable .memkit cache (a person who
