@@ -23,7 +23,7 @@ from memkit.activation.clauses import (MOMENT_WORDS, clauses, due_before, judges
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 35
+VERSION = 36
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone", "kept")
@@ -63,8 +63,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     """The cue for one lesson. `declared`: kinds an earlier step gave the note (not read: the
     compiler derives every kind from the lesson's words and the corrected call)."""
     lesson = " ".join(str(lesson or "").replace("``", "`").split())[:4000]
-    # "not yet" is no rule for later, nor is a pasted log; a slipped word ("doctrings") is read as
-    # the catalogue spells it
+    # "not yet" is no rule for later, nor is a pasted log; a slipped word ("doctrings") as the catalogue spells it
     parts = [] if pasted(lesson) else [p for p in clauses(mended(lesson, _derived(cat)["slips"])) if p[0] != "moment"]
     by = _read(cat, parts)
     prescribed = by["prescribe"] | by["allow"]
@@ -156,8 +155,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
                               bool(cue["complies"]))
     if keys:
         cue.update(keys)
-        # the corrected call's kinds the lesson does not name are those of how it ran (`ssh host "…"`,
-        # `nohup … &`): the command no catalogue foresaw says what the mistake was
+        # the call's kinds the lesson does not name are how it ran (`ssh host "…"`, `nohup … &`): the command says it
         cue["forbids"] = sorted(k for k in forbids if k in whole or k in by["before"])
     if unseen:
         cue["calls"] = list(dict.fromkeys([*cue.get("calls", []), *unseen]))
@@ -168,6 +166,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         cue.update(commands.last_resort(act, parts))   # else it could match nothing
         if not cue.get("calls") and not cue.get("undone"):   # the code the corrected edit wrote that it names
             cue.update({"undone": found} if (found := redo.named(act, parts)) else {})
+        if not cue.get("calls") and not cue.get("undone") and not cue["standing"]:   # its words, at length
+            cue["forbids"] = [k for k in [intent.lesson_kind(cat, lesson, STANDING_AREAS)[0]] if k]
     topics = _topics(cat, by, corrected, forbids, prescribed)   # (the kinds dropped just above are no topic either)
     if whole:   # "anything you give me to paste is fish": any request for commands to paste (not any question)
         topics += sorted(k for k in whole - forbids if k in cat.kinds and cat.kinds[k].area in STANDING_AREAS

@@ -219,3 +219,43 @@ def spoken(text: str, terms) -> list[str]:
     """The request's own words behind these terms, for a person reading why a lesson fired."""
     wanted = set(terms)
     return list(dict.fromkeys(w for w, t in _terms(text) if t in wanted))
+
+
+# A lesson that names no kind by the catalogue's patterns ("the parents' app sent 1,140 notices at
+# 22:10 because the timetable went out twice") is still about some kind of action when it speaks at
+# length in that kind's rarest words: four of them at least, each a term few kinds share (a rarity of
+# LESSON_RARE: under one kind in fifty), weighing LESSON_THRESHOLD together. Common words of the
+# catalogue (change, back, local, first) are left out: a long, chatty lesson says them all.
+LESSON_THRESHOLD = 25.0
+LESSON_LEAST = 4
+LESSON_RARE = 4.0
+
+
+def _lesson_index(cat, skip: frozenset) -> dict[str, list[tuple[str, float]]]:
+    """Every rare term of the specific kinds (none broad, none harmless, none of the `skip` areas),
+    with the kinds it describes and its weight: built once per catalogue."""
+    built = getattr(cat, "_lesson_index", None)
+    if built is None:
+        specific = [kid for kid, k in cat.kinds.items() if not k.broad and not k.safe and k.area not in skip]
+        built = {}
+        for kid, terms in weights(cat, specific).items():
+            for t, w in terms.items():
+                if w >= LESSON_RARE:
+                    built.setdefault(t, []).append((kid, w))
+        cat._lesson_index = built
+    return built
+
+
+def lesson_kind(cat, text: str, skip: frozenset = frozenset()) -> tuple[str, float, list[str]]:
+    """The kind a lesson's words describe best, when it speaks of it at length (else "")."""
+    index = _lesson_index(cat, skip)
+    score: dict[str, float] = {}
+    shared: dict[str, list[str]] = {}
+    for t in _said(text):
+        for kid, w in index.get(t, ()):
+            score[kid] = score.get(kid, 0.0) + w
+            shared.setdefault(kid, []).append(t)
+    best = max(score, key=lambda k: (score[k], k), default="")
+    if not best or score[best] < LESSON_THRESHOLD or len(shared[best]) < LESSON_LEAST:
+        return "", 0.0, []
+    return best, score[best], sorted(shared[best])
