@@ -21,7 +21,7 @@ def cat():
 
 
 def test_a_lesson_in_a_kinds_rare_words_forbids_it(cat):
-    kid, strength, terms = intent.lesson_kind(cat, BUILDS, compiler.STANDING_AREAS)
+    kid, strength, terms = intent.lesson_kind(intent.lesson_index(cat, compiler.STANDING_AREAS), BUILDS)
     assert kid == "bio:mixed-reference-builds"
     assert strength >= intent.LESSON_THRESHOLD and len(terms) >= intent.LESSON_LEAST
     assert {"grch38", "hg19"} <= set(terms)
@@ -29,7 +29,7 @@ def test_a_lesson_in_a_kinds_rare_words_forbids_it(cat):
 
 
 def test_common_words_at_length_name_no_kind(cat):
-    assert intent.lesson_kind(cat, CHATTY, compiler.STANDING_AREAS) == ("", 0.0, [])
+    assert intent.lesson_kind(intent.lesson_index(cat, compiler.STANDING_AREAS), CHATTY) == ("", 0.0, [])
     assert compiler.compile_lesson(cat, CHATTY, ALIGN)["forbids"] == []
 
 

@@ -167,7 +167,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         if not cue.get("calls") and not cue.get("undone"):   # the code the corrected edit wrote that it names
             cue.update({"undone": found} if (found := redo.named(act, parts)) else {})
         if not cue.get("calls") and not cue.get("undone") and not cue["standing"]:   # its words, at length
-            cue["forbids"] = [k for k in [intent.lesson_kind(cat, lesson, STANDING_AREAS)[0]] if k]
+            cue["forbids"] = [k for k in [intent.lesson_kind(_derived(cat)["lexicon"], lesson)[0]] if k]
     topics = _topics(cat, by, corrected, forbids, prescribed)   # (the kinds dropped just above are no topic either)
     if whole:   # "anything you give me to paste is fish": any request for commands to paste (not any question)
         topics += sorted(k for k in whole - forbids if k in cat.kinds and cat.kinds[k].area in STANDING_AREAS
@@ -435,7 +435,7 @@ def _derived(cat) -> dict:
         words = {w for k in cat.kinds.values() if k.rx.get("words") for lits in k.rx["words"].literals if lits
                  for clause in lits for lit in clause for w in re.findall(r"[a-z]{7,}", lit)}
         _DERIVED.update(of=cat, replaced_by=replaced_by, slips=slips_of(words), depth=commands.depth(cat),
-                        answering=intent.answering(cat))
+                        answering=intent.answering(cat), lexicon=intent.lesson_index(cat, STANDING_AREAS))
     return _DERIVED
 
 

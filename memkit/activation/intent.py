@@ -231,24 +231,26 @@ LESSON_LEAST = 4
 LESSON_RARE = 4.0
 
 
-def _lesson_index(cat, skip: frozenset) -> dict[str, list[tuple[str, float]]]:
+def lesson_index(cat, skip: frozenset = frozenset()) -> dict[str, list[tuple[str, float]]]:
     """Every rare term of the specific kinds (none broad, none harmless, none of the `skip` areas),
-    with the kinds it describes and its weight: built once per catalogue."""
-    built = getattr(cat, "_lesson_index", None)
-    if built is None:
-        specific = [kid for kid, k in cat.kinds.items() if not k.broad and not k.safe and k.area not in skip]
-        built = {}
-        for kid, terms in weights(cat, specific).items():
-            for t, w in terms.items():
-                if w >= LESSON_RARE:
-                    built.setdefault(t, []).append((kid, w))
-        cat._lesson_index = built
+    with the kinds it describes and its weight (built once per catalogue: the compiler's
+    tables, which the catalogue's snapshot keeps)."""
+    terms, rarity = table(cat)
+    built: dict[str, list[tuple[str, float]]] = {}
+    for kid, k in sorted(cat.kinds.items()):
+        if k.broad or k.safe or k.area in skip:
+            continue
+        rare = [(t, rarity[t]) for t in terms.get(kid, ()) if rarity[t] >= LESSON_RARE]
+        if len(rare) > MAX_TERMS:   # the rarest, as `weights` keeps them
+            rare = sorted(rare, key=lambda x: (-x[1], x[0]))[:MAX_TERMS]
+        for t, w in rare:
+            built.setdefault(t, []).append((kid, round(w, 2)))
     return built
 
 
-def lesson_kind(cat, text: str, skip: frozenset = frozenset()) -> tuple[str, float, list[str]]:
-    """The kind a lesson's words describe best, when it speaks of it at length (else "")."""
-    index = _lesson_index(cat, skip)
+def lesson_kind(index: dict, text: str) -> tuple[str, float, list[str]]:
+    """The kind a lesson's words describe best (through `lesson_index`), when it speaks of it at
+    length (else "")."""
     score: dict[str, float] = {}
     shared: dict[str, list[str]] = {}
     for t in _said(text):
