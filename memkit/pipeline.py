@@ -14,6 +14,8 @@ from typing import Any
 from memkit.storage import index
 from memkit.storage.vault import Vault, orphans
 
+INGEST_WAIT = 120.0   # seconds a second ingest (a hook, a watcher) waits its turn behind one under way
+
 
 def _commit(vault: Vault, rels: list[str], subject: str, trailers: list[tuple[str, str]]) -> str | None:
     from memkit.storage import git
@@ -26,7 +28,10 @@ def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool 
     """progress(total) -> (tick(path), done()) or (None, None): the caller draws any bar."""
     from memkit.traces import ingest as ingest_mod
 
-    with vault.lock():
+    if extract:   # the catalogue's first build (seconds on a fresh machine) is done before the lock,
+        from memkit.activation.cues import catalogue_of   # not while a second ingest waits for it
+        catalogue_of(vault)
+    with vault.lock(wait=INGEST_WAIT):
         with vault.deferred_sync():   # every file is on disk before the commit names it
             pending, adopted = _known(vault)
             files = list(ingest_mod.find_logs(paths, vault))
