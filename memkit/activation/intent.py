@@ -178,10 +178,16 @@ def weights(cat, kinds) -> dict[str, dict[str, float]]:
     terms, rarity = table(cat)
     out = {}
     for kid in sorted(kinds):
-        found = sorted(((t, rarity[t]) for t in terms.get(kid, ()) if rarity[t] > 0), key=lambda x: (-x[1], x[0]))
+        found = _rarest(terms.get(kid, ()), rarity, lambda w: w > 0)
         if found:
-            out[kid] = {t: round(w, 2) for t, w in found[:MAX_TERMS]}
+            out[kid] = found
     return out
+
+
+def _rarest(found, rarity: dict, keep) -> dict[str, float]:
+    """The kind's terms whose rarity `keep` accepts, the rarest MAX_TERMS of them, rounded."""
+    kept = sorted(((t, rarity[t]) for t in found if keep(rarity[t])), key=lambda x: (-x[1], x[0]))
+    return {t: round(w, 2) for t, w in kept[:MAX_TERMS]}
 
 
 def keys(weighted: dict[str, dict[str, float]]) -> set[str]:
@@ -240,11 +246,8 @@ def lesson_index(cat, skip: frozenset = frozenset()) -> dict[str, list[tuple[str
     for kid, k in sorted(cat.kinds.items()):
         if k.broad or k.safe or k.area in skip:
             continue
-        rare = [(t, rarity[t]) for t in terms.get(kid, ()) if rarity[t] >= LESSON_RARE]
-        if len(rare) > MAX_TERMS:   # the rarest, as `weights` keeps them
-            rare = sorted(rare, key=lambda x: (-x[1], x[0]))[:MAX_TERMS]
-        for t, w in rare:
-            built.setdefault(t, []).append((kid, round(w, 2)))
+        for t, w in _rarest(terms.get(kid, ()), rarity, lambda w: w >= LESSON_RARE).items():
+            built.setdefault(t, []).append((kid, w))
     return built
 
 
