@@ -26,7 +26,10 @@ def _commit(vault: Vault, rels: list[str], subject: str, trailers: list[tuple[st
 def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool = True,
            commit: bool | None = None, progress=None) -> dict[str, Any]:
     """progress(total) -> (tick(path), done()) or (None, None): the caller draws any bar."""
+    from memkit import rxcache
     from memkit.traces import ingest as ingest_mod
+
+    rxcache.keep_at_exit()   # the next ingest (a session's end, a pre-commit hook) compiles none of it again
 
     if extract:   # the catalogue's first build (seconds on a fresh machine) is done before the lock,
         from memkit.activation.cues import catalogue_of   # not while a second ingest waits for it
@@ -215,6 +218,9 @@ def trace_paths(vault: Vault, session: str | None = None, staged: bool = False) 
 
 def extract(vault: Vault, *, session: str | None = None, all_: bool = False, staged: bool = False,
             extractor: str | None = None, stage: bool = False, commit: bool = False) -> dict[str, Any]:
+    from memkit import rxcache
+
+    rxcache.keep_at_exit()
     with vault.lock():
         rels = trace_paths(vault, session, staged)
         with vault.deferred_sync():

@@ -131,10 +131,52 @@ def test_a_hook_process_keeps_what_it_compiled_though_it_ends_without_exit_handl
 
 
 def test_a_process_that_does_not_save_leaves_the_cache_as_it_was(tmp_path):
-    """Only the short-lived fast paths keep what they compiled: an ingest or a test run that
-    compiles thousands of patterns a hook never needs does not grow the file."""
+    """Only the processes a person waits on keep what they compiled: one that compiles patterns
+    and neither ingests nor answers a hook (a review, a test run) does not grow the file."""
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
     code = "from memkit import rxcache\nfor n in range(50):\n    rxcache.compile('x{%d}y' % n)\n"
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert not (tmp_path / "memkit" / rxcache.NAME).exists()
+
+
+@pytest.mark.skipif(rxcache._sre is None, reason="another Python: re.compile alone")
+def test_an_ingest_keeps_what_it_compiled_and_the_next_one_compiles_nothing(tmp_path):
+    """A session's ingest (and the pre-commit hook's extraction) compiles some hundreds of
+    patterns of its own: it keeps them at exit, and the next ingest takes every one from the
+    cache, the redaction scanner's one large pattern included."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    vault, logs = tmp_path / "vault", tmp_path / "logs"
+    logs.mkdir()
+    (logs / "s.jsonl").write_text(json.dumps({"session_id": "s1", "role": "user", "content": (
+        "no, never push to main directly; open a pull request with gh pr create instead")}) + "\n", encoding="utf-8")
+    report = ("import sys\nfrom memkit import rxcache\nfrom memkit.cli import main\nkeep = rxcache.save\n"
+              "def told():\n    print('new', len(rxcache._state['new']), file=sys.stderr)\n    keep()\n"
+              "rxcache.save = told\nmain(sys.argv[1:])\n")   # what the ingest's exit handler keeps
+    runs = []
+    for n in range(2):
+        subprocess.run([sys.executable, "-m", "memkit", "init", str(vault / str(n))], env=env, capture_output=True,
+                       check=True, timeout=120)
+        done = subprocess.run([sys.executable, "-c", report, "--vault", str(vault / str(n)), "ingest", str(logs),
+                               "--format", "generic", "--no-commit"], env=env, capture_output=True, text=True,
+                              timeout=300)
+        assert done.returncode == 0, done.stderr
+        runs.append(int(done.stderr.split("new ")[-1].split()[0]))
+    assert runs[0] > 100 and runs[1] == 0, runs
+
+
+def test_the_patterns_memkit_builds_are_the_same_in_every_process(tmp_path):
+    """A pattern joined from a set's words must not depend on the process's string hashing:
+    the cache knows a pattern by its text, and one that changed with every process was compiled
+    afresh by every one (the redaction scanner's 16 KB pattern did, for ~30 ms of each ingest)."""
+    code = ("import hashlib\nimport memkit.redact.patterns as p\nimport memkit.extract.heuristic, "
+            "memkit.activation.compiler\nfrom memkit import rxcache\n"
+            "print(hashlib.sha1('\\n'.join(sorted(e[:200].hex() for e in rxcache._state['new'].values()))"
+            ".encode()).hexdigest(), hashlib.sha1(p._SCAN.pattern.encode()).hexdigest())\n")
+    seen = set()
+    for seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "XDG_CACHE_HOME": str(tmp_path / seed)}
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        seen.add(done.stdout.split()[1])
+    assert len(seen) == 1

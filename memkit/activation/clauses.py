@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import re
 
+from memkit import rxcache
 from memkit.activation.negation import HARM, WHY_THERE
 from memkit.activation.scope import ON_MACHINE
 
 # the polarity of a clause: what it forbids, what it asks for, what it allows, or only why
-_FORBID = re.compile(
+_FORBID = rxcache.compile(
     r"(?i)(?<!-)\b(never|don'?t|do\s+not|didn'?t|no\b(?!\s+(longer|more|matter|doubt|need)\b)|not\b(?!\s+only\b)|"
     r"nothing\b(?!\s+(else|but|more|much|wrong|new|to\s+do|happens|changes)\b)|"
     rf"{HARM}|"
@@ -27,7 +28,7 @@ _FORBID = re.compile(
     r"what(?:'s|\s+(?:is|are))\s+(?:that|this|those|these|all\s+(?:that|this|those|these))\b[^?.!\n]{0,40}?\s*"
     r"\bdoing\s+(?:in\s+)?(?:here|there)\b(?![^?]{0,5}\?\s*(?:walk|explain|tell)))")   # "what was that part with
 # the mocker?!", "what's this print doing here?"
-_PRESCRIBE = re.compile(
+_PRESCRIBE = rxcache.compile(
     r"(?i)\b(use|using|always|only|prefer\w*|should|must|need\s+to|needs\s+to|has\s+to|have\s+to|"
     r"(?:every|each|all|any)\s[^.;!?]{0,60}?\b(?:needs?|requires?|must\s+have)\b|"
     r"instead|put|keep|go(es)?\s+(in|into|through|under)|run|via|through|pin|pinned|wrap\w*|pass|add\b|"
@@ -46,27 +47,27 @@ _VERBS = (
     r"preview|diff|query|filter|index|reindex|limit|throttle|schedule|inject|register|declare|include|"
     r"require|convert|cast|round|email|page|ping|look|show|confirm|find|choose|resume|comment|close|queue|grow|defer|"
     r"copy|report|prompt)\b")
-_IMPERATIVE = re.compile(r"(?i)^(please\s+|just\s+|so\s+|then\s+|instead,?\s+|actually,?\s+)?" + _VERBS)
-INTERJECTION = re.compile(r"(?i)^(?:(?:no+|nope|nah|stop|wait|w8|hold\s+on|hmm+|ugh|oh|ok(?:ay)?|actually|well|"
+_IMPERATIVE = rxcache.compile(r"(?i)^(please\s+|just\s+|so\s+|then\s+|instead,?\s+|actually,?\s+)?" + _VERBS)
+INTERJECTION = rxcache.compile(r"(?i)^(?:(?:no+|nope|nah|stop|wait|w8|hold\s+on|hmm+|ugh|oh|ok(?:ay)?|actually|well|"
                            r"sorry|thanks|thank\s+you|please|pls|right|yes|yeah)\s*[,.!:;—–-]+\s*)+")
-_REFUSAL = re.compile(r"(?i)^(?:no+|nope|nah|stop|wait|w8|hold\s+on|ugh|whoa|woah)\s*[,.!:;—–-]")
-_UNTIL = re.compile(r"(?i)(?:\b(?:is|are|'re|am|'m|was)?\s*\bnot|\b(?:is|are|was|were)n[’']?t)\s+"
+_REFUSAL = rxcache.compile(r"(?i)^(?:no+|nope|nah|stop|wait|w8|hold\s+on|ugh|whoa|woah)\s*[,.!:;—–-]")
+_UNTIL = rxcache.compile(r"(?i)(?:\b(?:is|are|'re|am|'m|was)?\s*\bnot|\b(?:is|are|was|were)n[’']?t)\s+"
                     r"(?:done|finished|complete|ready)\s+until\b")
 # where a thing comes from or goes is no request when the same clause says it is forbidden
-_WEAK_ASK = re.compile(r"(?i)comes?\s+from|goes?\s+in(?:to)?|belongs?\s+in|lives?\s+in|sits?\s+(?:in|next\s+to)|through|"
+_WEAK_ASK = rxcache.compile(r"(?i)comes?\s+from|goes?\s+in(?:to)?|belongs?\s+in|lives?\s+in|sits?\s+(?:in|next\s+to)|through|"
                        r"via|put|keep|pass|add|write|run|starts?\s+with|is\s+done\s+with")
-_STRONG_FORBID = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|no-go|forbidden|banned|"
+_STRONG_FORBID = rxcache.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|no-go|forbidden|banned|"
                             r"not\s+allowed|deprecated|off-limits)\b")
-_AUX = re.compile(r"(?i)\b(must|should|shall|will|would|can|could|may|might|do|does|did|is|are|was|were|be|"
+_AUX = rxcache.compile(r"(?i)\b(must|should|shall|will|would|can|could|may|might|do|does|did|is|are|was|were|be|"
                   r"been|has|have|had|to|keep|keeps|kept|still|am|'re|'m)\s*$")   # "you keep not following it"
-_TOLD = re.compile(r"(?i)\b(?:didn[’']?t|did\s+not|forgot\s+to|never)\b[^.;!?]{0,80}\bas\s+(?:i|we)\s+"
+_TOLD = rxcache.compile(r"(?i)\b(?:didn[’']?t|did\s+not|forgot\s+to|never)\b[^.;!?]{0,80}\bas\s+(?:i|we)\s+"
                    r"(?:told|asked|said|showed|explained)\b|\byou\s+forgot\s+to\b")
-_ALLOW = re.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
+_ALLOW = rxcache.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+){0,2}))\s+(?:is|are)\s+"
                     r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b")
 # "nothing in library/ gets saved except by `pipeline publish`": the exception is a way the rule allows
-_EXCEPT = re.compile(r"(?i)[,(]?\s*\b(?:except|other\s+than|apart\s+from|save\s+for)\s+(?:by\s+|through\s+|via\s+|with\s+|"
+_EXCEPT = rxcache.compile(r"(?i)[,(]?\s*\b(?:except|other\s+than|apart\s+from|save\s+for)\s+(?:by\s+|through\s+|via\s+|with\s+|"
                      r"using\s+|in\s+|for\s+)?(?=[`\w./~-])")
-_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|(?<=[\w.!?)'\"])\s+--\s+(?=[A-Za-z(])"
+_SPLIT = rxcache.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|(?<=[\w.!?)'\"])\s+--\s+(?=[A-Za-z(])"
                     r"|,\s+(?=but\b|so\b|and\s+(?:then|only|never|always)\b)"
                     r"|(?i:,\s+(?=(?:(?:and\s+|but\s+)?(?:don'?t|do\s+not|never|avoid|stop)|(?:and|but)\s+no)\b))"
                     r"|\s+\((?=e\.g\.|i\.e\.|like\b)"
@@ -77,57 +78,57 @@ _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+|(?<=[\w.!?)'\"])\s+--\s
                     r"work\s+(?:on|in|from)\s+(?:a\s+|the\s+)?(?:local\s+|own\s+)?cop(?:y|ies))\b))")
 # "imports never go into main: make a sandbox env": a rule, then the way (after a rule only; "`products` is
 # an alias: create the next index" explains before it asks)
-_COLON_WAY = re.compile(r"(?i):\s+(?=(?:please\s+|just\s+|instead\s+)?" + _VERBS + r")")
-_INSTEAD = re.compile(r"(?i),?\s*\b(instead\s+of|rather\s+than|not|never|and\s+never|but\s+never|but\s+not)\b\s+(?=\S)")
+_COLON_WAY = rxcache.compile(r"(?i):\s+(?=(?:please\s+|just\s+|instead\s+)?" + _VERBS + r")")
+_INSTEAD = rxcache.compile(r"(?i),?\s*\b(instead\s+of|rather\s+than|not|never|and\s+never|but\s+never|but\s+not)\b\s+(?=\S)")
 
 # a run of capitalised keywords is code ("CREATE OR REPLACE", "ALLOW FILTERING"), not words said
-_LEADING_FLAG = re.compile(r"^--?[a-z][\w-]*(?![\w-])(?!\s+(?:was|is|were|did|does|broke|caused|made|again|here|there)\b)\s*\S")
-_CAPS_RUN = re.compile(r"\b[A-Z]{2,}(?:\s+[A-Z]{2,})*\b")
+_LEADING_FLAG = rxcache.compile(r"^--?[a-z][\w-]*(?![\w-])(?!\s+(?:was|is|were|did|does|broke|caused|made|again|here|there)\b)\s*\S")
+_CAPS_RUN = rxcache.compile(r"\b[A-Z]{2,}(?:\s+[A-Z]{2,})*\b")
 
 # "npm never lets us reuse a version": what a tool or system does not do is a reason, not a rule
-_THEIR_NO = re.compile(r"(?i)\b(?!(?:you|we|i|please|just|and|so|but|then|also|ever)\b)[a-z][\w.-]*\s+(?:never|doesn'?t|"
+_THEIR_NO = rxcache.compile(r"(?i)\b(?!(?:you|we|i|please|just|and|so|but|then|also|ever)\b)[a-z][\w.-]*\s+(?:never|doesn'?t|"
                        r"does\s+not|won'?t|will\s+not)\s+(?:lets?|allows?|accepts?|supports?|works?|handles?|sees?|"
                        r"notices?|knows?|picks?\s+up|reuses?|keeps?)\b")
 
 
 # "… because the projector isn't idempotent": a state given as the reason, not a rule
-_WHY_NOT = re.compile(r"(?i)\b(?:because|since|as|cause|cuz)\s+(?:the\s+|its\s+|their\s+|our\s+|that\s+|this\s+)?"
+_WHY_NOT = rxcache.compile(r"(?i)\b(?:because|since|as|cause|cuz)\s+(?:the\s+|its\s+|their\s+|our\s+|that\s+|this\s+)?"
                       r"(?!(?:you|we|i)\b)[\w.-]+(?:\s+[\w.-]+)?\s+(?:is|are|was|were)(?:n[’']?t|\s+not)\b")
 
 
 # "the reason it failed is …", "that's because …": a clause that says why something happened
-_CAUSE = re.compile(r"(?i)^(?:the\s+(?:reason|cause)\b|(?:it|this|that)\s+(?:failed|fails|broke|breaks|happened|happens)"
+_CAUSE = rxcache.compile(r"(?i)^(?:the\s+(?:reason|cause)\b|(?:it|this|that)\s+(?:failed|fails|broke|breaks|happened|happens)"
                     r"\s+because\b|that'?s\s+(?:because|why)\b)")
 
 # words that bind a clause to the moment: "not yet", "for now" (the compiler reads them too)
 MOMENT_WORDS = r"yet|for\s+now|right\s+now|at\s+the\s+moment|for\s+the\s+time\s+being|this\s+time|today"
-_MOMENT = re.compile(rf"(?i)\b(?:{MOMENT_WORDS})\b")
-_CONDITIONED = re.compile(r"(?i)\b(?:until|unless|before|after|if|when|while|once|"
+_MOMENT = rxcache.compile(rf"(?i)\b(?:{MOMENT_WORDS})\b")
+_CONDITIONED = rxcache.compile(r"(?i)\b(?:until|unless|before|after|if|when|while|once|"
                           r"(?:is|are|was|were|has|have|had)(?:n[’']?t|\s+not))\b")
-_EVER = re.compile(r"(?i)\b(?:never|ever|again|always|any\s*more|any\s*time)\b")
+_EVER = rxcache.compile(r"(?i)\b(?:never|ever|again|always|any\s*more|any\s*time)\b")
 
 
 # "that comment is too verbose": a judgement of a piece of the work, not of the reply
-_WORK_TOO = re.compile(r"(?i)\b(?:that|this|the|these|those|your|its|my)\s+(?:[\w-]+\s+){0,2}?(?:comments?|messages?|"
+_WORK_TOO = rxcache.compile(r"(?i)\b(?:that|this|the|these|those|your|its|my)\s+(?:[\w-]+\s+){0,2}?(?:comments?|messages?|"
                        r"descriptions?|docstrings?|docs?|documentation|readme|changelog|functions?|methods?|class(?:es)?|"
                        r"tests?|specs?|names?|titles?|logs?|sections?|paragraphs?|snippets?|variables?|code|lines?|files?|"
                        r"scripts?|prs?|pull\s+requests?)\s+(?:is|are|was|were|'s|seems?|looks?|feels?|reads?)\s+"
                        r"(?:\w+\s+){0,2}?too\b")
 # "restore it to the previous version", "put it back": the clause undoes the change at hand
-_UNDO = re.compile(r"(?i)\b(?:restore|revert|undo|roll\s*back|(?:put|change|set|turn|bring)\s+(?:\S+\s+){1,3}?back\b"
+_UNDO = rxcache.compile(r"(?i)\b(?:restore|revert|undo|roll\s*back|(?:put|change|set|turn|bring)\s+(?:\S+\s+){1,3}?back\b"
                    r"(?!\s+(?:up|on|online)\b)|"   # "bring the server back up" starts it again, undoes nothing
                    r"(?:in|into|to)\s+(?:(?:its|their|the|a)\s+)?(?:previous|original|old|former|earlier)\s+"
                    r"(?:state|version|content|form)|back\s+to\s+(?:the\s+|its\s+)?(?:previous|original|old|way))")
 # "before you do that", "before doing it": the step at hand, not a moment that comes back ("before
 # we push the branch" is one: who does it says nothing of how often)
-_THIS_STEP = re.compile(r"(?i)^(?:(?:you|we|i)\s+)?(?:do|doing)\s+(?:that|this|it)\b|^(?:that|this|it)\b|"   # "before
+_THIS_STEP = rxcache.compile(r"(?i)^(?:(?:you|we|i)\s+)?(?:do|doing)\s+(?:that|this|it)\b|^(?:that|this|it)\b|"   # "before
                         r"^(?:we|i)\s+\w+\s+(?:it|them|this|that|these|those)\b|^you\s+\w+\s+(?:this|that|these|those)\b")
 # we commit it", "before you merge this": the step at hand ("check the diff before you commit it" stands)
 
 
 # "I haven't seen you running coverage", "you forgot to run the linter": a step that should have
 # come first
-_OMITTED = re.compile(r"(?i)\b(?:(?:i\s+)?(?:haven[’']?t|have\s+not|didn[’']?t|did\s+not)\s+seen?\s+you\s+|"
+_OMITTED = rxcache.compile(r"(?i)\b(?:(?:i\s+)?(?:haven[’']?t|have\s+not|didn[’']?t|did\s+not)\s+seen?\s+you\s+|"
                       r"you\s+(?:forgot|forget|skipped|didn[’']?t|did\s+not|never)\s+(?:to\s+)?|"
                       r"you\s+should\s+have\s+(?:first\s+)?)(?:run|ran|running|check|checked|checking|test|tested|testing|"
                       r"verify|verified|verifying|lint|linted|linting|format|formatted|formatting|build|built|building|"
@@ -140,9 +141,9 @@ _LEAD = (r"(?:[^:]{0,40}:\s+)?(?:(?:but|and|so|no|nope|actually|also|because|sin
          r"(?:the\s+)?")   # a label ("Review on !2291: "), then a few turning words
 _OF_IT = r"\s+(?:is|are|was|were|holds?|has|have|gets?|belongs?\s+to|comes?\s+from|contains?)\b"
 # … but not where the work belongs or what is fine: "config.yaml is where the fix goes", "src/ is fine"
-_PLACE_OK = re.compile(r"(?i)\b(?:is|are)\s+(?:where|the\s+(?:right\s+)?place|fine|ok|okay|right|correct|good)\b|"
+_PLACE_OK = rxcache.compile(r"(?i)\b(?:is|are)\s+(?:where|the\s+(?:right\s+)?place|fine|ok|okay|right|correct|good)\b|"
                        r"\bfine\s+to\b|\bsafe\s+to\b|\ballowed\b")
-_ASKED = re.compile(r"(?i)^(?:\w+[,.!]\s+)?(?:why\s+did\s+you|did\s+you\s+(?:just|really|actually))\b")
+_ASKED = rxcache.compile(r"(?i)^(?:\w+[,.!]\s+)?(?:why\s+did\s+you|did\s+you\s+(?:just|really|actually))\b")
 _DONE_TO = r"(?i)\b(?:overwrit\w*|regenerat\w*|clobber\w*|wip(?:e|es|ed|ing)\b)\s+(?:the\s+|all\s+of\s+)?`?"
 
 
@@ -165,7 +166,7 @@ def omitted(lesson: str) -> bool:
     return bool(_OMITTED.search(lesson))
 
 
-_WORD = re.compile(r"(?<![\w`./\\:(-])[A-Za-z]{7,}(?![\w`./\\:(-])")   # a word of prose, not part of a name
+_WORD = rxcache.compile(r"(?<![\w`./\\:(-])[A-Za-z]{7,}(?![\w`./\\:(-])")   # a word of prose, not part of a name
 
 
 def _slips(word: str) -> set[str]:
@@ -206,7 +207,7 @@ _SLIPS = {"before": "befor beforu befroe beofre bfore befoer brfore", "always": 
           "never": "nevr nver nevver", "after": "afer aftr atfer", "without": "wihtout witout wihout withou",
           "instead": "insted instaed isntead", "push it": "pushit", "commit it": "commitit", "merge it": "mergeit"}
 _SAID_RIGHT = {slip: word for word, slips in _SLIPS.items() for slip in slips.split()}
-_SLIPPED = re.compile(r"(?i)(?<![\w`./\\:(-])(" + "|".join(sorted(_SAID_RIGHT, key=len, reverse=True)) + r")(?![\w`./\\:(-])")
+_SLIPPED = rxcache.compile(r"(?i)(?<![\w`./\\:(-])(" + "|".join(sorted(_SAID_RIGHT, key=len, reverse=True)) + r")(?![\w`./\\:(-])")
 
 
 def _said_right(m: re.Match) -> str:
@@ -224,7 +225,7 @@ def slips_of(words: set[str]) -> dict:
 
 
 # what a terminal prints: progress counters, "…, done.", "remote:" lines, key fingerprints
-_PRINTED = re.compile(r"(?i)\b\d{1,3}%\s*\(\d+/\d+\)|,\s*done\.|(?:^|\s)remote:\s|\bSHA256:[A-Za-z0-9+/]{20,}|"
+_PRINTED = rxcache.compile(r"(?i)\b\d{1,3}%\s*\(\d+/\d+\)|,\s*done\.|(?:^|\s)remote:\s|\bSHA256:[A-Za-z0-9+/]{20,}|"
                       r"\b[0-9a-f]{7,40}\.\.[0-9a-f]{7,40}\b|\bTotal\s+\d+\s+\(delta\s+\d+\)")
 
 
@@ -246,7 +247,7 @@ def undoes(lesson: str) -> bool:
     return bool(_UNDO.search(lesson))
 
 
-_BEFORE = re.compile(r"(?i)(?:\bbefore|(?P<rush>(?P<no>(?:n't|\bnot|\bnever|\bstop|\bquit)\s+(?:\w+\s+)?)?"
+_BEFORE = rxcache.compile(r"(?i)(?:\bbefore|(?P<rush>(?P<no>(?:n't|\bnot|\bnever|\bstop|\bquit)\s+(?:\w+\s+)?)?"
                      r"(?:rush|hurr|jump)\w*\s+(?:straight\s+|ahead\s+)?(?:in)?to))\s+"
                      r"(?P<moment>(?:you\s+|we\s+|i\s+)?\w+(?:ing)?\b[^,;.]{0,60})")
 
@@ -267,8 +268,8 @@ def this_step(moment: str, clause: str) -> bool:
     return bool(_THIS_STEP.search(moment.strip())) and not _EVER.search(clause)
 
 
-_WHY_THERE = re.compile(rf"(?i)\b{WHY_THERE}")
-_CURIOUS = re.compile(r"(?i)\bwhat\s+(?:is|are|'s)\s+(?:it|they|that|this|those)\s+for\b|\b(?:i|we)\s+(?:want|would\s+like|'d\s+like)"
+_WHY_THERE = rxcache.compile(rf"(?i)\b{WHY_THERE}")
+_CURIOUS = rxcache.compile(r"(?i)\bwhat\s+(?:is|are|'s)\s+(?:it|they|that|this|those)\s+for\b|\b(?:i|we)\s+(?:want|would\s+like|'d\s+like)"
                       r"\s+to\s+understand\b|\bjust\s+(?:curious|wondering)\b|\b(?:explain|curious)\b")
 
 
@@ -285,12 +286,12 @@ def for_now(clause: str) -> bool:
     return not (no and ON_MACHINE.search(clause, 0, m.start()) and _BUSY.search(clause, no.end(), m.start()))
 
 
-_BUSY = re.compile(r"(?i)\b(?:it|he|she|they|that|this|which)\s*(?:is|are|'s|'re)\s+(?:\w+\s+)?\w+ing\b")
+_BUSY = rxcache.compile(r"(?i)\b(?:it|he|she|they|that|this|which)\s*(?:is|are|'s|'re)\s+(?:\w+\s+)?\w+ing\b")
 
 
-_VERDICT = re.compile(r"(?i)(fine|ok|okay|good|great|sure|alright|allowed|acceptable)\b")
-_SUBJECT = re.compile(r"(?i)(i|we|you|they|he|she|it|that|this)\b")   # "I asked you to X, not Y": a sentence
-_CODE = re.compile(r"`[^`\n]{1,200}`")
+_VERDICT = rxcache.compile(r"(?i)(fine|ok|okay|good|great|sure|alright|allowed|acceptable)\b")
+_SUBJECT = rxcache.compile(r"(?i)(i|we|you|they|he|she|it|that|this)\b")   # "I asked you to X, not Y": a sentence
+_CODE = rxcache.compile(r"`[^`\n]{1,200}`")
 
 
 def _masked(text: str) -> str:
@@ -299,11 +300,11 @@ def _masked(text: str) -> str:
 
 
 # what a rule says is missing, then how to do it: "nothing touches the firewall without a dead man's switch: …"
-_WITHOUT_WAY = re.compile(r"(?i)\bwithout\s+(?:a\s+|an\s+|the\s+|its\s+|their\s+|your\s+)?[^:;.!?]{1,50}:\s+"
+_WITHOUT_WAY = rxcache.compile(r"(?i)\bwithout\s+(?:a\s+|an\s+|the\s+|its\s+|their\s+|your\s+)?[^:;.!?]{1,50}:\s+"
                           r"(?!(?:it|it'?s|this|that|because|otherwise|since|we|they|he|she|you|i)\b)")
 # a relayed lesson ("Ingrid saw your commit and asked me to pass this on: \"…\"", "fwd from Kenji in #ops:",
 # "Review from Nadia on #318:"): who said it and where is no part of the rule, nor are the quotes around it
-_RELAY = re.compile(r"(?i)^[^.!?:\n]{0,120}?\b(?:pass(?:ing)?\s+(?:this|it)\s+(?:on|along)|fwd|forward(?:ed|ing)?|"
+_RELAY = rxcache.compile(r"(?i)^[^.!?:\n]{0,120}?\b(?:pass(?:ing)?\s+(?:this|it)\s+(?:on|along)|fwd|forward(?:ed|ing)?|"
                     r"relay\w*|review\s+(?:from|by)|(?:comment|note|message|feedback)\s+from|"
                     r"from\s+\w+\s+(?:in|on)\s+(?:#|the\s+(?:mr|pr|review|channel|thread))|on\s+the\s+(?:mr|pr)\b|"
                     r"asked\s+me\s+to\s+(?:tell|pass|say|let)|(?:in|on)\s+#[\w-]+|pasted|wrote)[^.!?:\n]{0,80}?:\s*"
@@ -324,7 +325,7 @@ def unrelayed(lesson: str) -> str:
 
 
 # a statement after a comma with its own subject and verb: the reason a rule gives, up to the next comma
-_REASON = re.compile(r"(?i),\s+((?:the|our|its|it|they|that|this|those|these|everyone|nobody|every|some)\b[^,;:]{0,50}?"
+_REASON = rxcache.compile(r"(?i),\s+((?:the|our|its|it|they|that|this|those|these|everyone|nobody|every|some)\b[^,;:]{0,50}?"
                      r"\b(?:is|are|was|were|still|reads?|uses?|needs?|breaks?|depends?|relies|expects?|builds?|built|"
                      r"parses?|calls?|loads?|runs?|triggers?|checks?|owns?|will|would|won'?t|can'?t|cannot|does|"
                      r"doesn'?t|locks?|takes?|sends?|wipes?|deletes?|drops?|overwrites?|leaks?|costs?|goes|means?)\b"
@@ -430,7 +431,7 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
     return out
 
 
-_LOCATED = re.compile(r"(?i)(?<![\w/.-])`?([\w][\w.-]{1,60})`?\s+(?:is|lives|sits|resides|is\s+located)\s+(?:in|under|at)\s+"
+_LOCATED = rxcache.compile(r"(?i)(?<![\w/.-])`?([\w][\w.-]{1,60})`?\s+(?:is|lives|sits|resides|is\s+located)\s+(?:in|under|at)\s+"
                       r"(?:the\s+|my\s+|our\s+)?`?(~?/?[\w.-]*/[\w./-]*[\w]|~/?[\w./-]*|[\w.-]+(?=`?\s+(?:folder|"
                       r"directory|dir)\b))")
 

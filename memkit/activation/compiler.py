@@ -12,11 +12,11 @@ import hashlib
 import marshal
 import re
 
+from memkit import rxcache
 from memkit.activation import acts as acts_mod
 from memkit.activation import asked as asked_mod
-from memkit.activation import commands
+from memkit.activation import commands, intent, keeps, redo, referents
 from memkit.activation import entities as entities_mod
-from memkit.activation import intent, keeps, redo, referents
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MOMENT_WORDS, clauses, due_before, judges_work, located, mended, omitted,
                                        pasted, slips_of, spoken_of, this_step, undoes)
@@ -28,24 +28,24 @@ NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone", "kept")
 
-_OUTRIGHT = re.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|forbidden|banned|not\s+allowed|"
+_OUTRIGHT = rxcache.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|forbidden|banned|not\s+allowed|"
                        r"off-limits|at\s+all|rather\s+you\s+didn'?t)\b")
-_FOR_NOW = re.compile(rf"(?i)\b(?:{MOMENT_WORDS}|until)\b")
-_TELLS = re.compile(r"(?i)(?:i|i'm|i've|i'll|we've|they|it|that|this)\b(?!\s+(?:must|should|need|have\s+to|want))")
+_FOR_NOW = rxcache.compile(rf"(?i)\b(?:{MOMENT_WORDS}|until)\b")
+_TELLS = rxcache.compile(r"(?i)(?:i|i'm|i've|i'll|we've|they|it|that|this)\b(?!\s+(?:must|should|need|have\s+to|want))")
 # "I read the diff myself and commit from my own terminal": what someone does, not what is asked
 _STOPPED = acts_mod.STOPPED   # a call the person refused or cut off
-_THAT_ONE = re.compile(r"(?i)^\W*(?:so\s+|then\s+|just\s+|please\s+)*use\s+(?:that|it|this|those|them)(?:\s+one)?\b")
-_MISSING = re.compile(r"^(?:writing|creating)\b[^,;]*\bwithout\b[^,;]*\b(?:header|magic\s+comment|include\s+guard|"
+_THAT_ONE = rxcache.compile(r"(?i)^\W*(?:so\s+|then\s+|just\s+|please\s+)*use\s+(?:that|it|this|those|them)(?:\s+one)?\b")
+_MISSING = rxcache.compile(r"^(?:writing|creating)\b[^,;]*\bwithout\b[^,;]*\b(?:header|magic\s+comment|include\s+guard|"
                       r"use\s+strict|strict\s+mode|pragma)\b")   # what a whole file lacks, no line of it
-_LACKS = re.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b"
+_LACKS = rxcache.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b"
                     r"|\bwhere\s+(?:the\s+)?(?:\w+\s+){0,3}(?:uses?|expects?|requires?)\b")   # "… where the project uses Y"
-_WRONG_PLACE = re.compile(r"(?i)\bwrong\s+(repo|repository|project|folder|directory|checkout|clone|worktree)\b|"
+_WRONG_PLACE = rxcache.compile(r"(?i)\bwrong\s+(repo|repository|project|folder|directory|checkout|clone|worktree)\b|"
                           r"\bthis\s+is\s+(the|an?)\s+(old|read-only|archived|stale|legacy)\s+(\w+\s+)?(repo|mirror|copy|"
                           r"clone|checkout|fork)\b")
 _ALWAYS = (r"never|always|from\s+now\s+on|every\s+time|whenever|going\s+forward|any\s+time|each\s+time|"
            r"by\s+default")
-_EVERMORE = re.compile(rf"(?i)\b(?:{_ALWAYS}|in\s+(?:the\s+)?future)\b")   # said to hold from now on
-_DURABLE = re.compile(rf"(?i)\b(?:{_ALWAYS}|in\s+this\s+(repo|project|codebase|team)|we\s+(use|never|always|don'?t|"
+_EVERMORE = rxcache.compile(rf"(?i)\b(?:{_ALWAYS}|in\s+(?:the\s+)?future)\b")   # said to hold from now on
+_DURABLE = rxcache.compile(rf"(?i)\b(?:{_ALWAYS}|in\s+this\s+(repo|project|codebase|team)|we\s+(use|never|always|don'?t|"
                       r"do\s+not|keep|follow)|our\s+(style|rule|convention)|remember)\b")
 STANDING_AREAS = frozenset({"conduct"})
 
@@ -289,7 +289,7 @@ def _through(cat, act, named: list[str]) -> set:
     found = cat.kinds_of(act)
     keys = [entities_mod._norm(n).strip("/") for n in named]
     if act.family in ("edit", "write") and act.added:   # what the lines holding the name do, by themselves
-        marks = [re.compile(rf"(?<!\w){re.escape(k)}(?!\w)") for k in keys if k]
+        marks = [rxcache.compile(rf"(?<!\w){re.escape(k)}(?!\w)") for k in keys if k]
         lines = act.added.splitlines()
         held = [any(rx.search(ln.lower()) for rx in marks) for ln in lines]   # or bring to their file
         if not any(held):
@@ -304,8 +304,8 @@ def _through(cat, act, named: list[str]) -> set:
     return found - cat.kinds_of(acts_mod.from_command(" ".join(words)))
 
 
-_CUT = re.compile(r"(?i)^(?:stop|wait|whoa|woah|hold\s+on|hang\s+on)[.!]*$")   # "stop." as a call runs
-_FRAGMENT = re.compile(r"(?i)^(?:absolutely|definitely|certainly|hell|god)?[,\s]*(?:not|no+|nope)[.!]*$|"
+_CUT = rxcache.compile(r"(?i)^(?:stop|wait|whoa|woah|hold\s+on|hang\s+on)[.!]*$")   # "stop." as a call runs
+_FRAGMENT = rxcache.compile(r"(?i)^(?:absolutely|definitely|certainly|hell|god)?[,\s]*(?:not|no+|nope)[.!]*$|"
                        r"^(?:(?:ugh|argh|hmm+|oh|ah|uh|no+|nope|nah|wait|stop|whoa|actually)[,.!]*\s+)*"
                        rf"(?:not|no)\s+(?!(?:{MOMENT_WORDS}|now|so\s+fast|until|like\s+that)\b)"
                        r"(?:\S+\s+){0,4}\S+?[.!]*$")   # "not yet": when, not what

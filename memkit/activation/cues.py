@@ -8,9 +8,9 @@ here. Pure derivation: never reads other files, never writes the note.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, Iterator
 
+from memkit import rxcache
 from memkit.activation import compiler, entities, intent, redo
 from memkit.activation import scope as scope_mod
 from memkit.layers import OBSERVATIONS
@@ -187,7 +187,7 @@ def _observation(note: Note, rel: str, vault) -> Iterator[tuple[Any, ...]]:
     yield _row(rel, note.id, cue_type, trigger, lesson, cue, meta, reviewed, owner, cat=catalogue_of(vault))
 
 
-_ORDER = re.compile(r"(?i)\s*(start|begin|first|next|then|proceed|continue|go\s+ahead|move\s+on)\b")
+_ORDER = rxcache.compile(r"(?i)\s*(start|begin|first|next|then|proceed|continue|go\s+ahead|move\s+on)\b")
 
 
 def lesson_of(meta: dict) -> tuple[str, str, str] | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from memkit import rxcache
 from memkit.activation import commands, intent
 from memkit.activation.negation import negated
 
@@ -23,11 +24,11 @@ _PLAIN = frozenset(
     "where which while also only just more most other some such very your ours mine here ever never always "
     "again whole every each before after first last local direct directly manual manually hand hands "
     "action actions request requests work working done does doing over under same".split())
-_WORD = re.compile(r"[a-z][a-z0-9]{3,}")
+_WORD = rxcache.compile(r"[a-z][a-z0-9]{3,}")
 
 
-_NO = re.compile(r"(?i)(?<![\w-])(?:no|not|never|don'?t|do\s+not|stop|avoid)\b")
-_PLACE = re.compile(r"(?i)^(?:in|on|at|to|for|from|into|within|inside|of|about|by)$")
+_NO = rxcache.compile(r"(?i)(?<![\w-])(?:no|not|never|don'?t|do\s+not|stop|avoid)\b")
+_PLACE = rxcache.compile(r"(?i)^(?:in|on|at|to|for|from|into|within|inside|of|about|by)$")
 
 
 def _words(text: str) -> set[str]:
@@ -79,7 +80,7 @@ def echoed(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set, a
 
 def _bare(word: str, parts: list[tuple[str, str]]) -> bool:
     """A clause says no to the word with nothing after it ("never a reset.", "don't reset, migrate")."""
-    rx = re.compile(rf"{_NO.pattern}(?:\s+(?:a|an|the|any|ever|again))?\s+{re.escape(word)}\w*\s*(?:[.,;:!?)]|$)")
+    rx = rxcache.compile(rf"{_NO.pattern}(?:\s+(?:a|an|the|any|ever|again))?\s+{re.escape(word)}\w*\s*(?:[.,;:!?)]|$)")
     return any(p == "forbid" and rx.search(t) for p, t in parts)
 
 
@@ -104,7 +105,7 @@ def spoken(cat, lesson: str, corrected: set) -> set:
 
 
 _SELF = frozenset("self this cls super me it".split())   # the object itself: its methods name nothing
-_CALLED = re.compile(r"(?<![\w.$@])([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?\s*\(")
+_CALLED = rxcache.compile(r"(?<![\w.$@])([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?\s*\(")
 
 
 def called(parts: list[tuple[str, str]], act, named: list[str]) -> list[str]:
@@ -133,7 +134,7 @@ def called(parts: list[tuple[str, str]], act, named: list[str]) -> list[str]:
     return list(dict.fromkeys(out))[:3]
 
 
-_WAY = re.compile(rf"(?i)\b(?:{commands.WAY_WORDS})\s+`?$")
+_WAY = rxcache.compile(rf"(?i)\b(?:{commands.WAY_WORDS})\s+`?$")
 _NOT_A_SUBCOMMAND = commands.PROSE | frozenset("any anything everything yourself without".split())
 
 

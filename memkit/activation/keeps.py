@@ -53,7 +53,7 @@ def gone(act, tokens: set[str]) -> set[str]:
     return out | {m.group(1) for t in out for m in [_VERSIONED.match(t)] if m}
 
 
-_VERSIONED = re.compile(r"^(.{3,}?)[-_@]v?\d[\d.]*$")
+_VERSIONED = rxcache.compile(r"^(.{3,}?)[-_@]v?\d[\d.]*$")
 
 
 def removes(act, name: str) -> bool:

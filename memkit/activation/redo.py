@@ -74,12 +74,12 @@ def undone(fix: list[str] | tuple[str, ...]) -> tuple[list[str], list[str]]:
 def _pattern(piece: str) -> re.Pattern:
     if ": " in piece:   # a setting, written with ':' or '=', quoted or not
         key, value = piece.split(": ", 1)
-        return re.compile(rf"(?i)(?<![\w.-]){re.escape(key)}[\"']?\s*[:=]\s*[\"']?{re.escape(value)}(?![\w.-])")
+        return rxcache.compile(rf"(?i)(?<![\w.-]){re.escape(key)}[\"']?\s*[:=]\s*[\"']?{re.escape(value)}(?![\w.-])")
     if piece.startswith("@"):
-        return re.compile(rf"(?<![\w@]){re.escape(piece)}(?![\w.])")
+        return rxcache.compile(rf"(?<![\w@]){re.escape(piece)}(?![\w.])")
     name = piece[:-1]
     lead = r"(?<=\.)" if name.startswith(".") else r"(?<![\w$.])"
-    return re.compile(rf"{lead}{re.escape(name.lstrip('.'))}\s*\(")
+    return rxcache.compile(rf"{lead}{re.escape(name.lstrip('.'))}\s*\(")
 
 
 def written(act, piece: str) -> bool:

@@ -10,20 +10,21 @@ from __future__ import annotations
 
 import re
 
+from memkit import rxcache
 from memkit.extract import Candidate, pushback, signals
 from memkit.extract.phrases import find, phrases
 
-_BULLET = re.compile(r"^\s*[-*•]\s+(?:\*\*)?(.+?)(?:\*\*)?\s*$")
-_ASKING = re.compile(r"\?\s*$|\b(would you like|do you want|want me to|should (?:i|we)|shall (?:i|we)|"
+_BULLET = rxcache.compile(r"^\s*[-*•]\s+(?:\*\*)?(.+?)(?:\*\*)?\s*$")
+_ASKING = rxcache.compile(r"\?\s*$|\b(would you like|do you want|want me to|should (?:i|we)|shall (?:i|we)|"
                      r"which|prefer|or)\b", re.I)
 # how an alternative is put to the person, before the verb that says what it does
-_LEAD = re.compile(r"^(?:what do you think\s*[-–—:,]?\s*|so\s+|then\s+|alternatively,?\s+)?(?:or\s+)?"
+_LEAD = rxcache.compile(r"^(?:what do you think\s*[-–—:,]?\s*|so\s+|then\s+|alternatively,?\s+)?(?:or\s+)?"
                    r"(?:(?:do|would)\s+you\s+(?:want|like|prefer)\s+(?:me\s+)?(?:to\s+)?|"
                    r"(?:should|shall|can|could|would|will)\s+(?:we|i|you)\s+|(?:want|like)\s+me\s+to\s+|"
                    r"(?:we|i)\s+(?:could|can|should|might)\s+|let\s+me\s+|i'?ll\s+)?(?:just\s+|actually\s+|simply\s+|first\s+)?",
                    re.I)
-_MENU = re.compile(r"\b(options?|choices?|alternatives?|approaches|ways to)\b", re.I)
-_OPENERS = re.compile(r"^(?:ok(?:ay)?|yes|yeah|yep|sure|please|just|let'?s|let us|then|first|so|and|but|"
+_MENU = rxcache.compile(r"\b(options?|choices?|alternatives?|approaches|ways to)\b", re.I)
+_OPENERS = rxcache.compile(r"^(?:ok(?:ay)?|yes|yeah|yep|sure|please|just|let'?s|let us|then|first|so|and|but|"
                       r"i think|i'd say)\b[,]?\s*", re.I)
 # words that open a clause without saying what to do
 _NOT_VERBS = frozenset("do go be have get proceed continue is are was were it this that these those there the a an "

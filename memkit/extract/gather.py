@@ -8,17 +8,17 @@ or edited; a person's edits are never overwritten. Never touches library notes.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
+from memkit import rxcache
 from memkit.extract import Candidate
 from memkit.layers import OBSERVATIONS
 
 KINDS = tuple(str(kind) for kind, (_, _, gathered) in OBSERVATIONS.items() if gathered)
 SAME = 92            # rapidfuzz ratio of the normalised words: a repeat, not a new lesson
 BOOST = 0.05         # importance added per further source
-_WORD = re.compile(r"[a-z0-9]+")
+_WORD = rxcache.compile(r"[a-z0-9]+")
 
 
 def key(kind: str, fields: dict[str, Any], statement: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from memkit import rxcache
 from memkit.extract import Candidate, TraceContext, decisions, gather, pushback, signals, statements
 from memkit.extract.phrases import find, phrases
 from memkit.extract.pushback import QUESTION_TOOLS, READ_ONLY  # noqa: F401  (kept importable)
@@ -213,12 +214,12 @@ def _ceremony(call: ToolCall, kinds: set[str]) -> bool:
                                or (bool(kinds) and all(k.split(":", 1)[0] in _CEREMONY_AREAS for k in kinds)))
 
 
-_TEST_RUN = re.compile(r"^\s*(?:\S+=\S+\s+)*(?:(?:npm|yarn|pnpm|bun)\s+(?:run\s+)?test\b|(?:python3?\s+-m\s+)?pytest\b|"
+_TEST_RUN = rxcache.compile(r"^\s*(?:\S+=\S+\s+)*(?:(?:npm|yarn|pnpm|bun)\s+(?:run\s+)?test\b|(?:python3?\s+-m\s+)?pytest\b|"
                        r"go\s+test\b|cargo\s+test\b|(?:\./)?(?:mvnw?|gradlew?)\s+(?:-\S+\s+)*test\b|make\s+test\b|"
                        r"(?:bundle\s+exec\s+)?rspec\b|npx\s+(?:jest|vitest|playwright\s+test)\b|tox\b|nox\b|dotnet\s+test\b)")
 
 
-_CALL_WORD = re.compile(r"[a-z0-9][a-z0-9_.-]{2,}")
+_CALL_WORD = rxcache.compile(r"[a-z0-9][a-z0-9_.-]{2,}")
 _PLAIN_WORDS = frozenset("the and for with that this from into you your are was were have has not but all any can "
                          "will just only then than when what which who its it's out off one two our their them they "
                          "there here also very more most some such use used using run ran get got put set make made "
@@ -264,8 +265,8 @@ def _preference(turn, text) -> Candidate | None:
     return None
 
 
-_BACK = re.compile(r"(?i)\bremember (this|that)\b")
-_LEAD_IN = re.compile(r"(?i)^\W*(?:for next time|as a rule|going forward|from now on|in (?:the )?future)\s*:")
+_BACK = rxcache.compile(r"(?i)\bremember (this|that)\b")
+_LEAD_IN = rxcache.compile(r"(?i)^\W*(?:for next time|as a rule|going forward|from now on|in (?:the )?future)\s*:")
 
 
 def _asks_for_good(sentence: str) -> bool:

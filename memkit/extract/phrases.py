@@ -11,7 +11,7 @@ import tomllib
 from functools import lru_cache
 from typing import Any
 
-from memkit import DATA
+from memkit import DATA, rxcache
 
 
 @lru_cache(maxsize=1)
@@ -20,15 +20,15 @@ def phrases() -> dict[str, Any]:
     flags = re.I | re.M
     out: dict[str, Any] = {}
     for key, value in data.items():
-        out[key] = re.compile(value, flags) if isinstance(value, str) else [_compiled(v, flags) for v in value]
+        out[key] = rxcache.compile(value, flags) if isinstance(value, str) else [_compiled(v, flags) for v in value]
     return out
 
 
 def _compiled(item, flags: int):
     """A regex; or, for a table of rules (`{rx = '…', key = '…'}`), the table with its regex compiled."""
     if isinstance(item, dict):
-        return {**item, "rx": re.compile(item["rx"], flags)}
-    return re.compile(item, flags)
+        return {**item, "rx": rxcache.compile(item["rx"], flags)}
+    return rxcache.compile(item, flags)
 
 
 def find(key: str, text: str) -> re.Match | None:
@@ -44,7 +44,7 @@ def find(key: str, text: str) -> re.Match | None:
 
 
 # \s in a pattern holds these in an ASCII text besides the six spaces the literals know of
-_ODD_SPACE = re.compile(r"[\x1c-\x1f]")
+_ODD_SPACE = rxcache.compile(r"[\x1c-\x1f]")
 
 
 def listed(key: str, text: str) -> list:

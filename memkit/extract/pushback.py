@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memkit import rxcache
 from memkit.extract import rework
 from memkit.extract.phrases import find, phrases
 from memkit.layers import Flag, Role
@@ -20,25 +21,25 @@ READ_ONLY = {"Read", "Glob", "Grep", "LS", "WebSearch", "TodoWrite", "TodoRead",
              "ExitPlanMode", "BashOutput", "ListMcpResourcesTool", "Search", "List", "Fetch", "WebFetch"}
 MIN_WORDS = 3   # a lesson shorter than this says nothing a later session could use
 # after "yes, but …": a negation or an imperative that changes what was agreed to
-_AFTER_BUT = re.compile(r"^((for )?next time,? |in (the )?future,? )?(please,? )?((you )?(must|should|shall) ?n[o']?t\b|"
+_AFTER_BUT = rxcache.compile(r"^((for )?next time,? |in (the )?future,? )?(please,? )?((you )?(must|should|shall) ?n[o']?t\b|"
                         r"(without|not|no|never|don'?t|do not|leave out|skip|use|make|put|call|name|"
                         r"keep|drop|remove|move|change|rename|replace)\b|"
                         # "… but tokens/ isn't ours to edit": what is someone else's to change
                         r"[^.!?\n]{1,60}\b(isn'?t|is not|aren'?t|are not) (ours|mine|yours|for us|for you) to "
                         r"(edit|touch|change|modify|update|rewrite|delete)\b)", re.I)
-_NEGATED = re.compile(r"^((for )?next time,? |in (the )?future,? )?(please )?(without|not|no|never|don'?t|do not|"
+_NEGATED = rxcache.compile(r"^((for )?next time,? |in (the )?future,? )?(please )?(without|not|no|never|don'?t|do not|"
                       r"leave out|skip|drop|remove|stop)\b", re.I)
 # "it runs, but …": a reservation about the work, unless what follows only asks for more of it
-_WORKS = re.compile(r"\b(works|worked|runs|ran|compiles|compiled|builds|built|passes|passed|is green)\b", re.I)
-_MORE = re.compile(r"^(can|could|would) you (also|now|then)\b|^(also|now|next|then|additionally)\b|"
+_WORKS = rxcache.compile(r"\b(works|worked|runs|ran|compiles|compiled|builds|built|passes|passed|is green)\b", re.I)
+_MORE = rxcache.compile(r"^(can|could|would) you (also|now|then)\b|^(also|now|next|then|additionally)\b|"
                    r"^let'?s (also|now|then|next)\b|"
                    r"^(please )?(also|add|check|verify|test|confirm|double-check|make sure)\b",
                    re.I)
 # after a refusal these carry no direction: a request to be told something, and a lead-in to
 # output the person pastes ("I ran it on the other machine:")
-_ASKS = re.compile(r"^(please |can you |could you )?(explain|tell me|describe|clarify|help me understand|remind me)\b",
+_ASKS = rxcache.compile(r"^(please |can you |could you )?(explain|tell me|describe|clarify|help me understand|remind me)\b",
                    re.I)
-_REPORTS = re.compile(r"^(I|we)('ve| have| had)? (just |now |also |already )?([a-z]+ed|ran|did|got|made|saw|found|"
+_REPORTS = rxcache.compile(r"^(I|we)('ve| have| had)? (just |now |also |already )?([a-z]+ed|ran|did|got|made|saw|found|"
                       r"took|wrote|built|put|set|went|had|kept|gave|brought|caught|left)\b[^.!?]*:$", re.I)
 
 
@@ -65,7 +66,7 @@ def scene(turns: list[Turn], i: int, prior: list[Turn]) -> Scene:
 
 
 # the agent's answer opens by owning a mistake: an apology, "my mistake", "I shouldn't have"
-_OWNED = re.compile(r"(?i)^\W*(?:(?:oh|ah),?\s+)?(?:(?:i'?m|i\s+am)\s+(?:so\s+|very\s+|really\s+)?sorry\b|sorry\b|"
+_OWNED = rxcache.compile(r"(?i)^\W*(?:(?:oh|ah),?\s+)?(?:(?:i'?m|i\s+am)\s+(?:so\s+|very\s+|really\s+)?sorry\b|sorry\b|"
                     r"(?:my\s+)?apologies\b|i\s+apologi[sz]e\b|my\s+(?:mistake|bad)\b|that\s+was\s+my\s+mistake\b|"
                     r"i\s+shouldn'?t\s+have\b)")
 
@@ -80,7 +81,7 @@ def owned(turns: list[Turn], i: int) -> bool:
     return False
 
 
-_FILE_WORD = re.compile(r"[\w.-]*/[\w./-]*|[\w-]+\.[A-Za-z]\w{0,7}\b")   # a path, or a name with an extension
+_FILE_WORD = rxcache.compile(r"[\w.-]*/[\w./-]*|[\w-]+\.[A-Za-z]\w{0,7}\b")   # a path, or a name with an extension
 
 
 def redone(turns: list[Turn], i: int, acted: tuple[ToolCall, ...]) -> bool:
@@ -207,7 +208,7 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
 # a direction that weighs what was done (a sign of pushback, or what should be, what to keep or leave, a
 # why, a but): a bare imperative after the agent's work ("uninstall all traces of the VPN server") is
 # the next task, even when the agent then works on the same files again
-_WEIGHS = re.compile(r"(?i)\b(should|shouldn'?t|shoudl|rather|why|but|keep|leave|every|free\s+of)\b")
+_WEIGHS = rxcache.compile(r"(?i)\b(should|shouldn'?t|shoudl|rather|why|but|keep|leave|every|free\s+of)\b")
 
 
 def _goes_on(words: str) -> bool:
@@ -216,9 +217,9 @@ def _goes_on(words: str) -> bool:
     return bool(_GO_AHEAD.search(words)) and not _HELD_BACK.search(words)
 
 
-_GO_AHEAD = re.compile(r"(?i)\b(go\s+ahead|keep\s+going|carry\s+on|go\s+for\s+it|ship\s+it|merge\s+it|lgtm|"
+_GO_AHEAD = rxcache.compile(r"(?i)\b(go\s+ahead|keep\s+going|carry\s+on|go\s+for\s+it|ship\s+it|merge\s+it|lgtm|"
                        r"looks\s+good|sounds\s+good|not\s+bad)\b")
-_HELD_BACK = re.compile(r"(?i)\b(but|however|though|except|instead|only|don'?t|do\s+not|never|no\s+longer|stop|"
+_HELD_BACK = rxcache.compile(r"(?i)\b(but|however|though|except|instead|only|don'?t|do\s+not|never|no\s+longer|stop|"
                         r"wrong|revert|undo|redo|rather|fix|first|before|wait|hold|why|shouldn'?t|should|must|again|"
                         r"not(?!\s+(too\s+|half\s+)?bad\b))\b|[?]")
 
@@ -226,13 +227,13 @@ _HELD_BACK = re.compile(r"(?i)\b(but|however|though|except|instead|only|don'?t|d
 # the agent's last words hand a step to the person ("After running that, let me know if it works",
 # "You can now check the CI run on GitHub") and the person says to do it oneself ("you run it and prompt
 # me", "Use gh to check the CI status"): the agent should have done the step it handed over
-_HANDS_OVER = re.compile(r"(?i)\b(after (you run|running|you'?ve run) (that|this|it|the)|once you'?(ve)? (run|ran|tried|checked)\b|"
+_HANDS_OVER = rxcache.compile(r"(?i)\b(after (you run|running|you'?ve run) (that|this|it|the)|once you'?(ve)? (run|ran|tried|checked)\b|"
                          r"(you can|you could|you'?ll need to|you need to|you should|please) (now |then )?"
                          r"(run|execute|check|verify|test|try|open|paste|restart|confirm|look at)\b|"
                          r"run (the following|this|these) commands?\b|run (that|this|it)\b[^.\n]{0,40}\b(let me know|tell me|paste)\b|"
                          r"let me know (if it works|the (results?|outcome|output)|"
                          r"what (it|you) (says|see|get))|paste (the|its) output)")
-_TAKE_IT_BACK = re.compile(r"(?i)^(please,?\s+)?(you (run|do|check|try|execute|can run|can check|can do)\b|"
+_TAKE_IT_BACK = rxcache.compile(r"(?i)^(please,?\s+)?(you (run|do|check|try|execute|can run|can check|can do)\b|"
                            r"(?:(?<=please )|(?<=please, ))(run|execute|perform) (the|a|an|it|that|this|those|these|them)\b|"
                            r"(do|run|check|execute|try) (it|that|this) (yourself|for me)\b|"
                            r"use `?[\w.-]+`?( cli| tools?)? to (check|run|see|look|verify|find|get|view|read)\b|"
@@ -244,12 +245,12 @@ _ABOUT_THE_ACT = {"judged", "pointed", "repaired", "felt"}
 
 # an instruction ("Analyze all router logs …", "implement the failing tests") opens work; a lead-in to
 # output ("here's what I get:") reports it
-_OPENS_WORK = re.compile(r"(?i)^(please\s+)?(" + "|".join(
+_OPENS_WORK = rxcache.compile(r"(?i)^(please\s+)?(" + "|".join(
     "analy[sz]e implement add create write build make update run fix refactor rename move review investigate "
     "look check find search explain describe summari[sz]e document test debug profile design plan draft prepare "
     "set configure install deploy migrate generate cycle clean convert port extract split merge rebase commit push "
     "open close start stop restart try continue resume finish do go show tell give help let".split()) + r")\b")
-_SHOWS = re.compile(r"(?im)\b(I (get|got|see|saw)( this| the following)?|here'?s what I (get|got|see)|this is what I "
+_SHOWS = rxcache.compile(r"(?im)\b(I (get|got|see|saw)( this| the following)?|here'?s what I (get|got|see)|this is what I "
                     r"(get|got|see))\s*(:|$)")
 
 
@@ -277,7 +278,7 @@ def _sentences(body: str) -> list[str]:
     return [s for s in _SENTENCE_END.split(_unwrap(body)) if s.strip()]
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[.!?;][\"')\]])\s+|\n+")
+_SENTENCE_END = rxcache.compile(r"(?<=[.!?;])\s+|(?<=[.!?;][\"')\]])\s+|\n+")
 
 
 def _rule_after_act(words: str, raw: str, redo: bool = False, named=lambda: "") -> bool:
@@ -301,20 +302,20 @@ def _rule_after_act(words: str, raw: str, redo: bool = False, named=lambda: "") 
 
 
 # "for next time: …" as the message's first words: this time went wrong
-_NEXT_TIME = re.compile(r"(?i)^\W*(?:(?:(?:one thing |a note |a rule )?for next time|(?:in|for) (?:the )?future|next time|"
+_NEXT_TIME = rxcache.compile(r"(?i)^\W*(?:(?:(?:one thing |a note |a rule )?for next time|(?:in|for) (?:the )?future|next time|"
                         r"going forward|from now on)\s*[:,—–-]|next time (?=(?:you|we|pls|please|when|if|before|after)\b))")
 
 
 # "keep the commits this small", "more like this": do as now, no correction
-_AS_NOW = re.compile(r"(?i)\bkeep\b[^.]{0,40}\b(?:this|that|these|those|it|them)\s+(?:\w+\s+)?(?:small|short|way|size|tidy|"
+_AS_NOW = rxcache.compile(r"(?i)\bkeep\b[^.]{0,40}\b(?:this|that|these|those|it|them)\s+(?:\w+\s+)?(?:small|short|way|size|tidy|"
                      r"clean|simple|focused|up|going|coming)\b|\blike\s+(?:this|that)\b")
-_DONT = re.compile(r"(?i)\b(?:don'?t|do not|never)\b|,\s*always\b")
+_DONT = rxcache.compile(r"(?i)\b(?:don'?t|do not|never)\b|,\s*always\b")
 # the verbs that say what to do ("add it nullable", "allowlist extensions"), and a sentence that says it
 _DO_VERBS = (r"add|set|use|make|put|keep|move|drop|remove|change|rename|replace|revert|undo|restore|split|batch|"
              r"backfill|run|write|generate|allowlist|validate|switch|pin|lock|wrap|guard|check|bump|format|test|"
              r"declare|register|call|return|log|raise|catch|handle|commit|push|ask|tell")
-_DO = re.compile(rf"(?i)^(?:so:?\s+|please\s+|pls\s+|then\s+|and\s+)*(?:{_DO_VERBS}|only|always)\b")
-_ASIDE = re.compile(r"(?i)^(?:oh,? and|and oh,?|oh,|btw,?|by the way,?|ps:?|p\.s\.:?)\s+")
+_DO = rxcache.compile(rf"(?i)^(?:so:?\s+|please\s+|pls\s+|then\s+|and\s+)*(?:{_DO_VERBS}|only|always)\b")
+_ASIDE = rxcache.compile(r"(?i)^(?:oh,? and|and oh,?|oh,|btw,?|by the way,?|ps:?|p\.s\.:?)\s+")
 
 
 def _aside_rule(body: str) -> bool:
@@ -327,7 +328,7 @@ def _aside_rule(body: str) -> bool:
 # a colleague's words passed on: "fwd from Kenji:", "Jonas on the MR:", "per Ana in #infra:", "ops just
 # forwarded me this:", "got this from hpc-admin:", 'Theo requested changes on #412: "…"', or the team's
 # written rule quoted: "from our runbook (wiki > Proxmox): …"
-_RELAY = re.compile(r"^(fwd?|fw)\b|^(from|per) @?[\w.-]+( (in|on) #?[\w-]+)?\s*:|"
+_RELAY = rxcache.compile(r"^(fwd?|fw)\b|^(from|per) @?[\w.-]+( (in|on) #?[\w-]+)?\s*:|"
                     r"^(?:(?:msg|message|note|word)\s+)?(?:from|per)\b[^\n.!?:]{1,50}:\s*[\"“'>\n]|"
                     r"^[^\n.!?:]{0,50}\b(?:said|wrote|commented|replied|asked|looked at it|flagged|reported|complained)"
                     r"\b[^\n.!?:]{0,40}:\s*[\"“'>\n]|"
@@ -340,7 +341,7 @@ _RELAY = re.compile(r"^(fwd?|fw)\b|^(from|per) @?[\w.-]+( (in|on) #?[\w-]+)?\s*:
                     r"^[^\n.!?]{0,40}\b(forwarded|forwarding|passing on|relaying|fwd)\b[^\n.!?]{0,30}:|^[^\n.!?]{0,30}\bfrom @?[\w.-]+\s*:\s*(>|$)|"
                     r"^@?[A-Z][\w.-]+ (just |also )?(said|wrote|commented|replied|asked|requested changes|left a comment)"
                     r"[^\n.!?:]{0,40}:\s*[\"“>]", re.I | re.M)
-_FAILED = re.compile(r"\b(FAIL(ED|URE)?|ERROR|Error|Exception|Traceback|Forbidden|[Dd]enied|[Rr]efused|fatal|panic)\b|"
+_FAILED = rxcache.compile(r"\b(FAIL(ED|URE)?|ERROR|Error|Exception|Traceback|Forbidden|[Dd]enied|[Rr]efused|fatal|panic)\b|"
                      r"\b[A-Z]\w*(?:Error|Exception)\b|"
                      r"(?i:\b(error|failed|failure)\b)(?!\s*[:=]?\s*0\b)")
 
@@ -353,7 +354,7 @@ def _failure_pasted(raw: str, words: str) -> bool:
 
 
 # a line a program printed: "src/x.go:57:16: Error …", "collect2: error: ld returned 1", "make: *** [lint]"
-_TOOL_SAYS = re.compile(r"^\s*[\w./-]+(?::\d+)*:\s+(?:\*\*\*|[\w`'\"])")
+_TOOL_SAYS = rxcache.compile(r"^\s*[\w./-]+(?::\d+)*:\s+(?:\*\*\*|[\w`'\"])")
 
 
 def _cue(words: str, produced: bool) -> str:
@@ -421,13 +422,13 @@ def _how(word: str) -> str:
 
 
 _UNDO_WORDS = r"(?:put|move|change|switch|set|roll)\b(?:[^.?!]|\.(?=\w)){0,40}\bback\b|(?:revert|undo)\b"
-_UNDO = re.compile(rf"(?i)\b(?:{_UNDO_WORDS})")   # "can you put compose.yaml back", "revert that part"
+_UNDO = rxcache.compile(rf"(?i)\b(?:{_UNDO_WORDS})")   # "can you put compose.yaml back", "revert that part"
 # what makes a "but" a condition or a reservation, not a remark ("but the build server is slow today")
-_CONDITION = re.compile(r"(?i)\b(?:must|should|shall|needs?\s+to|has\s+to|have\s+to|please|pls|first|only|always|"
+_CONDITION = rxcache.compile(r"(?i)\b(?:must|should|shall|needs?\s+to|has\s+to|have\s+to|please|pls|first|only|always|"
                         rf"never|don'?t|do\s+not|not|no|instead|rather)\b|(?:^|[.;:]\s+)(?:{_DO_VERBS})\b|"
                         r"is\s+(?:a\s+)?no-go\b")
-_UNDO_ASKED = re.compile(rf"(?i)(?:please\s+|pls\s+|so\s+|just\s+)*(?:{_UNDO_WORDS}|roll\s*back\b)")   # a sentence that asks it
-_SAID_FIRST = re.compile(r"[^.?!\n:]{1,60}?(?:[.!]+|,)\s+")   # a short sentence said first ("it's up!")
+_UNDO_ASKED = rxcache.compile(rf"(?i)(?:please\s+|pls\s+|so\s+|just\s+)*(?:{_UNDO_WORDS}|roll\s*back\b)")   # a sentence that asks it
+_SAID_FIRST = rxcache.compile(r"[^.?!\n:]{1,60}?(?:[.!]+|,)\s+")   # a short sentence said first ("it's up!")
 
 
 def _unwrap(text: str) -> str:
@@ -457,12 +458,12 @@ def _directs(words: str) -> bool:
     return _plain_direction(words)
 
 
-_GO_ON = re.compile(r"(?i)^\W*(?:so\s+|now\s+|then\s+|ok(?:ay)?,?\s+)?(?:let'?s\s+)?(?:continu\w*|proceed|go\s+on|carry\s+on|"
+_GO_ON = rxcache.compile(r"(?i)^\W*(?:so\s+|now\s+|then\s+|ok(?:ay)?,?\s+)?(?:let'?s\s+)?(?:continu\w*|proceed|go\s+on|carry\s+on|"
                     r"keep\s+going|go\s+ahead)\b")
 
 
 # a question typed without its mark: "how do we enable you to have sudo again"
-_ASKED = re.compile(r"(?i)^(?:how|what|where|which|who)\s+(?:do|does|did|can|could|should|would|is|are)\s+"
+_ASKED = rxcache.compile(r"(?i)^(?:how|what|where|which|who)\s+(?:do|does|did|can|could|should|would|is|are)\s+"
                     r"(?:we|i|you|it|they|this|that)\b")
 
 

@@ -12,56 +12,57 @@ from __future__ import annotations
 
 import re
 
+from memkit import rxcache
 from memkit.extract.signals import is_output
 
 # the person has said it before, as the message's first words: "once again, …", "for the third time, …"
-_WEARY = re.compile(r"(?i)^\W*(?:once\s+again|yet\s+again|for\s+the\s+(?:second|third|fourth|fifth|nth|\d+(?:st|nd|rd|th))"
+_WEARY = rxcache.compile(r"(?i)^\W*(?:once\s+again|yet\s+again|for\s+the\s+(?:second|third|fourth|fifth|nth|\d+(?:st|nd|rd|th))"
                     r"\s+time|(?:like|as)\s+i\s+(?:already\s+)?(?:said|told\s+you)(?:\s+\w+){0,2}?|"
                     r"i(?:'ve|\s+have)?\s+already\s+(?:said|told\s+you|asked))\s*[,.:;!—–-]")
-_HOW_MANY = re.compile(r"(?i)\bhow\s+many\s+times\s+(?:do\s+i\s+have\s+to|must\s+i|have\s+i)\b")
+_HOW_MANY = rxcache.compile(r"(?i)\bhow\s+many\s+times\s+(?:do\s+i\s+have\s+to|must\s+i|have\s+i)\b")
 # what is wrong, or what to do instead
-_WRONG = re.compile(r"(?i)\b(?:not|no|never|don'?t|dont|isn'?t|isnt|aren'?t|wasn'?t|doesn'?t|won'?t|can'?t|cant|wrong|worse|"
+_WRONG = rxcache.compile(r"(?i)\b(?:not|no|never|don'?t|dont|isn'?t|isnt|aren'?t|wasn'?t|doesn'?t|won'?t|can'?t|cant|wrong|worse|"
                     r"broke\w*|instead|stays?|undo|revert)\b")
-_NEGATED = re.compile(r"(?i)^\W*(?:no|nope|nah|not|wrong|it\s+(?:is|was|does)n'?t|it'?s\s+not|that'?s\s+not|"
+_NEGATED = rxcache.compile(r"(?i)^\W*(?:no|nope|nah|not|wrong|it\s+(?:is|was|does)n'?t|it'?s\s+not|that'?s\s+not|"
                       r"(?:is|was|does)n'?t|it\s+(?:is|was|does)\s+not)\b")
-_STAYS = re.compile(r"(?i)\b(?:stays|stay\s+(?:as|in|on)|has\s+to\s+stay|must\s+stay)\b")   # "the guard stays"
+_STAYS = rxcache.compile(r"(?i)\b(?:stays|stay\s+(?:as|in|on)|has\s+to\s+stay|must\s+stay)\b")   # "the guard stays"
 # praise or a go-ahead: no pushback beside it
-_APPROVED = re.compile(r"(?i)\b(?:great|nice|perfect|awesome|excellent|lgtm|looks\s+good|not\s+bad|well\s+done|thanks|"
+_APPROVED = rxcache.compile(r"(?i)\b(?:great|nice|perfect|awesome|excellent|lgtm|looks\s+good|not\s+bad|well\s+done|thanks|"
                        r"thank\s+you|go\s+ahead|ship\s+it|merge\s+(?:it|when)|cleaner|works\s+(?:now|great))\b")
-_DO = re.compile(r"(?i)^(?:so\s+|pls\s+|please\s+|then\s+|and\s+|just\s+)*(?:use|do|delete|remove|drop|keep|put|move|make|set|"
+_DO = rxcache.compile(r"(?i)^(?:so\s+|pls\s+|please\s+|then\s+|and\s+|just\s+)*(?:use|do|delete|remove|drop|keep|put|move|make|set|"
                  r"add|switch|change|run|restart|rerun|regenerate|redo|take|kill|cancel|scancel|stop|undo|revert|read|"
                  r"leave|go\s+back|find)\b")
 # "can we not do !important there", "let's not make X part of this script": not what the agent did
-_NOT_DO = re.compile(r"(?i)\b(?:(?:can|could)\s+(?:we|you)\s+(?:please\s+)?not|let'?s\s+not)\s+(?:do|use|make|add|put|"
+_NOT_DO = rxcache.compile(r"(?i)\b(?:(?:can|could)\s+(?:we|you)\s+(?:please\s+)?not|let'?s\s+not)\s+(?:do|use|make|add|put|"
                      r"keep|have|touch|change|include|hardcode|write|call|create|go\s+with|rely\s+on)\b")
 # a point of a list or of a status update that takes the work back
-_POINT = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")
-_TAKE_BACK = re.compile(r"(?i)\b(?:kill|cancel|scancel|stop)\s+(?:it|that|this|the\s+(?:job|run))\b[^.;]{0,30}\b(?:and|then)\s+"
+_POINT = rxcache.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")
+_TAKE_BACK = rxcache.compile(r"(?i)\b(?:kill|cancel|scancel|stop)\s+(?:it|that|this|the\s+(?:job|run))\b[^.;]{0,30}\b(?:and|then)\s+"
                         r"(?:restart|rerun|resubmit|redo|start\s+(?:it\s+)?again)|"
                         r"\b(?:delete|remove|drop|scrap|bin)\s+(?:that|this|it)\b[^.;]{0,30}\band\s+(?:regenerate|redo|rerun|"
                         r"rebuild|recreate|do\s+it\s+again|start\s+over)|"
                         r"\btake\s+(?:the\s+|that\s+|this\s+|it\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+back\s+out\b")
 # words the agent said, quoted at the start and answered
-_QUOTE = re.compile(r"^\s*[\"'“‘]([^\"'“”‘’\n]{8,120})[\"'”’]\s*(?:[—–:-]|,)?\s*(.+)", re.S)
+_QUOTE = rxcache.compile(r"^\s*[\"'“‘]([^\"'“”‘’\n]{8,120})[\"'”’]\s*(?:[—–:-]|,)?\s*(.+)", re.S)
 # "Almost, but you aren't …", "Almost. Please use …", "not quite: …": near, and what is still wrong
-_ALMOST = re.compile(r"(?is)^\W*(?:almost|nearly|not\s+quite|close)\s*(?:[,.!:;]+|\s[—–-])\s*(?:but\s+)?(\S.*)")
-_PLEASE = re.compile(r"(?i)\b(?:please|pls|plz)\b")
+_ALMOST = rxcache.compile(r"(?is)^\W*(?:almost|nearly|not\s+quite|close)\s*(?:[,.!:;]+|\s[—–-])\s*(?:but\s+)?(\S.*)")
+_PLEASE = rxcache.compile(r"(?i)\b(?:please|pls|plz)\b")
 # "if you edit an applied migration one more time I'm taking away write access": a threat
-_AGAIN_IF = re.compile(r"(?i)\bif\s+(?:you|u)\s+[^.;!?]{2,80}?\b(?:again|one\s+more\s+time)\b[^.;!?]{0,20}\b(?:i'?ll|i\s+will|"
+_AGAIN_IF = rxcache.compile(r"(?i)\bif\s+(?:you|u)\s+[^.;!?]{2,80}?\b(?:again|one\s+more\s+time)\b[^.;!?]{0,20}\b(?:i'?ll|i\s+will|"
                        r"i'?m|i\s+am|we'?ll|we\s+will)\b")
 # a point of a list that says what is wrong with the work
-_FAULT = re.compile(r"(?i)\b(?:not|no|won'?t|doesn'?t|isn'?t|can'?t|missing|wrong|instead|broken|breaks|strips?)\b")
+_FAULT = rxcache.compile(r"(?i)\b(?:not|no|won'?t|doesn'?t|isn'?t|can'?t|missing|wrong|instead|broken|breaks|strips?)\b")
 # how a list of points about the work opens: "few fixes:", "needs a pass before it goes out:", "scancel that, then"
-_REVIEW = re.compile(r"(?i)\b(?:(?:few|some|couple(?:\s+of)?|two|three)\s+fix(?:es)?|fix(?:es)?\s*:|needs?\s+(?:a|another)\s+pass|"
+_REVIEW = rxcache.compile(r"(?i)\b(?:(?:few|some|couple(?:\s+of)?|two|three)\s+fix(?:es)?|fix(?:es)?\s*:|needs?\s+(?:a|another)\s+pass|"
                      r"before\s+it\s+goes|nits?\s*:|(?:kill|cancel|scancel|stop)\s+(?:it|that|this))\b")
-_NEW_WORK = re.compile(r"(?i)\b(?:new|todo|to\s+do|to\s+look\s+at|checklist|tomorrow|next|later|backlog|ideas?)\b")
+_NEW_WORK = rxcache.compile(r"(?i)\b(?:new|todo|to\s+do|to\s+look\s+at|checklist|tomorrow|next|later|backlog|ideas?)\b")
 # the prose beside a snippet sets it against what the agent did: "raw body, not parsed json"
-_CONTRAST = re.compile(r"(?i)\b(?:not|instead\s+of|rather\s+than|isn'?t|blows?\s+up|anyone\s+can)\b")
-_CODE_MARK = re.compile(r"[(){}=;\[\]]|=>|->|::")
+_CONTRAST = rxcache.compile(r"(?i)\b(?:not|instead\s+of|rather\s+than|isn'?t|blows?\s+up|anyone\s+can)\b")
+_CODE_MARK = rxcache.compile(r"[(){}=;\[\]]|=>|->|::")
 # the agent, addressed beside someone else: "@assistant", "(bot: keep clap at 3)"
 _AGENT = r"(?:assistant|claude|agent|bot|ai|codex|copilot)"
-_ADDRESSED = re.compile(rf"(?i)(?:^|\s)@{_AGENT}(?![\w/.-])|\({_AGENT}\s*:\s*")
-_COLLEAGUE = re.compile(rf"(?i)(?:^|\s)@(?!{_AGENT}(?![\w/.-]))[A-Za-z][\w.-]*(?![\w/-])")
+_ADDRESSED = rxcache.compile(rf"(?i)(?:^|\s)@{_AGENT}(?![\w/.-])|\({_AGENT}\s*:\s*")
+_COLLEAGUE = rxcache.compile(rf"(?i)(?:^|\s)@(?!{_AGENT}(?![\w/.-]))[A-Za-z][\w.-]*(?![\w/-])")
 
 
 def verdict(words: str, proposal: str, raw: str = "") -> str:
@@ -140,22 +141,22 @@ def _parts(words: str) -> list[str]:
 
 # ---- what the agent just did, named in the person's pushback -------------------------------------
 # a token that is code (a flag, a dotted or namespaced name, a call, a tag), not a word of prose
-_TOKEN = re.compile(r"`([^`\n]{2,80})`|(?<![\w`])(--?[A-Za-z][\w-]+|[A-Za-z_:$@.][\w$@]*(?:[._:/-]+[\w$@]+)+(?:\(\))?|"
+_TOKEN = rxcache.compile(r"`([^`\n]{2,80})`|(?<![\w`])(--?[A-Za-z][\w-]+|[A-Za-z_:$@.][\w$@]*(?:[._:/-]+[\w$@]+)+(?:\(\))?|"
                     r"[A-Za-z_]\w*\(\)|:[a-z][\w.-]+)")
-_PLAIN = re.compile(r"[a-z]{4,}")
+_PLAIN = rxcache.compile(r"[a-z]{4,}")
 _PLAIN_STOP = frozenset("""this that these those there their them they what when where which with without would
 should could have been being were will your yours from into onto over than then just also only ever never
 always every other some more most much very still again here thing things stuff make made doing done does
 dont don't isn't aren't wasn't instead because before after while about like same whole each both""".split())
 # a word that says no (not the "no" of a `--no-cache` flag)
-_JUDGES = re.compile(r"(?i)(?<![\w-])(?:no|not|never|don'?t|dont|doesn'?t|isn'?t|aren'?t|won'?t|can'?t|cant|"
+_JUDGES = rxcache.compile(r"(?i)(?<![\w-])(?:no|not|never|don'?t|dont|doesn'?t|isn'?t|aren'?t|won'?t|can'?t|cant|"
                      r"shouldn'?t|wrong|missing|instead|stop|undo|revert|put\s+\w+\s+back)(?![\w-])")
 # a sentence that approves, or is at ease with, what it names ("--force-with-lease is fine here")
-_AT_EASE = re.compile(r"(?i)\b(?:fine|ok(?:ay)?|good|great|nice|right|correct|expected|perfect|thanks|works?|"
+_AT_EASE = rxcache.compile(r"(?i)\b(?:fine|ok(?:ay)?|good|great|nice|right|correct|expected|perfect|thanks|works?|"
                       r"worked|no\s+(?:worries|problem|need)|don'?t\s+worry)\b")
 # a place, not an act: a path, a file, a branch, a host
-_PLACE = re.compile(r"/|\.[A-Za-z]{1,5}$|^[\w-]+-\d+$")
-_WORDY = re.compile(r"^[a-z]+(?:-[a-z]+)+$")   # "long-running": a hyphenated word of prose
+_PLACE = rxcache.compile(r"/|\.[A-Za-z]{1,5}$|^[\w-]+-\d+$")
+_WORDY = rxcache.compile(r"^[a-z]+(?:-[a-z]+)+$")   # "long-running": a hyphenated word of prose
 
 
 def names_the_act(words: str, acted, proposal: str = "") -> str:

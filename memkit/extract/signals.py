@@ -11,11 +11,12 @@ import json
 import re
 from typing import Any
 
+from memkit import rxcache
 from memkit.activation.acts import LINE_BREAK
 from memkit.search.query import stop_words
 
-OPTION = re.compile(r"^\s*(?:\*\*)?(?:option\s+)?(?P<k>[1-9]|[A-Da-d])[.):](?:\*\*)?\s+(?P<v>.+?)\s*$", re.M | re.I)
-_SENT = re.compile(r"(?<=[.!?])\s+|\n+")
+OPTION = rxcache.compile(r"^\s*(?:\*\*)?(?:option\s+)?(?P<k>[1-9]|[A-Da-d])[.):](?:\*\*)?\s+(?P<v>.+?)\s*$", re.M | re.I)
+_SENT = rxcache.compile(r"(?<=[.!?])\s+|\n+")
 VAGUE_KEYS = {"it", "this", "that", "them", "thing", "things", "which", "what", "there", "here", "one", "you", "i",
               "we", "he", "she", "they", "me", "value", "mode", "up", "these", "those", "all", "both", "everything",
               "something", "anything", "each", "some"}
@@ -26,7 +27,7 @@ def clean(text: str) -> str:
 
 
 # a terminal's prompt line: `me@mac ~ % ./audit.sh`, `root@pve2:~# qm list`, `PS C:\> git status`, `$ make`
-_PROMPT_LINE = re.compile(r"^\s*(?:[\w.-]+@[\w.-]+(?::\S*?)?(?:\s+\S+)?\s*[%$#]|PS [A-Za-z]:\\[^>]*>|[$%]) \S")
+_PROMPT_LINE = rxcache.compile(r"^\s*(?:[\w.-]+@[\w.-]+(?::\S*?)?(?:\s+\S+)?\s*[%$#]|PS [A-Za-z]:\\[^>]*>|[$%]) \S")
 
 
 def pasted_terminal(text: str) -> bool:
@@ -47,14 +48,14 @@ def is_paste(text: str) -> bool:
 
 # A line of program output rather than a sentence: a prompt or shell line, a traceback frame,
 # an error or log line, a test summary, a table row, a listing entry, a path on its own.
-_OUTPUT = re.compile(
+_OUTPUT = rxcache.compile(
     r"^\s*(?:[$%#] |>>> |\.\.\. |at |File \"|Traceback|[\w.]*(?:Error|Exception|Warning)\b[:(]|"
     r"(?:error|warning|fatal|note|hint|E|npm ERR!|ERROR|WARN|INFO|DEBUG)[:\]]|\[\w+\]|[-=+*~^_]{3,}|"
     r"[|│├└┌┐┘╭╰]|[drwx-]{10}|\d+[:|)]\s|total \d+|\d+ (?:passed|failed|errors?|warnings?)\b|"
     r"[~./]?[\w.-]*/[\w./-]+:?\s*$)", re.I)
-_ERRORS = re.compile(r"No such file or directory|command not found|Permission denied|not a git repository|"
+_ERRORS = rxcache.compile(r"No such file or directory|command not found|Permission denied|not a git repository|"
                      r"exit (?:code|status) \d+|^On branch \S+$|^Your branch is", re.I)
-_FENCE = re.compile(r"^\s*(```|~~~)")
+_FENCE = rxcache.compile(r"^\s*(```|~~~)")
 
 
 def own_words(text: str) -> str:
@@ -72,8 +73,8 @@ def own_words(text: str) -> str:
     return "\n".join(kept).strip()
 
 
-_PROSE = re.compile(r"^[A-Za-z][a-z]+(?: [a-z']+){3,}")   # a sentence
-_POINT = re.compile(r"^\d{1,2}[.)]\s+(?=\S)")   # a point of a typed list ("3) thats the old ref, use hg38")
+_PROSE = rxcache.compile(r"^[A-Za-z][a-z]+(?: [a-z']+){3,}")   # a sentence
+_POINT = rxcache.compile(r"^\d{1,2}[.)]\s+(?=\S)")   # a point of a typed list ("3) thats the old ref, use hg38")
 
 
 def _typed_point(line: str) -> bool:
@@ -141,7 +142,7 @@ def options(text: str) -> dict[str, str]:
     return dict(reversed(block)) if block and block[-1][0] in ("1", "a") else {}
 
 
-_PICK = re.compile(r"^(?:(?:yes|yeah|yep|ok|okay|sure|right|agreed)\b[,.!]*\s*)?(?:(?:let'?s|we'?ll|I'?ll|I'?d)\s+)?"
+_PICK = rxcache.compile(r"^(?:(?:yes|yeah|yep|ok|okay|sure|right|agreed)\b[,.!]*\s*)?(?:(?:let'?s|we'?ll|I'?ll|I'?d)\s+)?"
                    r"(?:go (?:with|for)|pick|choose|take|prefer|do|use)?\s*(?:the\s+|option\s+)?", re.I)
 _FILLER = frozenset("the a an of to in on for and or with by it this that one option please yes yeah ok okay "
                     "sure let lets let's go we i'll i'd use do take pick choose prefer is be".split())
@@ -180,7 +181,7 @@ def describe_call(call, about: str = "") -> str:
     return f"{call.name}: {' '.join(text.split())[:300]}"
 
 
-_NAMED = re.compile(r"[@$]?[A-Za-z_][\w]{2,}")
+_NAMED = rxcache.compile(r"[@$]?[A-Za-z_][\w]{2,}")
 
 
 def _snippet(text: str, about: str, limit: int = 400) -> str:

@@ -9,10 +9,10 @@ or log what it removed, and never remove more than the secret: names, users, hos
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
+from memkit import rxcache
 from memkit.redact import context, entropy, patterns
 
 
@@ -81,7 +81,7 @@ def _inner(text: str) -> bool:
     return bool(patterns.spans(text, named) or context.spans(text, named))
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+_CONTROL = rxcache.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
 
 
 def line(text: Any, limit: int = 300) -> Redacted:

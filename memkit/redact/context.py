@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from memkit import rxcache
 from memkit.redact.patterns import Span, is_placeholder, looks_random
 
 _V = r"""(?P<s>'[^'\n]{1,256}'|"[^"\n]{1,256}"|\\"[^"\\\n]{1,256}\\"|[^\s'"\\;|&]{1,256})"""  # a value, maybe quoted
@@ -17,7 +18,7 @@ _PGPASS = r"""(?P<s>[^\s:"'\\]{4,256})(?=[ \t]*(?:$|\\n|["'])|: )"""   # host:po
 
 # (literal, kind, pattern with the secret in group "s"). Each pattern starts with its literal,
 # so the search skips in C to the literal's next occurrence; the literal must start a word.
-RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple((lit, kind, re.compile(rx, re.MULTILINE)) for lit, kind, rx in (
+RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple((lit, kind, rxcache.compile(rx, re.MULTILINE)) for lit, kind, rx in (
     ("curl", "curl-password", (rf"""curl\b{_GAP}\s(?:-u|--user)(?:=|\s*)(?P<q>['"]?)[^\s'":\[\]]{{1,100}}:"""
                                r"""(?P<s>[^\s'"]{3,256})(?P=q)""")),
     ("mysql", "mysql-password", rf"mysql(?:dump|admin|import|show|check)?\b{_GAP}\s-p(?=[^\s-]){_V}"),
@@ -36,17 +37,17 @@ RULES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple((lit, kind, re.compi
     (":5432:", "pgpass-password", rf"{_LINE}[\w.*-]+:5432:[\w.*-]+:[\w.*@-]+:{_PGPASS}"),
     (":*:", "pgpass-password", rf"{_LINE}[\w.*-]+:\*:[\w.*-]+:[\w.*@-]+:{_PGPASS}"),
 ))
-_LOGIN_TOOLS = re.compile(r"\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|twine)\b[^\n|;&]{0,40}$")
+_LOGIN_TOOLS = rxcache.compile(r"\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|twine)\b[^\n|;&]{0,40}$")
 
 # a password, passphrase or key stated in words, read where a secret's name was seen but no
 # value followed it in code form: "the admin password is X", "wifi password: X"
-_PROSE = re.compile(
+_PROSE = rxcache.compile(
     r"(?P<word>pass(?:word|phrase|code)?|passwd|pwd|secret|token|key)s?\b"
     r"(?:[ \t]+(?:[a-z]+(?:'s)?)){0,4}?"
     r"[ \t]*(?:\b(?:is|was|are)\b|:)[ \t]+['\"`]?(?P<s>(?:[^\s'\"`\\()\[\]{}<>,;]|\\(?![nrt\"'\\])){4,256}?)['\"`]?"
     r"(?=[\s,;)\\]|[.!?](?:\s|$)|$)",
     re.IGNORECASE)
-_CODE = re.compile(r"[A-Za-z_][\w.]*")
+_CODE = rxcache.compile(r"[A-Za-z_][\w.]*")
 _PROSE_WORDS = frozenset(
     ["required", "wrong", "correct", "invalid", "incorrect", "empty", "set", "stored", "saved", "missing", "expired", "changed", "valid", "ok", "okay", "optional", "needed", "shown", "hidden", "masked", "encrypted", "hashed", "unknown", "none", "null", "true", "false", "here", "there", "below", "above", "the", "a", "an", "in", "on", "at", "to", "of", "for", "not", "now", "still", "also", "just", "too", "very", "same", "different", "new", "old", "this", "that", "configured", "rotated", "revoked", "generated", "provided", "supplied", "used", "sent", "checked", "verified", "accepted", "rejected", "long", "short", "strong", "weak", "secure", "insecure"])
 

@@ -17,24 +17,25 @@ import string
 from collections import Counter
 from collections.abc import Callable
 
+from memkit import rxcache
 from memkit.redact import patterns
 from memkit.redact.patterns import Span
 
 _RUN_CHARS = (string.ascii_letters + string.digits + "+/_=-.").encode()
 _TO_A = bytes.maketrans(_RUN_CHARS, b"a" * len(_RUN_CHARS))
-_RUN = re.compile(b"a" * 32 + b"a*")   # a literal prefix: the search skips in C to the next long run
+_RUN = rxcache.compile(b"a" * 32 + b"a*")   # a literal prefix: the search skips in C to the next long run
 MIN_RANDOM, MAX_RANDOM = 32, 200       # an unlabelled token: long enough to be a key, short enough not to be data
 KINDS = ("high-entropy", "base64-secret")   # what this search calls what it finds
 MIN_ENTROPY = 4.0                      # bits per character; a random base62 key of 32+ has about 4.7
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{0,63}")
-_ID_PREFIX = re.compile(
+_NAME = rxcache.compile(r"[A-Za-z_][A-Za-z0-9_.-]{0,63}")
+_ID_PREFIX = rxcache.compile(
     r"(?:toolu|srvtoolu|msg|req|call|chatcmpl|cmpl|run|file|asst|thread|batch|evt|cus|ch|pi|pm|sub|in|prod|price|acct"
     r"|txn|ord|sess|user|org|proj|ws|team|agent|tool|step|resp|ft|ftjob|vs|fc|rs|ci|sha\d*|md5|blake\d*|sha512)[_-]",
     re.IGNORECASE)
 _ID_NAMES = frozenset(["id", "uuid", "guid", "hash", "sha", "digest", "checksum", "etag", "nonce", "version", "ref", "commit", "trace", "span", "request", "correlation", "integrity", "signature", "cid", "oid", "sid", "key_id", "revision", "build", "image", "tag"])
-_PATH_WORD = re.compile(r"(?:^|[/.])[a-z]{4,}(?:[/.]|$)|\.[a-z]{1,5}$")
-_HEXISH = re.compile(r"[0-9a-fA-F-]+")
-_B64 = re.compile(r"[A-Za-z0-9+/]+={0,2}|[A-Za-z0-9_-]+={0,2}")
+_PATH_WORD = rxcache.compile(r"(?:^|[/.])[a-z]{4,}(?:[/.]|$)|\.[a-z]{1,5}$")
+_HEXISH = rxcache.compile(r"[0-9a-fA-F-]+")
+_B64 = rxcache.compile(r"[A-Za-z0-9+/]+={0,2}|[A-Za-z0-9_-]+={0,2}")
 _PRINTABLE = frozenset(string.printable)
 
 
@@ -116,13 +117,13 @@ def _part(text: str, start: int, end: int, holds_secret: Callable[[str], bool], 
 
 _CLASSES = bytes.maketrans(string.ascii_uppercase.encode() + string.ascii_lowercase.encode() + string.digits.encode(),
                            b"u" * 26 + b"l" * 26 + b"d" * 10)
-_DIGIT = re.compile(r"[0-9]")
-_ARMOUR = re.compile(r"-----(?:BEGIN|END) ([A-Z0-9 ]{0,40})-----")
-_ID_LABEL = re.compile(   # read backwards from the token: `"signature": "`, `SHA256:`, a path or an address
+_DIGIT = rxcache.compile(r"[0-9]")
+_ARMOUR = rxcache.compile(r"-----(?:BEGIN|END) ([A-Z0-9 ]{0,40})-----")
+_ID_LABEL = rxcache.compile(   # read backwards from the token: `"signature": "`, `SHA256:`, a path or an address
     r"(?i)[/#@]|(?:[\"']\\?)?[ \t]*[:=][ \t]*(?:[\"']\\?)?(?:\d*ahs|5dm|tnirpregnif|erutangis|tsegid|muskcehc"
     r"|ytirgetni|hsah|gate|ecnon)\b")
-_PUBLIC_KEY = re.compile(r"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)[ \t]+$")
-_CID = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}")
+_PUBLIC_KEY = rxcache.compile(r"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)[ \t]+$")
+_CID = rxcache.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}")
 
 
 def _public(text: str, start: int, armour: list[int]) -> bool:
@@ -162,8 +163,8 @@ def random(token: str, min_length: int = MIN_RANDOM) -> bool:
     return entropy(token) >= MIN_ENTROPY
 
 
-_WORDISH = re.compile(r"[A-Z]?[a-z]{4,}")
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_WORDISH = rxcache.compile(r"[A-Z]?[a-z]{4,}")
+_UUID = rxcache.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
 
 def _wordy(token: str) -> bool:

@@ -13,6 +13,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from memkit import rxcache
+
 _PEM_TO_END = r"(?:[^-]|-(?!----))*+-----END[A-Z0-9 ]{0,24}PRIVATE KEY(?: BLOCK)?-----"
 _NOT_IN_URL = r"'\"<>\[\]{}\\^|`"  # characters a URL never holds unescaped
 _PEM_CUT_SHORT = r"(?:(?:\s|\\[nr])++[A-Za-z0-9+/=]{8,}+)++"  # no END line: header plus base64 lines
@@ -37,8 +39,8 @@ def _table() -> tuple[tuple[str, str, str, str], ...]:
 _ALL = _SHAPES + _table()
 _TOKENS = tuple(row for row in _ALL if "run" not in row[3].split())   # searched by the combined regex
 _IN_RUNS = tuple(row for row in _ALL if "run" in row[3].split())      # looked for at a run's start
-RUN_PREFIXES = tuple(sorted({row[1] for row in _IN_RUNS}, key=len, reverse=True))
-_RUN_RULES = {prefix: [(kind, re.compile(re.escape(prefix) + rest), "random" in options.split())
+RUN_PREFIXES = tuple(sorted({row[1] for row in _IN_RUNS}, key=lambda p: (-len(p), p)))
+_RUN_RULES = {prefix: [(kind, rxcache.compile(re.escape(prefix) + rest), "random" in options.split())
                        for kind, p, rest, options in _IN_RUNS if p == prefix] for prefix in RUN_PREFIXES}
 
 
@@ -67,7 +69,7 @@ _SECRET_SUFFIXES = frozenset({
 })
 _NAME_TAIL = (  # the rest of the name (only words describing its form), then `=`, `:`, … or a space
     r"(?=[a-zA-Z]*(?:[_.-]?(?i:"
-    + "|".join(sorted(_SECRET_SUFFIXES, key=len, reverse=True))
+    + "|".join(sorted(_SECRET_SUFFIXES, key=lambda s: (-len(s), s)))
     + r"|id|[0-9]+))*+(?:\\?[\"'])?\]?(?:[ \t]*(?::=|=>|==|[=:>])|[ \t]+[^\s-]))"
 )
 
@@ -77,7 +79,7 @@ _RARE = "^$?@&!;%<~|>#QJzYXV]`'+H[WZjGKF*O}{qMN)(LPRBDUICxEAS=7T98v65w3/4k2y\\b_
 
 # A secret's name, word by word (camelCase and snake_case split): the last word that
 # names a secret may be followed only by words that describe its form.
-_SECRET_WORD = re.compile(
+_SECRET_WORD = rxcache.compile(
     r"[a-z]*pass(?:w(?:or)?d|phrase)s?|(?:db|pg|my|sql|ftp|smtp|redis|ldap)?pass|[a-z]*pwd"
     r"|[a-z]*secrets?|[a-z]*token|creds?|credentials?|[a-z]*apikey|auth|authorization|bearer"
     r"|(?:access|private|secret|encryption|master|account|client|session|deploy|hmac)key"
@@ -100,41 +102,41 @@ _NON_VALUES = frozenset({
     "change-me", "change_me", "placeholder", "dummy", "example", "secret", "password", "passwd",
     "token", "apikey", "api_key", "api-key"
 })
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = rxcache.compile(
     r"\$\w+|\$\{[^{}]*\}|\$\(.*\)|%\(?\w+\)?s?|%\w+%|\{\{.*\}\}|\{[\w.]*\}|<[^<>]*>|\[[^\[\]]*\]"
     r"|(?i:[x*•#._-]+|your[\w-]*|.*\.\.\..*|.*….*|.*redacted.*|.*(?:\*{3}|•{3}|x{5}).*)"
 )
 _MIN_VALUE = 4  # shorter values are flags, numbers and fragments, not secrets
-_OPENING = re.compile(  # an opening quote, then an HTTP auth scheme when the name is an Authorization header
+_OPENING = rxcache.compile(  # an opening quote, then an HTTP auth scheme when the name is an Authorization header
     r"(?P<open>\\[\"']|[\"'`])?(?P<scheme>(?:[Bb]earer|BEARER|[Bb]asic|[Tt]oken|[Dd]igest)[ \t]+)?"
 )
 _CONTENT = {  # a value's text, by how it opens; long enough for any secret but a key block
-    "": re.compile(r"[^\s\"'`\\,;<>&]{1,16384}+"),  # bare, up to a delimiter
-    '\\"': re.compile(r"[^\"\\\r\n]{1,16384}+"),  # inside a JSON-escaped string: \"value\"
-    "\\'": re.compile(r"[^'\\\r\n]{1,16384}+"),
-    '"': re.compile(r'(?:[^"\\\r\n]|\\.){1,16384}+'),
-    "'": re.compile(r"(?:[^'\\\r\n]|\\.){1,16384}+"),
-    "`": re.compile(r"[^`\r\n]{1,16384}+"),
+    "": rxcache.compile(r"[^\s\"'`\\,;<>&]{1,16384}+"),  # bare, up to a delimiter
+    '\\"': rxcache.compile(r"[^\"\\\r\n]{1,16384}+"),  # inside a JSON-escaped string: \"value\"
+    "\\'": rxcache.compile(r"[^'\\\r\n]{1,16384}+"),
+    '"': rxcache.compile(r'(?:[^"\\\r\n]|\\.){1,16384}+'),
+    "'": rxcache.compile(r"(?:[^'\\\r\n]|\\.){1,16384}+"),
+    "`": rxcache.compile(r"[^`\r\n]{1,16384}+"),
 }
-_ASSIGNMENT = re.compile(
+_ASSIGNMENT = rxcache.compile(
     r"(?P<name>[\w.-]{1,96}+)(?P<close>\\?[\"'])?\]?(?P<op>[ \t]*(?::=|=>|==|[=:>])[ \t]*|[ \t]+)"
 )
-_JOINT = re.compile(r"(?:is|was|are)[ \t]+|value=")
-_ANNOTATION_THEN_EQ = re.compile(r"[ \t]*=(?!=)[ \t]*")
-_TYPE = re.compile(r"[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?")
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_.]*")
-_CALL = re.compile(r"[A-Za-z_][\w.]*[(\[]")
-_PATH = re.compile(r"(?:[A-Za-z]:|~|\.{1,2})?[/\\][\w.@+~%-]*(?:[/\\][\w.@+~%-]*)*")
-_PROSE = re.compile(r"\S+(?: \S+){2,}[.!?]")
-_TOKEN_CHARS = re.compile(r"[A-Za-z0-9+/=_.~-]+")
-_HASHLIKE = re.compile(r"[0-9a-f]+|[0-9A-F]+|[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
-_AWS_SECRET = re.compile(r"[A-Za-z0-9/+]{40}")
-_NAME_BACK = re.compile(r"[\w.-]{0,64}")  # matched on the reversed text before a name core
-_WORD_BREAKS = (re.compile(r"([a-z0-9])([A-Z])"), re.compile(r"([A-Z]+)([A-Z][a-z])"))
-_LETTERS = re.compile(r"[a-z]+")
+_JOINT = rxcache.compile(r"(?:is|was|are)[ \t]+|value=")
+_ANNOTATION_THEN_EQ = rxcache.compile(r"[ \t]*=(?!=)[ \t]*")
+_TYPE = rxcache.compile(r"[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?")
+_IDENTIFIER = rxcache.compile(r"[A-Za-z_][A-Za-z_.]*")
+_CALL = rxcache.compile(r"[A-Za-z_][\w.]*[(\[]")
+_PATH = rxcache.compile(r"(?:[A-Za-z]:|~|\.{1,2})?[/\\][\w.@+~%-]*(?:[/\\][\w.@+~%-]*)*")
+_PROSE = rxcache.compile(r"\S+(?: \S+){2,}[.!?]")
+_TOKEN_CHARS = rxcache.compile(r"[A-Za-z0-9+/=_.~-]+")
+_HASHLIKE = rxcache.compile(r"[0-9a-f]+|[0-9A-F]+|[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
+_AWS_SECRET = rxcache.compile(r"[A-Za-z0-9/+]{40}")
+_NAME_BACK = rxcache.compile(r"[\w.-]{0,64}")  # matched on the reversed text before a name core
+_WORD_BREAKS = (rxcache.compile(r"([a-z0-9])([A-Z])"), rxcache.compile(r"([A-Z]+)([A-Z][a-z])"))
+_LETTERS = rxcache.compile(r"[a-z]+")
 _OPENERS = {")": "(", "]": "[", "}": "{"}
-_BREAK = re.compile(r"(?:\r?\n|(?:\\+r)?\\+n)[ \t>]*")   # a line break inside a token: a wrapped terminal line
-_PIECES = re.compile(r"[\w-]{2,250}" + _BREAK.pattern + r"[\w-]{2,250}")
+_BREAK = rxcache.compile(r"(?:\r?\n|(?:\\+r)?\\+n)[ \t>]*")   # a line break inside a token: a wrapped terminal line
+_PIECES = rxcache.compile(r"[\w-]{2,250}" + _BREAK.pattern + r"[\w-]{2,250}")
 
 
 Span = tuple[str, int, int]  # kind, start, end
@@ -182,10 +184,10 @@ def _build() -> tuple[re.Pattern[str], dict[str, _Rule]]:
             ending = f"(?P<t{i}>)"
         tail = _either(sorted({lit[a + 1:] for lit in lits}))
         by_anchor.setdefault(lits[0][a], []).append(f"{checks}{tail}(?:{rest}{ending})")
-        back = next((re.compile(o[5:]) for o in options.split() if o.startswith("back=")), None)
+        back = next((rxcache.compile(o[5:]) for o in options.split() if o.startswith("back=")), None)
         rule = _Rule(kind, a, f"s{i}" if f"(?P<s{i}>" in rest else None, "random" in options.split(), back)
         meta[f"n{i}"] = meta[f"t{i}"] = meta[f"w{i}"] = rule
-    return re.compile("|".join(f"{re.escape(c)}(?:{'|'.join(alts)})" for c, alts in by_anchor.items())), meta
+    return rxcache.compile("|".join(f"{re.escape(c)}(?:{'|'.join(alts)})" for c, alts in by_anchor.items())), meta
 
 
 def _units(rows) -> list[tuple[tuple[str, str, str], list[str]]]:
@@ -216,7 +218,7 @@ def _anchors(literals: list[str]) -> set[str]:
     chosen: set[str] = set()
     left = set(literals)
     while left:
-        best = max(set("".join(left)) - {"\0"}, key=lambda c: sum(c in lit for lit in left) / _weight(c))
+        best = max(sorted(set("".join(left)) - {"\0"}), key=lambda c: sum(c in lit for lit in left) / _weight(c))
         chosen.add(best)
         left = {lit for lit in left if best not in lit}
     return chosen
@@ -316,7 +318,7 @@ def random_or_long_hex(value: str) -> bool:
     return looks_random(core) or (len(core) >= 32 and bool(_HEX.fullmatch(core)))
 
 
-_HEX = re.compile(r"[0-9a-f]+")
+_HEX = rxcache.compile(r"[0-9a-f]+")
 
 
 class _Context(NamedTuple):
@@ -370,7 +372,7 @@ def _value(c: _Context, pos: int) -> Span | None:
     return _kind(c.name, value, scheme), start, end
 
 
-_GLUED_WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
+_GLUED_WORD = rxcache.compile(r"[a-z]+(?:-[a-z]+)*")
 
 
 def _is_literal(value: str, quote: str, scheme: bool, c: _Context, after: str) -> bool:

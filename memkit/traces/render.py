@@ -12,22 +12,23 @@ import json
 import re
 from typing import Any
 
-from memkit.traces.model import Session, ToolCall, Turn
+from memkit import rxcache
 from memkit.layers import Flag, Role
+from memkit.traces.model import Session, ToolCall, Turn
 
 AGENT_SHORT = {"claude-code": "claude", "codex": "codex", "aider": "aider", "generic": "generic",
                "gemini-cli": "gemini"}
-_HEADING = re.compile(r"^## Turn (\d+) · .* \^t\1\s*$")
-_ESCAPED = re.compile(r"^(\\*)## Turn ", re.M)
-_META = re.compile(r"^<!-- memkit (\{.*\}) -->$")
-_CALL = re.compile(r"^(`{3,})(json|text) memkit-call (\S+) (\S+)\s*$")
-_SAFE_TOOL = re.compile(r"\s+")
-_OUTPUT = re.compile(r"^(`{3,})text memkit-output\s*$")
-_SAFE_ID = re.compile(r"[^A-Za-z0-9]+")
-_TICKS = re.compile(r"`+")
+_HEADING = rxcache.compile(r"^## Turn (\d+) · .* \^t\1\s*$")
+_ESCAPED = rxcache.compile(r"^(\\*)## Turn ", re.M)
+_META = rxcache.compile(r"^<!-- memkit (\{.*\}) -->$")
+_CALL = rxcache.compile(r"^(`{3,})(json|text) memkit-call (\S+) (\S+)\s*$")
+_SAFE_TOOL = rxcache.compile(r"\s+")
+_OUTPUT = rxcache.compile(r"^(`{3,})text memkit-output\s*$")
+_SAFE_ID = rxcache.compile(r"[^A-Za-z0-9]+")
+_TICKS = rxcache.compile(r"`+")
 _JOINER = "\u2060"   # WORD JOINER: invisible, and no wikilink parser reads `[`+it+`[` as `[[`
-_LINK_OPEN = re.compile("\\[(?=\u2060*\\[)")
-_LINK_OPENED = re.compile("\\[\u2060(?=\u2060*\\[)")
+_LINK_OPEN = rxcache.compile("\\[(?=\u2060*\\[)")
+_LINK_OPENED = rxcache.compile("\\[\u2060(?=\u2060*\\[)")
 
 
 def trace_id(session: Session, length: int = 8) -> str:
@@ -156,7 +157,7 @@ def _unescape(text: str) -> str:
 
 # ---- parsing ---------------------------------------------------------------
 # The heading as a whole-body pattern: `[^\S\n]` keeps a heading on its own line.
-_HEADINGS = re.compile(r"^## Turn (\d+) · .* \^t\1[^\S\n]*$", re.M)
+_HEADINGS = rxcache.compile(r"^## Turn (\d+) · .* \^t\1[^\S\n]*$", re.M)
 
 
 def _headings(body: str) -> list[re.Match]:
