@@ -23,7 +23,7 @@ from memkit.activation.clauses import (MOMENT_WORDS, clauses, due_before, judges
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 36
+VERSION = 37
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone", "kept")
@@ -157,8 +157,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         cue.update(keys)
         # the call's kinds the lesson does not name are how it ran (`ssh host "…"`, `nohup … &`): the command says it
         cue["forbids"] = sorted(k for k in forbids if k in whole or k in by["before"])
-    if unseen:
-        cue["calls"] = list(dict.fromkeys([*cue.get("calls", []), *unseen]))
+    cue.update({"calls": list(dict.fromkeys([*cue.get("calls", []), *unseen]))} if unseen else {})
     said = commands_said(parts, act, _derived(cat)["depth"])   # "never qm stop"
     if said and not cue.get("args"):
         cue["calls"] = list(dict.fromkeys([*cue.get("calls", []), *said]))[:4]
@@ -166,14 +165,15 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         cue.update(commands.last_resort(act, parts))   # else it could match nothing
         if not cue.get("calls") and not cue.get("undone"):   # the code the corrected edit wrote that it names
             cue.update({"undone": found} if (found := redo.named(act, parts)) else {})
-        if not cue.get("calls") and not cue.get("undone") and not cue["standing"]:   # its words, at length
+        if not cue.get("calls") and not cue.get("undone") and not cue["standing"]:   # its words, at length,
+            wrong, right = referents.warned_of(parts)   # and the things it speaks of around its warning
+            cue.update(entities=wrong, complies=cue["complies"] + [r for r in right if r not in cue["complies"]])
             cue["forbids"] = [k for k in [intent.lesson_kind(_derived(cat)["lexicon"], lesson)[0]] if k]
     topics = _topics(cat, by, corrected, forbids, prescribed)   # (the kinds dropped just above are no topic either)
     if whole:   # "anything you give me to paste is fish": any request for commands to paste (not any question)
         topics += sorted(k for k in whole - forbids if k in cat.kinds and cat.kinds[k].area in STANDING_AREAS
                          and cat.kinds[k].rx.get("intent") and k not in _derived(cat)["answering"])
-    if topics:
-        cue["topics"] = topics
+    cue.update({"topics": topics} if topics else {})
     return cue
 
 

@@ -8,6 +8,7 @@ Pure text and the corrected call; read by the lesson compiler, never on the hot 
 """
 from __future__ import annotations
 
+from memkit.activation import entities
 from memkit.activation.acts import STOPPED
 from memkit.activation.acts import Lazy as _Lazy
 
@@ -41,3 +42,28 @@ def pointed_at(act, parts: list[tuple[str, str]], trigger: str) -> list[str]:
         return []
     segments = [s for s in act.paths[0].replace("\\", "/").split("/") if s and s != "."]
     return ["/".join(segments[-2:])] if segments else []
+
+
+def warned_of(parts: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
+    """For a lesson nothing else names: the things a remark before its warning names that the
+    warning speaks of in a word of theirs, and the ones its remedy names. "real.launch.py drives
+    the actual arm ... never move the real robot without asking me first. try things in gazebo
+    with sim.launch.py": the warning is about real.launch.py, and sim.launch.py complies ("data/
+    raw-scans/ holds the originals. never rename the exports" warns of no folder). Only names
+    shaped as things (a path, a flag, an identifier, code, a command); a remark after the last
+    warning is part of the remedy."""
+    last = max((i for i, (p, _) in enumerate(parts) if p in ("forbid", "instead")), default=-1)
+    if last < 0:
+        return [], []
+    warning = {w.rstrip("s") for p, t in parts if p in ("forbid", "instead") for w in _WORDS.findall(t.lower())}
+    said = [(p in ("prescribe", "allow") or i > last, n) for i, (p, text) in enumerate(parts)
+            if p != "forbid" and p != "instead" for n in entities.names_in(text) if entities.fires_alone(n)]
+    right = list(dict.fromkeys(n for remedy, n in said if remedy))
+    wrong = [n for remedy, n in said if not remedy and n not in right
+             and any(w.rstrip("s") in warning for w in _WORDS.findall(n.lower()) if w not in _PLAIN_PARTS)]
+    return list(dict.fromkeys(wrong)), right
+
+
+_WORDS = _Lazy(r"[a-z]{3,}")
+_PLAIN_PARTS = frozenset("the and src lib app main index test tests spec docs com org www http https json yaml yml "
+                         "toml txt csv py js ts rb go rs md sh".split())   # a folder or an extension says nothing
