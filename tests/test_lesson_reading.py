@@ -93,3 +93,19 @@ def test_what_follows_a_missing_safeguard_and_a_colon_is_how_to_set_it_up():
                      ("prescribe", "copy running-config to /srv/cfg/rollback.cfg, apply, then check you can still log in")]
     reason = compiler.clauses("never deploy without tests: it breaks the build")
     assert "prescribe" not in {p for p, _ in reason}
+
+
+def test_asking_to_switch_something_back_on_forbids_switching_it_off():
+    """"Now re-enable the hooks" after the agent turned them off: skipping hooks was the mistake,
+    whichever way it is done next (`git commit -n`); asking to turn on what no kind turns off
+    ("re-enable the feature flag", "switch the tests back on and run them") forbids nothing."""
+    hooks = compiler.compile_lesson(CAT, "next time a commit keeps failing, tell me. Now re-enable the pre-commit hooks "
+                                         "and wait for me", "Edit: .pre-commit-config.yaml — hooks: [] (interrupted)")
+    assert "git:no-verify" in hooks["forbids"]
+    tls = compiler.compile_lesson(CAT, "turn certificate verification back on, nothing ships with it off",
+                                  "Edit: app/http.py — requests.get(url, verify=False)")
+    assert "security:disable-tls" in tls["forbids"]
+    flag = compiler.compile_lesson(CAT, "ok now re-enable the dark-mode flag for everyone", "Bash: ./flags set dark-mode off")
+    assert "git:no-verify" not in flag["forbids"] and "tests:run" not in flag["forbids"]
+    tests = compiler.compile_lesson(CAT, "switch the tests back on and run them", "Bash: pytest -k 'not slow'")
+    assert not {k for k in tests["forbids"] if k.startswith("tests:run")}

@@ -241,6 +241,22 @@ def judges_work(clause: str) -> bool:
     return bool(_WORK_TOO.search(clause))
 
 
+MISSING = rxcache.compile(r"^(?:writing|creating)\b[^,;]*\bwithout\b[^,;]*\b(?:header|magic\s+comment|include\s+guard|"
+                          r"use\s+strict|strict\s+mode|pragma)\b")   # what a whole file lacks, no line of it
+
+
+def switched_back(clause: str, about: str) -> bool:
+    """The clause asks to switch back on what the kind switches off ("now re-enable the pre-commit
+    hooks" of skipping them, "turn certificate checks back on" of turning them off): switching it
+    off was the mistake."""
+    return bool(_BACK_ON.search(clause) and _OFF.search(about))
+
+
+_BACK_ON = rxcache.compile(r"(?i)\b(?:re-?enabl\w*|re-?activat\w*|(?:turn|switch|put)\w*\s+(?:\w+\s+){0,4}back\s+on)\b")
+_OFF = rxcache.compile(r"(?i)\b(?:skip\w*|disabl\w*|bypass\w*|turn\w*\s+off|switch\w*\s+off|suppress\w*|silenc\w*|"
+                       r"ignor\w*|mut(?:e|ing))\b")
+
+
 def undoes(lesson: str) -> bool:
     """The lesson asks to undo the change at hand ("put it back", "restore the file to that
     version"): what the corrected call touched is what to undo, not a name to warn about."""

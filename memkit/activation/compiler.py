@@ -18,12 +18,12 @@ from memkit.activation import asked as asked_mod
 from memkit.activation import commands, intent, keeps, redo, referents
 from memkit.activation import entities as entities_mod
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
-from memkit.activation.clauses import (MOMENT_WORDS, clauses, due_before, judges_work, located, mended, omitted,
-                                       pasted, slips_of, spoken_of, this_step, undoes)
+from memkit.activation.clauses import (MISSING, MOMENT_WORDS, clauses, due_before, judges_work, located, mended,
+                                       omitted, pasted, slips_of, spoken_of, switched_back, this_step, undoes)
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 37
+VERSION = 38
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone", "kept")
@@ -35,8 +35,6 @@ _TELLS = rxcache.compile(r"(?i)(?:i|i'm|i've|i'll|we've|they|it|that|this)\b(?!\
 # "I read the diff myself and commit from my own terminal": what someone does, not what is asked
 _STOPPED = acts_mod.STOPPED   # a call the person refused or cut off
 _THAT_ONE = rxcache.compile(r"(?i)^\W*(?:so\s+|then\s+|just\s+|please\s+)*use\s+(?:that|it|this|those|them)(?:\s+one)?\b")
-_MISSING = rxcache.compile(r"^(?:writing|creating)\b[^,;]*\bwithout\b[^,;]*\b(?:header|magic\s+comment|include\s+guard|"
-                      r"use\s+strict|strict\s+mode|pragma)\b")   # what a whole file lacks, no line of it
 _LACKS = rxcache.compile(r"\b(without|not|no|missing|lacking|unpinned|untyped|unsigned|unversioned|instead\s+of)\b"
                     r"|\bwhere\s+(?:the\s+)?(?:\w+\s+){0,3}(?:uses?|expects?|requires?)\b")   # "… where the project uses Y"
 _WRONG_PLACE = rxcache.compile(r"(?i)\bwrong\s+(repo|repository|project|folder|directory|checkout|clone|worktree)\b|"
@@ -192,6 +190,7 @@ def _read(cat, parts: list[tuple[str, str]]) -> dict[str, set]:
         if polarity == "forbid" and _OUTRIGHT.search(text) and not _FOR_NOW.search(text):   # "never commit here yourself": every commit
             by["outright"] |= {k for k in found if how[k] == "words" and cat.kinds[k].broad
                                and cat.kinds[k].area in STANDING_AREAS}   # acting without asking
+        by["forbid"] |= {k for k in found if how[k] == "words" and switched_back(text, cat.kinds[k].about)}
         if polarity == "prescribe" and not _TELLS.match(_INTERJECTION.sub("", text)):
             # asking for what a kind lacks ("pin every action to a SHA") forbids that kind; its
             # pattern matched in a request names only the action itself
@@ -335,7 +334,7 @@ def _refused(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set)
 def _file_lacks(cat, kid: str) -> bool:
     """The kind is what a whole new file lacks (a licence header, a magic comment): no mistake a
     correction stands for unless the lesson names it."""
-    return _MISSING.search(cat.kinds[kid].about) is not None
+    return MISSING.search(cat.kinds[kid].about) is not None
 
 
 def _topics(cat, by: dict, corrected: set, forbids: set, prescribed: set) -> list[str]:
