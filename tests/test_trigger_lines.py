@@ -45,3 +45,17 @@ def test_a_short_lesson_in_the_words_of_what_the_call_did_forbids_it():
             "the review last spring and again when the checkout was rebuilt, and the notes are in the wiki")
     assert "next:use-client" not in compiler.compile_lesson(CAT, long, trigger)["forbids"]   # a long lesson
     # meets a kind's words by chance: only the short remark is read this way
+
+
+def test_a_lesson_in_the_words_of_the_wider_kind_names_no_special_case_of_it():
+    """"the commit message doesn't reflect the changes" after a commit whose message was also not in
+    the Conventional Commits form speaks of commit messages, the wider kind: the form it lacked is
+    not the mistake (it would recall the lesson before every such commit); a lesson in the special
+    case's own words still names it."""
+    from memkit.activation import compiler
+
+    trigger = 'Bash: git add notes.md && git commit -m "Added tags to the notes" (rejected)'
+    vague = compiler.compile_lesson(CAT, "the commit message doesn't reflect the changes you made, fix it", trigger)
+    assert "git:nonconventional-message" not in vague["forbids"] and "git:commit-message" in vague["forbids"]
+    said = compiler.compile_lesson(CAT, "we follow conventional commits, a feat: or fix: prefix", trigger)
+    assert "git:nonconventional-message" in said["forbids"]

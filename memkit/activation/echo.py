@@ -98,7 +98,12 @@ def spoken(cat, lesson: str, corrected: set) -> set:
     # the id's prefix ("git" of git:commit-no-signoff) is every sibling's term: it says what the lesson
     # is about, not which of the call's kinds it means ("drop the git-autofixer from the pre-commit
     # docs" is no word on sign-offs)
-    weighted = {k: {t: w for t, w in terms.items() if t != intent.stem(k.split(":")[0])}
+    # ... nor are the terms of the wider kind it is a case of ("the commit message doesn't reflect the
+    # changes" speaks of commit messages, not of the Conventional Commits form the message lacked)
+    table = intent.table(cat)[0]
+    wider = {k: set().union(*(table.get(w, ()) for w in (*cat.kinds[k].alternatives, *cat.kinds[k].within)))
+             for k in kinds}
+    weighted = {k: {t: w for t, w in terms.items() if t != intent.stem(k.split(":")[0]) and t not in wider[k]}
                 for k, terms in intent.weights(cat, kinds).items()}
     kid, strength, _ = intent.about(weighted, lesson) if kinds else ("", 0.0, [])
     return {kid} if kid and strength >= intent.THRESHOLD else set()
