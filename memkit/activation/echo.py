@@ -101,8 +101,8 @@ def spoken(cat, lesson: str, corrected: set) -> set:
     # ... nor are the terms of the wider kind it is a case of ("the commit message doesn't reflect the
     # changes" speaks of commit messages, not of the Conventional Commits form the message lacked)
     table = intent.table(cat)[0]
-    wider = {k: set().union(*(table.get(w, ()) for w in (*cat.kinds[k].alternatives, *cat.kinds[k].within)))
-             for k in kinds}
+    wider = {k: set().union(*(table.get(w, ()) for w in (*cat.kinds[k].alternatives, *cat.kinds[k].within)
+                              if w in cat.kinds and cat.kinds[w].broad)) for k in kinds}
     weighted = {k: {t: w for t, w in terms.items() if t != intent.stem(k.split(":")[0]) and t not in wider[k]}
                 for k, terms in intent.weights(cat, kinds).items()}
     kid, strength, _ = intent.about(weighted, lesson) if kinds else ("", 0.0, [])
