@@ -140,6 +140,7 @@ def test_a_process_that_does_not_save_leaves_the_cache_as_it_was(tmp_path):
     assert not (tmp_path / "memkit" / rxcache.NAME).exists()
 
 
+@pytest.mark.slow   # two whole ingest processes: runs in CI's `pytest -m slow` step
 @pytest.mark.skipif(rxcache._sre is None, reason="another Python: re.compile alone")
 def test_an_ingest_keeps_what_it_compiled_and_the_next_one_compiles_nothing(tmp_path):
     """A session's ingest (and the pre-commit hook's extraction) compiles some hundreds of
