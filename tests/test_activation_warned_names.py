@@ -3,8 +3,6 @@ before the warning names what it is about when the warning speaks of it in one o
 shop kiln" of `kiln-live.toml`), and a name after it is the way to comply."""
 from __future__ import annotations
 
-import pytest
-
 from conftest import run_cli, write_generic
 from memkit.activation import catalogue, compiler, referents
 
@@ -12,25 +10,21 @@ LESSON = ("hold on. kiln-live.toml wires the bench to the controller on the shop
           "firing profile on the shop kiln without me there. sim-rig.toml talks to the simulator, use that for trying "
           "things")
 TRIGGER = "Bash: python firing/run_profile.py --profile bisque-04 (interrupted)"
+CAT = catalogue.load(None)
 
 
-@pytest.fixture(scope="module")
-def cat():
-    return catalogue.load(None)
-
-
-def test_the_remark_before_the_warning_names_what_it_warns_of(cat):
+def test_the_remark_before_the_warning_names_what_it_warns_of():
     assert referents.warned_of(compiler.clauses(LESSON)) == (["kiln-live.toml"], ["sim-rig.toml"])
-    cue = compiler.compile_lesson(cat, LESSON, TRIGGER)
+    cue = compiler.compile_lesson(CAT, LESSON, TRIGGER)
     assert cue["entities"] == ["kiln-live.toml"] and "sim-rig.toml" in cue["complies"]
 
 
-def test_a_remark_the_warning_does_not_speak_of_names_nothing(cat):
+def test_a_remark_the_warning_does_not_speak_of_names_nothing():
     """The warning's words say which remark it is about; without a warning, nothing is warned of."""
     parts = compiler.clauses("kiln-live.toml and sim-rig.toml both read creds.toml. never print the password")
     assert referents.warned_of(parts)[0] == []
     assert referents.warned_of(compiler.clauses("kiln-live.toml is the real one. use sim-rig.toml")) == ([], [])
-    chatty = compiler.compile_lesson(cat, "kiln-live.toml is slow to load. never start a firing profile twice", TRIGGER)
+    chatty = compiler.compile_lesson(CAT, "kiln-live.toml is slow to load. never start a firing profile twice", TRIGGER)
     assert "kiln-live.toml" not in chatty["entities"]
 
 

@@ -288,7 +288,7 @@ def _through(cat, act, named: list[str]) -> set:
     found = cat.kinds_of(act)
     keys = [entities_mod._norm(n).strip("/") for n in named]
     if act.family in ("edit", "write") and act.added:   # what the lines holding the name do, by themselves
-        marks = [rxcache.compile(rf"(?<!\w){re.escape(k)}(?!\w)") for k in keys if k]
+        marks = [re.compile(rf"(?<!\w){re.escape(k)}(?!\w)") for k in keys if k]   # one lesson's: not kept
         lines = act.added.splitlines()
         held = [any(rx.search(ln.lower()) for rx in marks) for ln in lines]   # or bring to their file
         if not any(held):

@@ -80,7 +80,7 @@ def echoed(cat, parts: list[tuple[str, str]], corrected: set, prescribed: set, a
 
 def _bare(word: str, parts: list[tuple[str, str]]) -> bool:
     """A clause says no to the word with nothing after it ("never a reset.", "don't reset, migrate")."""
-    rx = rxcache.compile(rf"{_NO.pattern}(?:\s+(?:a|an|the|any|ever|again))?\s+{re.escape(word)}\w*\s*(?:[.,;:!?)]|$)")
+    rx = re.compile(rf"{_NO.pattern}(?:\s+(?:a|an|the|any|ever|again))?\s+{re.escape(word)}\w*\s*(?:[.,;:!?)]|$)")
     return any(p == "forbid" and rx.search(t) for p, t in parts)
 
 
