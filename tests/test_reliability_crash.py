@@ -180,3 +180,27 @@ def test_a_stale_git_index_lock_of_a_killed_memkit_is_removed(vault, tmp_path):
     run_process("--vault", str(vault), "ingest", str(log2), check=True)   # the next run completes the work
     assert crashkit.git_status(vault) == ""
     assert "fsck" not in git(vault, "fsck", "--no-progress")
+
+
+def test_read_only_git_commands_take_no_index_lock(vault, tmp_path, monkeypatch):
+    """git status and git diff refresh the index under .git/index.lock unless told not to; a memkit killed
+    while one ran would leave a lock that no memkit-owner mark explains, and the next commit would stop
+    on it. The status an ingest asks for (its index gone with .memkit) and the diff of its commit say so."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    crashkit.session_log(logs / "a.jsonl", 1, random.Random(3))
+    run_cli("--vault", str(vault), "ingest", str(logs), check=True)
+    Vault(vault).index_path.unlink()   # the next ingest asks git which notes are uncommitted
+    crashkit.session_log(logs / "b.jsonl", 2, random.Random(4))
+    real = shutil.which("git")
+    calls = tmp_path / "git-calls"
+    shim = tmp_path / "bin"
+    shim.mkdir()
+    (shim / "git").write_text(f'#!/bin/sh\necho "$GIT_OPTIONAL_LOCKS $*" >> {calls}\nexec {real} "$@"\n')
+    (shim / "git").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{shim}{os.pathsep}{os.environ['PATH']}")
+    run_cli("--vault", str(vault), "ingest", str(logs), check=True)
+    seen = calls.read_text().splitlines()
+    reads = [line for line in seen if line.split(" ")[1:2] in (["status"], ["diff"])]
+    assert any(line.split(" ")[1] == "status" for line in reads), seen   # the ingest did ask
+    assert all(line.startswith("0 ") for line in reads), reads

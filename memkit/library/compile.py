@@ -193,7 +193,7 @@ def _has_changes(vault, file: Path) -> bool:
     except ValueError:
         return False
     with git._clean_env():
-        return bool(repo.git.status("--porcelain", "--", rel).strip())
+        return bool(repo.git.status("--porcelain", "--", rel, env=git.READ_ONLY).strip())
 
 
 def _commit(vault, file: Path, counts: dict[str, int]) -> str | None:

@@ -31,6 +31,11 @@ def _clean_env() -> Iterator[None]:
         os.environ.update(saved)
 
 
+# Read-only git commands (status, diff) refresh the index opportunistically and take .git/index.lock
+# to do it; a memkit killed meanwhile (with its git) would leave a lock nothing explains. They skip it.
+READ_ONLY = {"GIT_OPTIONAL_LOCKS": "0"}
+
+
 def repo_for(path: Path):
     """The git repository that contains path, or None."""
     import git
@@ -119,7 +124,7 @@ def _commit(root: Path, paths: list[Path], subject: str, trailers: list[tuple[st
             if addable:
                 with _pathspec_file(sorted(set(addable))) as spec:
                     repo.git.add("--all", *spec)
-            staged = set(repo.git.diff("--cached", "--name-only", "--no-renames", "-z").split("\0"))
+            staged = set(repo.git.diff("--cached", "--name-only", "--no-renames", "-z", env=READ_ONLY).split("\0"))
             # only what changed against HEAD: a file a killed run had staged and then removed is
             # in neither the index nor HEAD any more, and naming it would fail the commit
             named = set(rels)
@@ -262,7 +267,7 @@ def uncommitted(root: Path) -> list[str]:
         return []
     with _clean_env():
         top = Path(repo.working_tree_dir).resolve()
-        out = repo.git.status("--porcelain", "-z", "--untracked-files=all", "--", str(root))
+        out = repo.git.status("--porcelain", "-z", "--untracked-files=all", "--", str(root), env=READ_ONLY)
     rels = []
     for entry in filter(None, out.split("\0")):
         try:
@@ -279,7 +284,8 @@ def staged(root: Path) -> list[str]:
         return []
     with _clean_env():
         top = Path(repo.working_tree_dir).resolve()
-        out = repo.git.diff("--cached", "--name-only", "--diff-filter=AM", "-z", env=_hook_indexes()[0])
+        out = repo.git.diff("--cached", "--name-only", "--diff-filter=AM", "-z",
+                            env={**READ_ONLY, **_hook_indexes()[0]})
     rels = []
     for name in filter(None, out.split("\0")):
         full = top / name
