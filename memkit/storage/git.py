@@ -124,7 +124,8 @@ def _commit(root: Path, paths: list[Path], subject: str, trailers: list[tuple[st
             if addable:
                 with _pathspec_file(sorted(set(addable))) as spec:
                     repo.git.add("--all", *spec)
-            staged = set(repo.git.diff("--cached", "--name-only", "--no-renames", "-z", env=READ_ONLY).split("\0"))
+            staged = set(repo.git.diff("--cached", "--name-only", "--no-renames", "-z",
+                                       env=READ_ONLY).split("\0"))
             # only what changed against HEAD: a file a killed run had staged and then removed is
             # in neither the index nor HEAD any more, and naming it would fail the commit
             named = set(rels)
