@@ -490,3 +490,32 @@ def test_the_scan_quotes_each_turn_as_a_quote_on_its_own_would(vault, tmp_path):
     assert found[f"{T2}#^t999"]["missing"] == "no such turn"
     assert found["2026-01-01-claude-00000000#^t1"]["missing"] == "trace not in the vault"
     assert found[f"{T1}#^t1"]["text"]
+
+
+def test_lessons_about_different_mistakes_made_in_one_broad_kind_of_call_stay_apart():
+    """Two long corrections share a broad kind of the corrected call (a shell script) and, by chance, half
+    their words; they forbid different things, so no convention is drafted from the pair. The same words
+    with a forbidden kind in common do group."""
+    from memkit.library import promote
+    from memkit.similar import fuzz, utils
+
+    docs = ("Leena just commented on the PR: please don't touch versioned_docs/, those are frozen snapshots of "
+            "what shipped; so only docs/ for the upcoming release. if an older version ever needs a fix she "
+            "decides, and it goes through scripts/backport.sh, not by hand")
+    dlq = ("wait, you purged it?? every message in there is a payout that failed, money a merchant is owed. we "
+           "never purge a dead-letter queue. find out why they failed, get the fix deployed, then move them back "
+           "with the redrive. if some really have to be dropped, export them with scripts/dlq-dump.sh first")
+
+    def obs(n: int, lesson: str, trigger: str, forbids: list[str]) -> dict:
+        return {"id": f"corr-{n}", "lesson": lesson, "trigger": trigger,
+                "action_types": ["shell:script-write", *forbids], "cue": {"forbids": forbids}}
+
+    edit = "Bash: sed -i 's/1000/5000/' versioned_docs/version-2.3/cli/import.md"
+    purge = "Bash: aws sqs purge-queue --queue-url https://sqs.eu-west-1.amazonaws.com/4129/payouts-dlq"
+    sim, low = 62, 50   # the scan's thresholds as memkit.toml sets them by default
+    assert low <= fuzz.token_set_ratio(docs, dlq, processor=utils.default_process) < sim
+    apart = promote.group([obs(1, docs, edit, ["docs:edit-versioned"]), obs(2, dlq, purge, ["queue:purge"])],
+                          sim, low)
+    assert [len(g) for g in apart] == [1, 1]
+    together = promote.group([obs(1, docs, edit, ["queue:purge"]), obs(2, dlq, purge, ["queue:purge"])], sim, low)
+    assert [len(g) for g in together] == [2]

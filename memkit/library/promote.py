@@ -58,10 +58,20 @@ def _keys(text: str) -> set[str]:
 def _linked(a: dict[str, Any], b: dict[str, Any], sim: float) -> bool:
     from memkit.similar import fuzz, utils
 
-    if set(a.get("action_types") or []) & set(b.get("action_types") or []):
+    if _about(a) & _about(b):
         return True
     ta, tb = str(a.get("trigger") or ""), str(b.get("trigger") or "")
     return bool(ta and tb) and fuzz.token_set_ratio(ta, tb, processor=utils.default_process) >= sim
+
+
+def _about(m: dict[str, Any]) -> set[str]:
+    """The kinds of action a lesson is about: those its cue forbids, when it was compiled. Every kind the
+    corrected call fell under ("writing a shell script") would link two lessons about different mistakes
+    made in calls of one broad kind."""
+    cue = m.get("cue")
+    if isinstance(cue, dict) and isinstance(cue.get("forbids"), list):
+        return {str(k) for k in cue["forbids"]}
+    return {str(k) for k in m.get("action_types") or []}
 
 
 def sessions(g: list[dict[str, Any]]) -> int:
