@@ -494,8 +494,9 @@ def test_the_scan_quotes_each_turn_as_a_quote_on_its_own_would(vault, tmp_path):
 
 def test_lessons_about_different_mistakes_made_in_one_broad_kind_of_call_stay_apart():
     """Two long corrections share a broad kind of the corrected call (a shell script) and, by chance, half
-    their words; they forbid different things, so no convention is drafted from the pair. The same words
-    with a forbidden kind in common do group."""
+    their words; they forbid different things, so no convention is drafted from the pair. Nor from one
+    shared kind among several, or from corrected calls that merely ran the same program. The same lesson
+    said again in other words does group."""
     from memkit.library import promote
     from memkit.similar import fuzz, utils
 
@@ -505,6 +506,8 @@ def test_lessons_about_different_mistakes_made_in_one_broad_kind_of_call_stay_ap
     dlq = ("wait, you purged it?? every message in there is a payout that failed, money a merchant is owed. we "
            "never purge a dead-letter queue. find out why they failed, get the fix deployed, then move them back "
            "with the redrive. if some really have to be dropped, export them with scripts/dlq-dump.sh first")
+    dlq_again = ("no, don't purge the DLQ again: those are failed payouts, money merchants are owed. fix why they "
+                 "failed, deploy, then redrive them to the source queue; dump with scripts/dlq-dump.sh first")
 
     def obs(n: int, lesson: str, trigger: str, forbids: list[str]) -> dict:
         return {"id": f"corr-{n}", "lesson": lesson, "trigger": trigger,
@@ -514,8 +517,13 @@ def test_lessons_about_different_mistakes_made_in_one_broad_kind_of_call_stay_ap
     purge = "Bash: aws sqs purge-queue --queue-url https://sqs.eu-west-1.amazonaws.com/4129/payouts-dlq"
     sim, low = 62, 50   # the scan's thresholds as memkit.toml sets them by default
     assert low <= fuzz.token_set_ratio(docs, dlq, processor=utils.default_process) < sim
-    apart = promote.group([obs(1, docs, edit, ["docs:edit-versioned"]), obs(2, dlq, purge, ["queue:purge"])],
-                          sim, low)
-    assert [len(g) for g in apart] == [1, 1]
-    together = promote.group([obs(1, docs, edit, ["queue:purge"]), obs(2, dlq, purge, ["queue:purge"])], sim, low)
-    assert [len(g) for g in together] == [2]
+
+    def sizes(*items: dict) -> list[int]:
+        return [len(g) for g in promote.group(list(items), sim, low)]
+
+    assert sizes(obs(1, docs, edit, ["docs:edit-versioned"]), obs(2, dlq, purge, ["queue:purge"])) == [1, 1]
+    assert sizes(obs(1, docs, edit, ["docs:edit-versioned", "pr:create"]), obs(2, dlq, purge, ["pr:create"])) == [1, 1]
+    assert sizes(obs(1, docs, "Bash: python figs/fig3_soc.py", []),
+                 obs(2, dlq, "Bash: python manage.py create_user --email a@b.example --role agent", [])) == [1, 1]
+    assert sizes(obs(1, dlq, purge, ["queue:purge"]),
+                 obs(2, dlq_again, "Bash: aws sqs purge-queue --queue-url $DLQ_URL", ["queue:purge"])) == [2]

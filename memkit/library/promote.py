@@ -56,12 +56,16 @@ def _keys(text: str) -> set[str]:
 
 
 def _linked(a: dict[str, Any], b: dict[str, Any], sim: float) -> bool:
+    """Two lessons about one mistake: most of the kinds they forbid are the same, or they corrected nearly
+    the same call. Long texts share half their words by chance, so related words alone link nothing; nor
+    does one shared kind among several, or a corrected call that merely ran the same program."""
     from memkit.similar import fuzz, utils
 
-    if _about(a) & _about(b):
+    ka, kb = _about(a), _about(b)
+    if ka and kb and 2 * len(ka & kb) > len(ka | kb):
         return True
     ta, tb = str(a.get("trigger") or ""), str(b.get("trigger") or "")
-    return bool(ta and tb) and fuzz.token_set_ratio(ta, tb, processor=utils.default_process) >= sim
+    return bool(ta and tb) and fuzz.token_sort_ratio(ta, tb, processor=utils.default_process) >= sim
 
 
 def _about(m: dict[str, Any]) -> set[str]:
