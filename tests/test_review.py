@@ -527,3 +527,21 @@ def test_lessons_about_different_mistakes_made_in_one_broad_kind_of_call_stay_ap
                  obs(2, dlq, "Bash: python manage.py create_user --email a@b.example --role agent", [])) == [1, 1]
     assert sizes(obs(1, dlq, purge, ["queue:purge"]),
                  obs(2, dlq_again, "Bash: aws sqs purge-queue --queue-url $DLQ_URL", ["queue:purge"])) == [2]
+
+
+@pytest.mark.parametrize("lesson, title", [
+    ("Thanks! but I can't tell the two lines apart, I'm colourblind. series never differ only by colour, "
+     "add markers", "Series never differ only by colour, add markers"),
+    ("STOP. never restart it; this box holds 40k open websocket connections", "Never restart it"),
+    ("You purged it?? every message is a payout a merchant is owed. we never purge a dead-letter queue. "
+     "find out why they failed", "We never purge a dead-letter queue"),
+    ("no, stage files by name. git add -A picks up my scratch files", "Stage files by name"),
+    ("Don't touch prod with kubectl. Argo CD syncs everything from the repo", "Don't touch prod with kubectl"),
+    ("The nightly export runs at 02:00 UTC; it waits for the warehouse load", "The nightly export runs at 02:00 UTC"),
+])
+def test_a_draft_is_titled_by_the_rule_its_lesson_states(lesson, title):
+    """A correction often opens with thanks, a shout or a question; its title is the sentence that says
+    what to do, so a promoted convention is not called "Thanks" or "STOP"."""
+    from memkit.library import drafts
+
+    assert drafts.title_for(lesson) == title

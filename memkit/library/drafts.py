@@ -47,7 +47,21 @@ def clean(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# a sentence that states a way of working, not the surprise, thanks or question around it
+_RULE = re.compile(r"\b(?:never|always|don'?t|do\s+not|dont|doesn'?t|must(?:n'?t)?|should(?:n'?t)?|(?<!-)only|"
+                   r"no\s+longer|avoid|instead|make\s+sure|from\s+now\s+on|next\s+time|prefer|keep|use)\b",
+                   re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
 def title_for(text: str, limit: int = 70) -> str:
+    """The lesson's first clause, taken from its first sentence that states a rule when the lesson
+    opens with something else ("Thanks! but …", "STOP. never restart it", "You purged it?? … we never
+    purge a dead-letter queue")."""
+    said = [clean(s) for s in _SENTENCE.split(clean(text)) if s.strip()]
+    rule = next((s for s in said if _RULE.search(s) and not s.rstrip().endswith("?")), None)
+    if rule is not None and rule is not said[0] and _RULE.search(said[0]) is None:
+        text = rule
     first = _FIRST_CLAUSE.split(clean(text), maxsplit=1)[0].rstrip(".;:!?, ")
     if len(first) > limit:
         first = first[:limit].rsplit(" ", 1)[0].rstrip(".;:!?, ")
