@@ -50,6 +50,7 @@ def test_ids_are_unique_across_the_packaged_files():
         seen[entry["id"]] = name
 
 
+@pytest.mark.slow   # seconds of CPU; CI runs it with the slow tests
 def test_every_regex_compiles():
     for kind in CAT.kinds.values():
         for key, value in kind.rx.items():
@@ -145,6 +146,7 @@ def test_one_process_keeps_one_catalogue_of_the_same_files(tmp_path):
     assert own is not first and "mine:thing" in own.kinds and "mine:thing" not in first.kinds
 
 
+@pytest.mark.slow   # seconds of CPU; CI runs it with the slow tests
 def test_a_snapshot_written_from_a_thawed_catalogue_holds_what_the_built_one_held(tmp_path):
     from memkit.activation import snapshot
 
@@ -189,9 +191,9 @@ def _every_literal(cat: catalogue.Catalogue) -> set[str]:
     return set(cat._short).union(*heads)
 
 
-@pytest.mark.parametrize("grouped, stride", [(False, 7), pytest.param(False, 1, marks=pytest.mark.slow),
+@pytest.mark.parametrize("grouped, stride", [(False, 13), pytest.param(False, 1, marks=pytest.mark.slow),
                                              pytest.param(True, 1, marks=pytest.mark.slow)],
-                         ids=["one text, every seventh example", "one text", "many texts"])
+                         ids=["one text, every thirteenth example", "one text", "many texts"])
 def test_the_literals_a_text_holds_are_those_a_substring_search_finds(grouped, stride):
     """The prefilter's lookup (short literals as sets of letters and pairs, long ones through their
     first and last three letters) finds exactly the catalogue's literals that occur in the text:

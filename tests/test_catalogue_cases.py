@@ -888,6 +888,7 @@ def test_snapshot_loads_the_same_taxonomy_and_follows_the_override(tmp_path):
     assert "acme:deploy-button" in _loaded_fresh(tmp_path).classify_text("press the deploy button")
 
 
+@pytest.mark.slow   # seconds of CPU; CI runs it with the slow tests
 def test_a_damaged_snapshot_is_rebuilt(tmp_path):
     (tmp_path / ".memkit").mkdir()
     snapshot = tmp_path / ".memkit" / taxsnapshot.SNAPSHOT_NAME

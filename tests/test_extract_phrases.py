@@ -36,6 +36,7 @@ def _same(texts: list[str]) -> None:
                 assert (found and (found.re, found.span())) == (first and (first.re, first.span())), (key, text)
 
 
+@pytest.mark.slow   # seconds of CPU; CI runs it with the slow tests
 def test_a_phrase_left_out_for_a_text_cannot_match_it():
     """Over the catalogue's examples (prose and commands) and texts that are not plain ASCII, or
     hold a space \\s matches that no literal spells, or upper-case words."""

@@ -104,6 +104,7 @@ def test_an_unwritable_cache_folder_still_compiles(tmp_path, monkeypatch):
     assert blocked.read_text(encoding="utf-8") == "not a folder"
 
 
+@pytest.mark.slow   # seconds of CPU; CI runs it with the slow tests
 @pytest.mark.skipif(rxcache._sre is None, reason="another Python: re.compile alone")
 def test_a_hook_process_keeps_what_it_compiled_though_it_ends_without_exit_handlers(tmp_path):
     """The hook's fast path ends with os._exit: it saves the patterns it compiled afresh itself,
