@@ -35,7 +35,12 @@ _RECORDS = rxcache.compile(r"\s+(?:history|histories|log|logs|graph|hash|hashes|
 
 def _acting(rx, doc):
     """The first match of a kind's patterns that names the thing done, not its records."""
-    return next((m for m in rx.finditer(doc) if not _RECORDS.match(doc[0], m.end())), None)
+    if rx.any_literal is not None and rx.any_literal.isdisjoint(doc[1]):   # most kinds, most texts: no
+        return None   # generator for a search that cannot match (a lesson is read against ~300 kinds)
+    for m in rx.finditer(doc):
+        if not _RECORDS.match(doc[0], m.end()):
+            return m
+    return None
 
 
 def concrete_part(k, docs: dict, act: Act) -> str | None:
