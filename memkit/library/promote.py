@@ -20,13 +20,16 @@ from memkit.library.drafts import Draft, body, draft, now, session_ids, slug, sp
 SCANNED = ("correction", "preference", "decision", "procedure")
 LIVE = ("candidate", "accepted")   # an observation's statuses while it can still back a proposal
 COMMON = 50    # a word shared by more first members than this says nothing about sameness
+SHARED_WORDS = 60   # token-set score of two lessons, one of whose mistakes the other names among more
+SAME_CALL = 90   # rapidfuzz ratio of two corrected calls that are the same call (a flag or a name apart)
 
 
 # ---- the scan -----------------------------------------------------------------
 def group(items: list[dict[str, Any]], sim: float, low: float,
           text: Callable[[dict[str, Any]], str] = statement) -> list[list[dict[str, Any]]]:
     """Greedy, oldest first: an item joins the group whose first member says the same thing —
-    similar words (≥ sim), or related words (≥ low) plus a shared action type or a similar trigger.
+    similar words (≥ sim, as a set and in sum), or related words (≥ low) plus the same forbidden kinds
+    or the same corrected call.
     Only first members sharing a not-too-common word are compared, which keeps a big window fast."""
     from memkit.similar import fuzz, process, utils
 
@@ -39,7 +42,11 @@ def group(items: list[dict[str, Any]], sim: float, low: float,
         near = sorted({i for k in keys for i in postings.get(k, ()) if len(postings[k]) <= COMMON})
         found = process.extract(t, [anchors[i] for i in near], scorer=fuzz.token_set_ratio,
                                 processor=utils.default_process, score_cutoff=low, limit=None)
-        best = next((near[j] for _, score, j in found if score >= sim or _linked(m, groups[near[j]][0], sim)), None)
+        # the same words in about the same number (a short remark inside a long one is not the same lesson),
+        # or related words and the same mistake
+        best = next((near[j] for _, score, j in found if score >= sim and fuzz.token_sort_ratio(
+            t, anchors[near[j]], processor=utils.default_process) >= sim or _linked(m, groups[near[j]][0], score)),
+                    None)
         if best is None:
             groups.append([m])
             anchors.append(t)
@@ -55,17 +62,20 @@ def _keys(text: str) -> set[str]:
     return words or {" ".join(text.lower().split())}
 
 
-def _linked(a: dict[str, Any], b: dict[str, Any], sim: float) -> bool:
-    """Two lessons about one mistake: most of the kinds they forbid are the same, or they corrected nearly
-    the same call. Long texts share half their words by chance, so related words alone link nothing; nor
-    does one shared kind among several, or a corrected call that merely ran the same program."""
+def _linked(a: dict[str, Any], b: dict[str, Any], score: float) -> bool:
+    """Two lessons about one mistake, their words related (`score`): most of the kinds they forbid are
+    the same; or what one forbids is all forbidden by the other and their words are closer (SHARED_WORDS);
+    or they corrected the same call. Long texts share half their words by chance, so related words
+    alone link nothing; nor does a corrected call that merely ran the same program, or two edits of
+    one file."""
     from memkit.similar import fuzz, utils
 
     ka, kb = _about(a), _about(b)
-    if ka and kb and 2 * len(ka & kb) > len(ka | kb):
+    both = ka & kb
+    if both and (2 * len(both) > len(ka | kb) or (both in (ka, kb) and score >= SHARED_WORDS)):
         return True
     ta, tb = str(a.get("trigger") or ""), str(b.get("trigger") or "")
-    return bool(ta and tb) and fuzz.token_sort_ratio(ta, tb, processor=utils.default_process) >= sim
+    return bool(ta and tb) and fuzz.ratio(ta, tb, processor=utils.default_process) >= SAME_CALL
 
 
 def _about(m: dict[str, Any]) -> set[str]:
