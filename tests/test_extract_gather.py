@@ -211,3 +211,19 @@ def test_the_first_saying_is_found_among_keys_of_a_like_length_as_among_all():
         if expected is None or rng.random() < 0.3:
             anchors.append(k, f"r{n}", session)
     assert compared > 50   # near, not only equal, keys were found
+
+
+def test_a_console_copy_pasted_again_after_a_resume_is_no_recurrence(vault, tmp_path):
+    """A console copy holds the whole history again after each resume: its correction is said in every
+    part, undated, all from one log. It is gathered into one observation listing each part, but that
+    is one occasion, so no convention is proposed from it."""
+    part = ["╭──────────────────────────────╮", "│ ✻ Welcome to Claude Code!    │",
+            "│   cwd: /home/dev/billing      │", "╰──────────────────────────────╯", "",
+            "> add the invoices table", "", "⏺ Bash(alembic upgrade head)", "  ⎿  Interrupted by user", "",
+            f"> {LESSON}", ""]
+    copy = tmp_path / "console.md"
+    copy.write_text("\n".join(part + part + ["> and now the export", ""]) + "\n", encoding="utf-8")
+    run_cli("--vault", str(vault), "ingest", str(copy), check=True)
+    [only] = corrections(vault)
+    assert len(only.meta["sessions"]) == 2
+    assert not list((vault / "workshop" / "proposals").glob("prop-convention-*.md"))

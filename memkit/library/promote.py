@@ -103,7 +103,7 @@ def scan(vault, *, refresh: bool = True) -> dict[str, Any]:
     known = _proposals(vault)
     out: dict[str, Any] = {"written": [], "proposals": [], "retired": [], "lines": []}
     produced, drafted = set(), []
-    for target, members, basis in _groups(obs, cfg):
+    for target, members, basis in _groups(obs, cfg, _occasions(vault, obs)):
         ids = {str(m["id"]) for m in members}
         pid = proposal_id(target, min(members, key=lambda m: (str(m.get("created") or ""), str(m["id"])))["id"])
         produced.add(pid)
@@ -160,13 +160,23 @@ def _retire(vault, known: dict[str, Any], produced: set[str], out: dict[str, Any
         out["retired"].append(pid)
 
 
-def _groups(obs: dict[str, list[dict[str, Any]]], cfg: dict[str, Any]):
-    """(target, observations, basis) for every group that meets its threshold."""
+def _occasions(vault, obs: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
+    """Sessions that are one occasion: undated sessions cut from one log file (a console copy pasted
+    again after a resume holds the whole history, so its corrections are said in each part)."""
+    ids = {i for k in ("correction", "procedure") for m in obs[k] for i in session_ids(m)}
+    return {i: "log:" + log for i, log in queries.undated_logs(vault, ids).items()} if ids else {}
+
+
+def _groups(obs: dict[str, list[dict[str, Any]]], cfg: dict[str, Any], occasions: dict[str, str] | None = None):
+    """(target, observations, basis) for every group that meets its threshold, in sessions that are
+    separate occasions."""
     sim, low = float(cfg["similarity"]), float(cfg["related_similarity"])
+    occasions = occasions or {}
     for kind, target, need in (("correction", "convention", "correction_sessions"),
                                ("procedure", "procedure", "procedure_sessions")):
         for g in group(obs[kind], sim, low):
-            if sessions(g) >= int(cfg[need]):
+            apart = {occasions.get(i, i) for m in g for i in session_ids(m)}
+            if sessions(g) >= int(cfg[need]) and len(apart) >= int(cfg[need]):
                 yield target, g, f"{kind} seen in {sessions(g)} sessions"
     covered: set[str] = set()
     for target, modal, basis, members in _preferences(obs["preference"] + obs["decision"], cfg, sim, low):

@@ -76,6 +76,13 @@ def count_by_id(vault, ids, **filters) -> dict[str, int]:
     return dict(_rows(vault, sql, [*args, json.dumps(sorted(ids))]))
 
 
+def undated_logs(vault, ids) -> dict[str, str]:
+    """For the traces among these ids that carry no date, the log file each was read from."""
+    sql = ("SELECT id, json_extract(meta, '$.log_path') FROM files WHERE type='trace' AND id IN "
+           "(SELECT value FROM json_each(?)) AND json_extract(meta, '$.started') IS NULL")
+    return {i: str(log) for i, log in _rows(vault, sql, [json.dumps(sorted(ids))]) if log}
+
+
 def _where(*, types: tuple = (), kinds: tuple = (), layer: str | tuple | None = None, statuses: tuple = (),
            not_statuses: tuple = (), session: str | None = None, sessions: tuple = (),
            extractor_prefix: str | None = None, or_types: tuple = ()) -> tuple[str, list]:
