@@ -527,6 +527,8 @@ def test_lessons_about_different_mistakes_made_in_one_broad_kind_of_call_stay_ap
                  obs(2, dlq, "Bash: python manage.py create_user --email a@b.example --role agent", [])) == [1, 1]
     assert sizes(obs(1, dlq, purge, ["queue:purge"]),
                  obs(2, dlq_again, "Bash: aws sqs purge-queue --queue-url $DLQ_URL", ["queue:purge"])) == [2]
+    assert sizes(obs(1, docs, "proposed: You're absolutely right!", []),
+                 obs(2, dlq, "proposed: You are absolutely right!", [])) == [1, 1]   # the agent's words
     # one lesson names the mistake among others (the scratch files it would have staged), in closer words
     assert sizes(obs(1, "no, never use git add -A in this repo. Stage only the files you changed; there are "
                         "local scratch files in the tree.", "Bash: git add -A && git commit -m 'add settings'",

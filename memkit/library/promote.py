@@ -21,6 +21,7 @@ SCANNED = ("correction", "preference", "decision", "procedure")
 LIVE = ("candidate", "accepted")   # an observation's statuses while it can still back a proposal
 COMMON = 50    # a word shared by more first members than this says nothing about sameness
 SHARED_WORDS = 60   # token-set score of two lessons, one of whose mistakes the other names among more
+PROSE = "proposed:"   # a trigger that is the agent's words, not a call
 SAME_CALL = 90   # rapidfuzz ratio of two corrected calls that are the same call (a flag or a name apart)
 
 
@@ -75,6 +76,8 @@ def _linked(a: dict[str, Any], b: dict[str, Any], score: float) -> bool:
     if both and (2 * len(both) > len(ka | kb) or (both in (ka, kb) and score >= SHARED_WORDS)):
         return True
     ta, tb = str(a.get("trigger") or ""), str(b.get("trigger") or "")
+    if ta.startswith(PROSE) or tb.startswith(PROSE):   # what the agent said ("You're absolutely right!")
+        return False
     return bool(ta and tb) and fuzz.ratio(ta, tb, processor=utils.default_process) >= SAME_CALL
 
 
