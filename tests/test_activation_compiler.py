@@ -1447,3 +1447,24 @@ def test_a_bare_refusal_of_a_command_run_over_ssh_forbids_what_it_ran_not_the_ss
     assert "remote:ssh" in cue["forbids"]
     cue = compiled("no. absolutely not.", "Bash: ssh db1 'tail -n 50 /var/log/postgresql/main.log' (interrupted)")
     assert "remote:ssh" in cue["forbids"]   # it only looked there: going there is what was refused
+
+
+@pytest.mark.parametrize("lesson, call, kept, gone", [
+    # the lesson is about where the repository lives; the call only hid its errors on the way
+    ("the repo lives in ~/Documents, not in the home folder", "gh repo view acme/tools --json url 2>/dev/null",
+     set(), {"shell:discard-stderr"}),
+    ("absolutely not", "git push --force origin main 2>/dev/null", {"git:force-push"}, {"shell:discard-stderr"}),
+    ("why did nothing stop these commands from running?", "du -sh logs docs .cache 2>/dev/null | sort -hr",
+     set(), {"shell:discard-stderr"}),
+    # a lesson that speaks of how it ran still forbids it
+    ("don't hide the errors, I need to see them", "pytest -q 2>/dev/null", {"shell:suppress-errors"}, set()),
+])
+def test_how_a_stopped_call_ran_is_no_mistake_unless_the_lesson_says_so(lesson, call, kept, gone):
+    """A refused or interrupted call is read for what it did: `2>/dev/null`, `&`, sudo or nohup say how it
+    ran, and a lesson that does not speak of them forbids none of them (else every later `2>/dev/null`
+    would recall a lesson about something else)."""
+    from memkit.activation import acts
+
+    assert gone <= acts.how_it_runs(CAT, call)
+    forbids = set(compiled(lesson, f"Bash: {call} (interrupted)")["forbids"])
+    assert kept <= forbids and not gone & forbids

@@ -392,3 +392,14 @@ def _one_trigger(text: str) -> Act | None:
         return from_call(tool, {"file_path": path.strip(), "old_string": "",
                                 "new_string" if fam == "edit" else "content": snippet})
     return from_call(tool, {"file_path": path.strip(), **({"prompt": snippet} if dash else {})})
+
+
+def bare(piece: str) -> str:
+    """The command without what only says how it runs: nohup, sudo, redirections, a trailing `&`."""
+    found = re.sub(r"\s+\d?>>?\s*&?\S+|\s*&\s*$", "", piece.strip())
+    return re.sub(r"^(?:(?:nohup|setsid|nice(?:\s+-n\s*-?\d+)?|sudo(?:\s+-[A-Za-z]+)*|doas)\s+)+", "", found)
+
+
+def how_it_runs(cat, command: str) -> set:
+    """The kinds a command has only by how it runs (`2>/dev/null`, `&`, sudo, nohup), not what it runs."""
+    return cat.kinds_of(from_command(command)) - cat.kinds_of(from_command("\n".join(map(bare, pieces(command)))))

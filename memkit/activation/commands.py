@@ -359,15 +359,9 @@ def depth(cat) -> dict[str, int]:
 def known(cat, piece: str, depths: dict[str, int]) -> str:
     """How the catalogue reads a command: "kinds" (it has kinds for it), "deep" (it has DEEP kinds
     for its program's commands), or "" (a command no catalogue foresaw)."""
-    if cat.kinds_of(acts.from_command(piece)) and cat.kinds_of(acts.from_command(_bare(piece))):
+    if cat.kinds_of(acts.from_command(piece)) and cat.kinds_of(acts.from_command(acts.bare(piece))):
         return "kinds"   # (kinds of how it was run alone, `nohup … &`, say nothing of the command)
     return "deep" if depths.get(command_name(piece), 0) >= DEEP else ""
-
-
-def _bare(piece: str) -> str:
-    """The command without what only says how it runs: nohup, sudo, redirections, a trailing `&`."""
-    bare = re.sub(r"\s+\d?>>?\s*&?\S+|\s*&\s*$", "", piece.strip())
-    return re.sub(r"^(?:(?:nohup|setsid|nice(?:\s+-n\s*-?\d+)?|sudo(?:\s+-[A-Za-z]+)*|doas)\s+)+", "", bare)
 
 
 DEEP = 6   # kinds for one program's commands at which the catalogue, not the signature, reads them

@@ -23,7 +23,7 @@ from memkit.activation.clauses import (MISSING, MOMENT_WORDS, clauses, due_befor
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 39
+VERSION = 40
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
         "of", "before", "first", "topics", "undone", "kept")
@@ -69,6 +69,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     whole = forbid | prescribed | by["neutral"]
     calls = acts_mod.from_trigger(trigger)
     corrected = set().union(*(_trigger_kinds(cat, a) for a in calls)) if calls else set()
+    did = corrected - set().union(*(acts_mod.how_it_runs(cat, a.command) for a in calls if a.family == "shell"))
     act = _pick(cat, calls, whole)
     if act is not None and act.family != "prose":   # "keep it brief" after an edit is about the edit
         whole, forbid, prescribed = (x - _derived(cat)["answering"] for x in (whole, forbid, prescribed))
@@ -82,13 +83,13 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     if act is not None and act.lang:   # a lesson about a Python file forbids no Scala construct it quoted
         forbids = {k for k in forbids if k not in by["quoted"] or not cat.kinds[k].langs or act.lang in cat.kinds[k].langs}
     if act is not None:
-        forbids = _from_call(cat, forbids, names, act, trigger, corrected, prescribed if forbid | prescribed else None, parts)
+        forbids = _from_call(cat, forbids, names, act, trigger, did, prescribed if forbid | prescribed else None, parts)
     # "no public objects, ever" after a call that made one public: the trait it names is the mistake
     forbids |= {k for k in echoed(cat, parts, corrected, prescribed, act) if not _file_lacks(cat, k)}
     cut = bool(parts) and _CUT.match(parts[0][1].strip()) and _STOPPED.search(str(trigger or "")) and not any(
         p == "forbid" and _OUTRIGHT.search(t) for p, t in parts[1:])   # "stop. never X": X, not the call
     if not _narrow(cat, forbids, True) or cut:   # "absolutely not." after a refused call, or "stop." that cut
-        forbids |= _refused(cat, parts, corrected, prescribed)   # one off: what the call did
+        forbids |= _refused(cat, parts, did, prescribed)   # one off: what the call did (not `2>/dev/null`)
     if not _narrow(cat, forbids, True):
         forbids |= by["remedy"]
     if act is not None and act.family == "shell" and _STOPPED.search(str(trigger or "")) and omitted(lesson):
@@ -114,7 +115,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     forbids |= commands.flagged(cat, act, [text for p, text in parts if p in ("forbid", "instead")])
     if not _narrow(cat, forbids, True) and not names["forbids"] and corrected:   # "pages stay server components" after
         said = " ".join(text for _, text in parts)   # `"use client"` on a page; not what it holds back "for now"
-        forbids |= {k for k in spoken(cat, said, corrected - prescribed) if not _file_lacks(cat, k)}
+        forbids |= {k for k in spoken(cat, said, did - prescribed) if not _file_lacks(cat, k)}
     ways = complies & _remedies(cat)
     if not forbids and not names["forbids"] and not by["before"] and 0 < len(ways) <= 2 and len(lesson.split()) <= 30:
         # "we use pnpm here", "use gh for that" and nothing else: the ways the one it asks for replaces
