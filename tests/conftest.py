@@ -33,25 +33,46 @@ def pytest_sessionstart(session):
     os.environ["GIT_CONFIG_GLOBAL"], os.environ["GIT_CONFIG_NOSYSTEM"] = str(gitconfig), "1"
 
 
-@pytest.fixture(scope="session")
-def user_cache(tmp_path_factory) -> Path:
-    """One user cache for the session, holding the packaged catalogue's snapshot, as a machine
-    where memkit has run before has it: each test's fresh HOME would otherwise make every memkit
-    process build ~2,400 kinds again (seconds, several times over under a parallel run)."""
-    from memkit.activation import catalogue
+TEST_CACHE = "MEMKIT_TESTS_XDG_CACHE"   # inherited by the xdist workers the first process starts
 
-    cache = tmp_path_factory.mktemp("xdg-cache")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XDG_CACHE_HOME", str(cache))
+
+def pytest_configure(config):
+    """One user cache for the whole run, holding the packaged catalogue's snapshot, as a machine
+    where memkit has run before has it. Made before any fixture runs and before the workers start:
+    module-scoped fixtures (which run before `isolated`) would otherwise build ~2,400 kinds into the
+    person's own ~/.cache, and each worker would build them again (seconds each, at the same time)."""
+    import tempfile
+
+    if not os.environ.get(TEST_CACHE):
+        cache = Path(tempfile.mkdtemp(prefix="memkit-tests-cache-"))
+        config._memkit_cache = cache   # this process made it: it removes it when the run ends
+        os.environ[TEST_CACHE] = str(cache)
+        os.environ["XDG_CACHE_HOME"] = str(cache)
+        from memkit.activation import catalogue
+
         catalogue.load(None)
-    return cache
+    os.environ["XDG_CACHE_HOME"] = os.environ[TEST_CACHE]
+
+
+def pytest_unconfigure(config):
+    import shutil
+
+    made = getattr(config, "_memkit_cache", None)
+    if made is not None:
+        shutil.rmtree(made, ignore_errors=True)
+        os.environ.pop(TEST_CACHE, None)
+
+
+@pytest.fixture(scope="session")
+def user_cache() -> Path:
+    return Path(os.environ[TEST_CACHE])
 
 
 @pytest.fixture(autouse=True)
 def isolated(tmp_path_factory, monkeypatch, user_cache):
     home = tmp_path_factory.mktemp("home")
     for key in list(os.environ):
-        if key.startswith("GIT_") or key.startswith("MEMKIT_") or key.startswith("XDG_"):
+        if (key.startswith("GIT_") or key.startswith("MEMKIT_") or key.startswith("XDG_")) and key != TEST_CACHE:
             monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(user_cache))
     monkeypatch.setenv("HOME", str(home))
