@@ -60,7 +60,7 @@ def title_for(text: str, limit: int = 70) -> str:
     purge a dead-letter queue")."""
     said = [clean(s) for s in _SENTENCE.split(clean(text)) if s.strip()]
     rule = next((s for s in said if _RULE.search(s) and not s.rstrip().endswith("?")), None)
-    if rule is not None and rule is not said[0] and _RULE.search(said[0]) is None:
+    if rule is not None and _RULE.search(said[0]) is None:
         text = rule
     first = _FIRST_CLAUSE.split(clean(text), maxsplit=1)[0].rstrip(".;:!?, ")
     if len(first) > limit:

@@ -21,7 +21,6 @@ SCANNED = ("correction", "preference", "decision", "procedure")
 LIVE = ("candidate", "accepted")   # an observation's statuses while it can still back a proposal
 COMMON = 50    # a word shared by more first members than this says nothing about sameness
 SHARED_WORDS = 60   # token-set score of two lessons, one of whose mistakes the other names among more
-PROSE = "proposed:"   # a trigger that is the agent's words, not a call
 SAME_CALL = 90   # rapidfuzz ratio of two corrected calls that are the same call (a flag or a name apart)
 
 
@@ -43,11 +42,8 @@ def group(items: list[dict[str, Any]], sim: float, low: float,
         near = sorted({i for k in keys for i in postings.get(k, ()) if len(postings[k]) <= COMMON})
         found = process.extract(t, [anchors[i] for i in near], scorer=fuzz.token_set_ratio,
                                 processor=utils.default_process, score_cutoff=low, limit=None)
-        # the same words in about the same number (a short remark inside a long one is not the same lesson),
-        # or related words and the same mistake
-        best = next((near[j] for _, score, j in found if score >= sim and fuzz.token_sort_ratio(
-            t, anchors[near[j]], processor=utils.default_process) >= sim or _linked(m, groups[near[j]][0], score)),
-                    None)
+        best = next((near[j] for _, score, j in found
+                     if _same_words(t, anchors[near[j]], score, sim) or _linked(m, groups[near[j]][0], score)), None)
         if best is None:
             groups.append([m])
             anchors.append(t)
@@ -63,12 +59,21 @@ def _keys(text: str) -> set[str]:
     return words or {" ".join(text.lower().split())}
 
 
+def _same_words(text: str, anchor: str, score: float, sim: float) -> bool:
+    """The same words in about the same number: `score` (token-set) alone puts a short remark inside a
+    long one near 100."""
+    from memkit.similar import fuzz, utils
+
+    return score >= sim and fuzz.token_sort_ratio(text, anchor, processor=utils.default_process) >= sim
+
+
 def _linked(a: dict[str, Any], b: dict[str, Any], score: float) -> bool:
     """Two lessons about one mistake, their words related (`score`): most of the kinds they forbid are
     the same; or what one forbids is all forbidden by the other and their words are closer (SHARED_WORDS);
     or they corrected the same call. Long texts share half their words by chance, so related words
     alone link nothing; nor does a corrected call that merely ran the same program, or two edits of
     one file."""
+    from memkit.activation import acts
     from memkit.similar import fuzz, utils
 
     ka, kb = _about(a), _about(b)
@@ -76,9 +81,9 @@ def _linked(a: dict[str, Any], b: dict[str, Any], score: float) -> bool:
     if both and (2 * len(both) > len(ka | kb) or (both in (ka, kb) and score >= SHARED_WORDS)):
         return True
     ta, tb = str(a.get("trigger") or ""), str(b.get("trigger") or "")
-    if ta.startswith(PROSE) or tb.startswith(PROSE):   # what the agent said ("You're absolutely right!")
-        return False
-    return bool(ta and tb) and fuzz.ratio(ta, tb, processor=utils.default_process) >= SAME_CALL
+    calls = [acts.from_trigger(t) for t in (ta, tb)]   # not what the agent said ("proposed: You're right!")
+    return all(c and any(x.family != "prose" for x in c) for c in calls) and fuzz.ratio(
+        ta, tb, processor=utils.default_process) >= SAME_CALL
 
 
 def _about(m: dict[str, Any]) -> set[str]:
@@ -178,8 +183,8 @@ def _groups(obs: dict[str, list[dict[str, Any]]], cfg: dict[str, Any], occasions
     for kind, target, need in (("correction", "convention", "correction_sessions"),
                                ("procedure", "procedure", "procedure_sessions")):
         for g in group(obs[kind], sim, low):
-            apart = {occasions.get(i, i) for m in g for i in session_ids(m)}
-            if sessions(g) >= int(cfg[need]) and len(apart) >= int(cfg[need]):
+            apart = {occasions.get(i, i) for m in g for i in session_ids(m)}   # at most sessions(g)
+            if len(apart) >= int(cfg[need]):
                 yield target, g, f"{kind} seen in {sessions(g)} sessions"
     covered: set[str] = set()
     for target, modal, basis, members in _preferences(obs["preference"] + obs["decision"], cfg, sim, low):
