@@ -84,6 +84,57 @@ def test_what_a_no_names_of_the_act(words, named):
     assert rework.names_the_act(words, acted, "I forced a rotation on db-2.") == named
 
 
+RDS = {"name": "Edit", "input": {"file_path": "infra/db.tf", "old_string": "  size = \"small\"\n",
+                                  "new_string": "  size = \"large\"\n  apply_immediately = true\n  maxPoolSize = 60\n"}}
+RDS_SAID = "The instance is resized; I set apply_immediately so it does not wait for the window."
+
+# a remark that names code the act wrote, with a no, a rule or a judgement beside it anywhere in the
+# message: a story of what it did before, a note to a colleague, a warning of what it will cause
+NAMED_CODE = {
+    "story": after(RDS, RDS_SAID, "the last time somebody flipped apply_immediately on that box it rebooted in "
+                                  "the middle of the nightly load and we lost the whole batch"),
+    "to-a-colleague": after(RDS, RDS_SAID, "@dana fyi it set maxPoolSize to 60, the database only takes 40 "
+                                           "connections across all the pods"),
+    "warning": after(RDS, RDS_SAID, "if apply_immediately stays in, the resize reboots prod at noon. the "
+                                    "maintenance window has to do it"),
+}
+NAMED_CODE_NONE = {
+    "a-question-and-what-I-could-not-find": after(RDS, RDS_SAID, "what does maxPoolSize default to? I couldn't "
+                                                                 "find it in the module docs"),
+    "a-word-in-backticks-for-new-work": after(RDS, "Done. What would you like to do next?",
+                                              "the `size` variable needs to be documented in the README"),
+    "approval": after(RDS, RDS_SAID, "great, apply_immediately is what we want for staging"),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(NAMED_CODE))
+def test_a_rule_or_a_judgement_beside_code_the_act_wrote_is_a_correction(vault, tmp_path, shape):
+    ingest(vault, tmp_path, shape, NAMED_CODE[shape])
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["lesson"] == NAMED_CODE[shape][-1]["content"] and "db.tf" in corr.meta["trigger"]
+
+
+@pytest.mark.parametrize("shape", sorted(NAMED_CODE_NONE))
+def test_code_of_the_act_named_in_a_question_new_work_or_approval_is_none(vault, tmp_path, shape):
+    ingest(vault, tmp_path, shape, NAMED_CODE_NONE[shape])
+    assert candidates(vault, "correction") == []
+
+
+@pytest.mark.parametrize("words, token", [
+    ("never apply_immediately here", "apply_immediately"),
+    ("it needs isomericSmiles=True", "isomericSmiles"),   # camelCase, its value cut off
+    ("read it from SENTRY_DSN", "SENTRY_DSN"),            # the case of what it wrote does not matter
+    ("the `size` is wrong", ""),                          # a plain word in backticks is no code
+    ("infra/db.tf is wrong", ""),                         # a file, not what it did
+    ("never max_pool here", ""),                          # code the act did not write
+])
+def test_which_code_of_the_act_a_message_names(words, token):
+    acted = (ToolCall("c1", "Edit", {"file_path": "infra/db.tf", "old_string": "",
+                                     "new_string": "size = 1\napply_immediately = true\nsentry_dsn = 'x'\n"
+                                                   "key(isomericSmiles=False)"}),)
+    assert rework.act_token(words, acted) == token
+
+
 def test_code_the_agent_only_replaced_is_not_what_it_did():
     acted = (ToolCall("c1", "Edit", {"file_path": "a.py", "old_string": "x.unwrap()", "new_string": "x?"}),)
     assert rework.names_the_act("no .unwrap() in this crate", acted) == ""

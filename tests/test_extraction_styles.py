@@ -26,7 +26,8 @@ def _bench():
 @pytest.mark.parametrize("half, cases, least, most_false", [
     ("study", (48, 20), 43, 1), ("holdout", (48, 20), 30, 2),
     ("fresh-study", (28, 12), 26, 1), ("fresh-holdout", (28, 12), 18, 1),
-    ("third-study", (28, 12), 23, 0), ("third-holdout", (28, 12), 8, 0)])
+    ("third-study", (28, 12), 25, 0), ("third-holdout", (28, 12), 11, 0),
+    ("fourth-study", (28, 12), 19, 2), ("fourth-holdout", (28, 12), 15, 1)])
 def test_corrections_found_by_style_hold_their_measured_figures(half, cases, least, most_false):
     total = collections.Counter()
     for row in _bench().run(half, misses=False).values():

@@ -202,6 +202,10 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return how, 0.6
     if sc.owned and (sc.acted or sc.proposal) and _directs(words):
         return "said, and the agent owned a mistake", 0.55
+    if sc.acted and signs and rework.act_token(words, sc.acted):   # code the act wrote, named beside a no
+        weighed = scene_signs(rework.stated(_sentences(words))) & {"no", "judged", "rule"}
+        if weighed:
+            return "named what the act did, with " + " and ".join(sorted(weighed)), 0.55
     return None
 
 

@@ -189,6 +189,43 @@ def names_the_act(words: str, acted, proposal: str = "") -> str:
     return ""
 
 
+# a sentence content with what it names ("about what I expected", "what we want for staging")
+_CONTENT = rxcache.compile(r"(?i)\b(?:fine|ok(?:ay)?|good|great|nice|perfect|expected|thanks|thank you|"
+                           r"no (?:worries|problem)|what (?:we|I) (?:want|wanted|need|needed))\b")
+_CAMEL = rxcache.compile(r"(?<![\w`])[a-z]+[A-Z][A-Za-z0-9]*(?![\w`])")   # isomericSmiles
+
+
+def act_token(words: str, acted) -> str:
+    """A piece of code the agent's last calls ran or wrote that the message names in a sentence that
+    asks nothing and is not at ease with it (`apply_immediately`, `isomericSmiles`, `SENTRY_DSN` for
+    a `sentry_dsn` it wrote); not a path, a file or a host. "" when it names none."""
+    done = " ".join(_call_text(c) for c in acted[-8:])[:50_000]
+    if not done.strip():
+        return ""
+    said = [s for s in _parts(words[:4000])[:40] if not s.rstrip().endswith("?") and not _CONTENT.search(s)]
+    found = [p for s in said for m in _TOKEN.finditer(s) for p in (m.group(1) or m.group(2)).split()[:6]]
+    found += [w for s in said for w in _CAMEL.findall(s)]
+    for piece in found[:40]:
+        token = piece.strip("'\"()[]{}").rstrip(".,;:!?").split("=")[0]
+        if (len(token) >= 3 and _CODE_SHAPED.search(token) and not _PLACE.search(token)
+                and not _WORDY.match(token) and re.search(_whole(token), done, re.I)):
+            return token
+    return ""
+
+
+# code by its shape, not a word in backticks (`stories`): a separator inside, a call, a flag, camelCase
+_CODE_SHAPED = rxcache.compile(r"[A-Za-z0-9][._:=][A-Za-z0-9]|[A-Za-z0-9]_[A-Za-z0-9]|\(\)|^--?[A-Za-z]|[a-z][A-Z]")
+
+
+_OWN_LACK = rxcache.compile(r"(?i)\bI (?:\w+ )?(?:couldn'?t|could not|can'?t|cannot|didn'?t|did not|don'?t|do not)\b")
+
+
+def stated(sentences: list[str]) -> str:
+    """What the sentences state: the questions and what the person says they could not do left out
+    ("I couldn't find where it's set" says no to nothing)."""
+    return " ".join(_OWN_LACK.sub("", s) for s in sentences if not s.rstrip().endswith("?")).strip()
+
+
 def _whole(token: str) -> str:
     """The token as a whole piece of code: `port` is not the `port` of `import os`."""
     head = r"(?<![\w-])" if token[0].isalnum() or token[0] == "_" else ""
