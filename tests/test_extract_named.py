@@ -107,6 +107,24 @@ NAMED_CODE_NONE = {
 }
 
 
+# praise first, then a sentence that turns: what follows the turn decides
+PIVOTS = {
+    "turns-to-a-no": (after(ROTATE, "I forced a rotation on db-2 to check the config; it rotated cleanly.",
+                            "cool, thanks, 14 days of logs is plenty and the disk graph is already dropping. hm, but "
+                            "that was a live box in the middle of the day. no forced rotations on live hosts"), 1),
+    "turns-to-more-work": (after(ROTATE, "I forced a rotation on db-2 to check the config; it rotated cleanly.",
+                                 "great, the disk graph is already dropping on db-2. but also add the same config "
+                                 "for db-3 and db-4"), 0),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(PIVOTS))
+def test_praise_that_turns_later_in_the_message_is_read_after_the_turn(vault, tmp_path, shape):
+    messages, corrections = PIVOTS[shape]
+    ingest(vault, tmp_path, shape, messages)
+    assert len(candidates(vault, "correction")) == corrections
+
+
 @pytest.mark.parametrize("shape", sorted(NAMED_CODE))
 def test_a_rule_or_a_judgement_beside_code_the_act_wrote_is_a_correction(vault, tmp_path, shape):
     ingest(vault, tmp_path, shape, NAMED_CODE[shape])

@@ -158,7 +158,7 @@ def _make_correction(turn, lesson, candidates: list[ToolCall], how, confidence, 
         types = set(lesson_types) | tax.classify_text(_trim(proposal)) | tax.classify_text(last)
     trigger += " (rejected)" if rejected else " (interrupted)" if "interrupted" in how else ""
     about = next((tax.about(t) for t in sorted(types, key=lambda t: (t not in lesson_types, t))), "") if types else ""
-    life = pushback.lifecycle(lesson)
+    life = signals.lifecycle(lesson)
     importance = signals.importance(0.6 if life == "operational" else 0.75, lesson, rejected=rejected,
                                     interrupted="interrupted" in how,
                                     high=any(tax.types[t].consequence == "high" for t in types if t in tax.types))
@@ -259,7 +259,7 @@ def _preference(turn, text) -> Candidate | None:
             elif _LEAD_IN.match(sentence) and sentence in text:   # "for next time: …": the rule follows
                 sentence = text[text.index(sentence):][:600]
             types = sorted(taxonomy.load(None).classify_text(sentence))
-            life = "knowledge" if pushback.lifecycle(sentence) == "knowledge" else "self"
+            life = "knowledge" if signals.lifecycle(sentence) == "knowledge" else "self"
             return Candidate("preference", turn.n, sentence.strip(), 0.65, signals.importance(0.6, text), life,
                              {"lesson": sentence.strip(), "trigger": "", "action_types": types}, created=turn.ts)
     return None

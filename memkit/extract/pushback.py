@@ -410,7 +410,11 @@ def _after_courtesy(words: str) -> tuple[str | None, str]:
         if how == "but" and _WORKS.search(body[:m.end()]):   # "it works on the dev node, but …" qualifies what works
             how = "works, but"
         return rest[turn.end():].strip() or None, how
-    return rest, ""
+    pivot = _PIVOT.search(rest)   # praise that turns later: "cool, 14 days is plenty … hm, but you force-rotated …"
+    return (rest[pivot.end():], "but") if pivot and len(rest[pivot.end():].split()) >= MIN_WORDS else (rest, "")
+
+
+_PIVOT = rxcache.compile(r"(?i)(?:[.!;]\s+|\n\s*)(?:(?:hm+|oh|ah|well|ok(?:ay)?)[,.]*\s+)?(?:but|however)\b[,:]?\s+")
 
 
 def _how(word: str) -> str:
@@ -487,13 +491,3 @@ def _plain_direction(words: str) -> bool:
                                       first, re.I) or re.search(r"[,;:]\s+(?:so\s+|then\s+)?(?:let'?s|how about|"
                                                                 r"what about|why not\s+\w+)\b", first, re.I))
     # "…, so why not inline it?": a suggestion after a remark
-
-
-def lifecycle(lesson: str) -> str:
-    """`self` for how the person likes to work, `knowledge` for a rule about the project,
-    `operational` for steering this task only. Questions in the lesson state no rule."""
-    said = "\n".join(s for s in re.split(r"(?<=[.!?;])\s+|\n+", _unwrap(lesson)) if not s.rstrip().endswith("?"))
-    if not find("durable_markers", said) and not find("self_markers", said):
-        return "operational"
-    return "self" if find("self_markers", said) and not re.search(
-        r"\b(repo|project|codebase|we|our)\b", said, re.I) else "knowledge"

@@ -13,6 +13,7 @@ from typing import Any
 
 from memkit import rxcache
 from memkit.activation.acts import LINE_BREAK
+from memkit.extract.phrases import find
 from memkit.search.query import stop_words
 
 OPTION = rxcache.compile(r"^\s*(?:\*\*)?(?:option\s+)?(?P<k>[1-9]|[A-Da-d])[.):](?:\*\*)?\s+(?P<v>.+?)\s*$", re.M | re.I)
@@ -221,3 +222,14 @@ def importance(base: float, text: str, *, rejected: bool = False, interrupted: b
     score += 0.1 if _any("elaboration", text) or len(text) > 200 else 0.0
     score += 0.1 if high else 0.0
     return min(1.0, round(score, 2))
+
+
+def lifecycle(lesson: str) -> str:
+    """`self` for how the person likes to work, `knowledge` for a rule about the project,
+    `operational` for steering this task only. Questions in the lesson state no rule."""
+    paragraphs = re.sub(r"(?<!\n)\n(?!\n)", " ", lesson.strip())   # a terminal's wrapped lines joined
+    said = "\n".join(s for s in re.split(r"(?<=[.!?;])\s+|\n+", paragraphs) if not s.rstrip().endswith("?"))
+    if not find("durable_markers", said) and not find("self_markers", said):
+        return "operational"
+    return "self" if find("self_markers", said) and not re.search(
+        r"\b(repo|project|codebase|we|our)\b", said, re.I) else "knowledge"
