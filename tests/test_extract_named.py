@@ -107,7 +107,7 @@ NAMED_CODE_NONE = {
 }
 
 
-# praise first, then a sentence that turns: what follows the turn decides
+# praise first, then a sentence that turns: what follows the turn decides; a colleague's view retold
 PIVOTS = {
     "turns-to-a-no": (after(ROTATE, "I forced a rotation on db-2 to check the config; it rotated cleanly.",
                             "cool, thanks, 14 days of logs is plenty and the disk graph is already dropping. hm, but "
@@ -115,11 +115,18 @@ PIVOTS = {
     "turns-to-more-work": (after(ROTATE, "I forced a rotation on db-2 to check the config; it rotated cleanly.",
                                  "great, the disk graph is already dropping on db-2. but also add the same config "
                                  "for db-3 and db-4"), 0),
+    # someone's objection retold and taken up, then the rule: no colon, no quote marks, a typo
+    "objection-agreed": (after(TAG, "Manifest written.", "Priya from the platform team looked at it and siad the "
+                               "rollback picks whatever latest was at the time. I agree with her. every image gets the "
+                               "commit sha as its tag"), 1),
+    "objection-not-taken-up": (after(TAG, "Manifest written.", "Priya from the platform team looked at it and said "
+                                     "the rollback picks whatever latest was at the time. she is checking the registry "
+                                     "settings herself, every image there gets scanned anyway"), 0),
 }
 
 
 @pytest.mark.parametrize("shape", sorted(PIVOTS))
-def test_praise_that_turns_later_in_the_message_is_read_after_the_turn(vault, tmp_path, shape):
+def test_praise_that_turns_or_a_view_retold_is_read_for_what_the_person_says(vault, tmp_path, shape):
     messages, corrections = PIVOTS[shape]
     ingest(vault, tmp_path, shape, messages)
     assert len(candidates(vault, "correction")) == corrections

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from memkit import rxcache
-from memkit.extract import rework
+from memkit.extract import relay, rework
 from memkit.extract.phrases import find, phrases
 from memkit.layers import Flag, Role
 from memkit.traces.model import ToolCall, Turn
@@ -298,7 +298,7 @@ def _rule_after_act(words: str, raw: str, redo: bool = False, named=lambda: "") 
     redo = redo and (not _opens_work(body, words, turn) or aside)
     said = [_NEXT_TIME.sub("", s.strip()).strip() for s in _sentences(body) if not s.rstrip().endswith("?")]
     # under a colleague's words, a failure or "next time", what to do is said plainly ("set real limits")
-    plainly = _RELAY.search(words) or _failure_pasted(raw, words) or _NEXT_TIME.match(words)
+    plainly = relay.passed_on(words) or _failure_pasted(raw, words) or _NEXT_TIME.match(words)
     if not aside and not any(find("rule_sentences", s) or plainly and (_DO.match(s) and not _AS_NOW.search(s)
                                                                       or _DONT.search(s)) for s in said):
         return False
@@ -329,22 +329,6 @@ def _aside_rule(body: str) -> bool:
                for s in _sentences(body)[1:])
 
 
-# a colleague's words passed on: "fwd from Kenji:", "Jonas on the MR:", "per Ana in #infra:", "ops just
-# forwarded me this:", "got this from hpc-admin:", 'Theo requested changes on #412: "…"', or the team's
-# written rule quoted: "from our runbook (wiki > Proxmox): …"
-_RELAY = rxcache.compile(r"^(fwd?|fw)\b|^(from|per) @?[\w.-]+( (in|on) #?[\w-]+)?\s*:|"
-                    r"^(?:(?:msg|message|note|word)\s+)?(?:from|per)\b[^\n.!?:]{1,50}:\s*[\"“'>\n]|"
-                    r"^[^\n.!?:]{0,50}\b(?:said|wrote|commented|replied|asked|looked at it|flagged|reported|complained)"
-                    r"\b[^\n.!?:]{0,40}:\s*[\"“'>\n]|"
-                    r"^(?:[\w-]+\s+){0,2}(?:review|comment|feedback|note|message|msg)s?\s+(?:from|by)\b[^\n:]{0,40}:|"
-                    r"^(from|per|see|in) (our|the|this) (team'?s? )?(runbook|wiki|handbook|playbook|guidelines?|"
-                    r"style ?guide|readme|contributing( guide)?|policy|conventions?|onboarding( docs?)?|docs?)\b"
-                    r"[^\n:]{0,60}:|"
-                    r"^@?[\w.-]+ (on|in) (the )?(MR|PR|review|thread|ticket|issue|channel|slack|chat|#[\w-]+)\s*:|"
-                    r"^(review|comment|feedback|note)s? (from|by) @?[\w.-]+( (on|in) [^\n:]{1,30})?\s*:|"
-                    r"^[^\n.!?]{0,40}\b(forwarded|forwarding|passing on|relaying|fwd)\b[^\n.!?]{0,30}:|^[^\n.!?]{0,30}\bfrom @?[\w.-]+\s*:\s*(>|$)|"
-                    r"^@?[A-Z][\w.-]+ (just |also )?(said|wrote|commented|replied|asked|requested changes|left a comment)"
-                    r"[^\n.!?:]{0,40}:\s*[\"“>]", re.I | re.M)
 _FAILED = rxcache.compile(r"\b(FAIL(ED|URE)?|ERROR|Error|Exception|Traceback|Forbidden|[Dd]enied|[Rr]efused|fatal|panic)\b|"
                      r"\b[A-Z]\w*(?:Error|Exception)\b|"
                      r"(?i:\b(error|failed|failure)\b)(?!\s*[:=]?\s*0\b)")
