@@ -125,6 +125,25 @@ PIVOTS = {
 }
 
 
+# a no and a rule right after the act, with nothing said of the act itself: a correction, unless the
+# message closes the work
+NO_AND_RULE = {
+    "run-on": (after(ROTATE, "I forced a rotation on db-2 to check the config; it rotated cleanly.",
+                     "logrotate configs get checked with the dry run flag only, the forced one cant be undone on a "
+                     "box that serves traffic"), 1),
+    "closes": (after(ROTATE, "I forced a rotation on db-2 to check the config; it rotated cleanly.",
+                     "going forward the hosts move to journald, so don't be surprised if this config goes away. "
+                     "anyway, merged."), 0),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(NO_AND_RULE))
+def test_a_no_and_a_rule_after_the_act_correct_it_unless_the_work_is_closed(vault, tmp_path, shape):
+    messages, corrections = NO_AND_RULE[shape]
+    ingest(vault, tmp_path, shape, messages)
+    assert len(candidates(vault, "correction")) == corrections
+
+
 @pytest.mark.parametrize("shape", sorted(PIVOTS))
 def test_praise_that_turns_or_a_view_retold_is_read_for_what_the_person_says(vault, tmp_path, shape):
     messages, corrections = PIVOTS[shape]

@@ -195,7 +195,7 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
     signs = scene_signs(words) if sc.acted else set()
     if sc.acted and sc.redone and _directs(words) and (signs or _WEIGHS.search(words)):
         return "directed, and the agent redid its work", 0.6
-    if len(signs) >= 2 and signs & _ABOUT_THE_ACT:   # a "no" and a rule alone specify new work
+    if len(signs) >= 2 and (signs & _ABOUT_THE_ACT or _no_and_rule(words)):
         return "answered the act with " + " and ".join(sorted(signs)), 0.6
     how = rework.verdict(words, sc.proposal, raw)   # no opener announced it: said again, quoted back, a point among others
     if how:
@@ -245,6 +245,16 @@ _TAKE_IT_BACK = rxcache.compile(r"(?i)^(please,?\s+)?(you (run|do|check|try|exec
 
 
 _ABOUT_THE_ACT = {"judged", "pointed", "repaired", "felt"}
+
+
+def _no_and_rule(words: str) -> bool:
+    """Nothing said of the act, but a no and, in other words, a rule ("cant be done bilinear … we always
+    use conservative remapping"; one "never" is not both), unless the person is content ("anyway, merged.")."""
+    rows = {row["sign"]: row["rx"] for row in phrases()["scene_signs"]}
+    return bool(rows["rule"].search(rows["no"].sub(" ", words)) and rows["no"].search(words)
+                and not (_CLOSES.match(_sentences(words)[-1].strip()) or rework.content(words)))
+_CLOSES = rxcache.compile(r"(?i)^(?:(?:anyway|so|ok(?:ay)?|all in all)[,.]?\s+)?(?:(?:this|that|it) (?:is|looks) (?:good|great|fine)|"
+                          r"merged|approved|lgtm|ship it|looks good|good work|nice work|thanks?(?: you)?)\b[^.!?]{0,20}[.!]*$")
 
 
 # an instruction ("Analyze all router logs …", "implement the failing tests") opens work; a lead-in to

@@ -195,6 +195,11 @@ _CONTENT = rxcache.compile(r"(?i)\b(?:fine|ok(?:ay)?|good|great|nice|perfect|exp
 _CAMEL = rxcache.compile(r"(?<![\w`])[a-z]+[A-Z][A-Za-z0-9]*(?![\w`])")   # isomericSmiles
 
 
+def content(words: str) -> bool:
+    """A sentence of the message is content with what was done ("about what I expected")."""
+    return any(_CONTENT.search(s) for s in _parts(words[:4000])[:40])
+
+
 def act_token(words: str, acted) -> str:
     """A piece of code the agent's last calls ran or wrote that the message names in a sentence that
     asks nothing and is not at ease with it (`apply_immediately`, `isomericSmiles`, `SENTRY_DSN` for
