@@ -131,6 +131,12 @@ NO_AND_RULE = {
     "run-on": (after(ROTATE, "I forced a rotation on db-2 to check the config; it rotated cleanly.",
                      "logrotate configs get checked with the dry run flag only, the forced one cant be undone on a "
                      "box that serves traffic"), 1),
+    "ok-then-you-did": (after(ROTATE, "I forced a rotation on db-2 to check the config; it rotated cleanly.",
+                              "ok so, long day here. you forced the rotation on a box that serves traffic, that is a "
+                              "no from me. the dry run checks a config"), 1),
+    "ok-then-next-task": (after(ROTATE, "I forced a rotation on db-2 to check the config; it rotated cleanly.",
+                                "ok, maybe your rotation was the cause of the blip, never mind. then set up the same "
+                                "config on db-3, not on db-4"), 0),
     "closes": (after(ROTATE, "I forced a rotation on db-2 to check the config; it rotated cleanly.",
                      "going forward the hosts move to journald, so don't be surprised if this config goes away. "
                      "anyway, merged."), 0),

@@ -279,12 +279,16 @@ def scene_signs(words: str) -> set[str]:
     """The signs of pushback a message shows (heuristics.toml `scene_signs`), none when it opens
     new work ("now add the endpoint, it must not …") or is only questions."""
     body, turn = _after_courtesy(words)
-    if body is None or _opens_work(body, words, turn) or _SHOWS.search(body):
+    if body is None or _SHOWS.search(body):
         return set()
     said = _sentences(body)
     if said and all(s.rstrip().endswith("?") for s in said):   # questions: the challenges are read above
         return set()
-    return {row["sign"] for row in phrases()["scene_signs"] if row["rx"].search(words)}
+    signs = {row["sign"] for row in phrases()["scene_signs"] if row["rx"].search(words)}
+    if _opens_work(body, words, turn) and not (   # "ok so context, … you changed the global TTL, that's a hard no"
+            {"pointed"} < signs and signs & {"no", "judged"} and not any(_opens_work(x, "", "but") for x in said)):
+        return set()
+    return signs
 
 
 def _sentences(body: str) -> list[str]:
