@@ -92,8 +92,14 @@ def doctor(vault) -> dict[str, Any]:
                      "push with --force to every remote, and rotate the secret: it was exposed")
     if stats["indexed"] or stats["removed"]:
         lines.append(f"index was stale: {stats['indexed'] + stats['removed']} file(s) refreshed")
+    from memkit.activation import restamp
+
+    old_cues = restamp.count(vault)   # not a problem: activation compiles them afresh; the notes show the old
+    if old_cues:
+        lines.append(f"{old_cues} lesson note(s) show a `cue:` memkit compiled from older code or from words since "
+                     "edited (activation compiles them afresh); `memkit reindex --cues` writes the current ones in")
     lines.append("vault is healthy" if not problems else f"{len(problems)} problem(s) found")
-    return {"problems": problems, "lines": lines, "index": stats}
+    return {"problems": problems, "lines": lines, "index": stats, "stale_cues": old_cues}
 
 
 def history_secrets(vault) -> list[dict[str, str]]:

@@ -161,6 +161,19 @@ def _progress_bar(total: int):
     return (lambda _path: bar.update(1)), bar.render_finish
 
 
+def _counter(label: str):
+    """`label n/total` kept on one line of stderr at a terminal, or nothing."""
+    import sys
+
+    if not sys.stderr.isatty():
+        return None
+
+    def tick(n: int, total: int) -> None:
+        sys.stderr.write(f"\r{label} {n}/{total}" + ("\n" if n == total else ""))
+        sys.stderr.flush()
+    return tick
+
+
 def _colour() -> bool:
     import os
     import sys
@@ -198,24 +211,36 @@ def show(ctx, ident, as_json):
 
 
 @click.command()
+@click.option("--cues", "cues_too", is_flag=True,
+              help="Also write each lesson note's `cue:` again where memkit compiled it from older code or "
+                   "from words since edited (one commit; a cue a person wrote is kept).")
 @json_option
 @click.pass_context
-def reindex(ctx, as_json):
+def reindex(ctx, cues_too, as_json):
     """Rebuild the index from the files (always safe: the files are the truth).
 
     \b
     Example:
       rm -rf .memkit && memkit reindex
+      memkit reindex --cues      # after an upgrade: the notes show what they fire on now
     """
     from memkit.storage import index
 
     v = get_vault(ctx)
+    done = None
+    if cues_too:
+        from memkit.activation import restamp
+
+        done = restamp.refresh(v, progress=None if as_json else _counter("compiling cues"))
     stats = index.refresh(v, full=True)
     if as_json:
-        emit_json(stats)
-    else:
-        click.echo(f"indexed {stats['indexed']} notes" + (f", {stats['problems']} with problems (see `memkit doctor`)"
-                                                          if stats["problems"] else ""))
+        emit_json({**stats, **({"cues": done} if done is not None else {})})
+        return
+    if done is not None:
+        click.echo(f"compiled the cue of {len(done['recompiled'])} note(s) again ({done['compiler']})"
+                   + (f", commit {done['commit'][:10]}" if done["commit"] else ""))
+    click.echo(f"indexed {stats['indexed']} notes" + (f", {stats['problems']} with problems (see `memkit doctor`)"
+                                                      if stats["problems"] else ""))
 
 
 @click.command()

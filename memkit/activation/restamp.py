@@ -1,0 +1,70 @@
+"""Stored cues brought up to date: the `cue:` memkit wrote into a lesson note's frontmatter when
+it wrote the note stays as it was while memkit's compiler moves on (or a person edits the
+lesson's words). Activation never reads a stale one (cues.effective compiles again), but a person
+reading the note sees what memkit no longer fires on. `memkit reindex --cues` rewrites those
+cues, one commit for all; `memkit doctor` counts them.
+
+A cue a person wrote (`compiled: person`) or a model compiled is never touched, and a note a
+person edited keeps its edit: only its `cue:` changes, and it stays marked as edited.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+from memkit.activation import compiler, cues
+from memkit.errors import InvalidInput
+from memkit.storage import notes
+
+FOLDERS = ("workshop/", "observations/", "library/")
+
+
+def stale(vault) -> Iterator[tuple[str, notes.Note]]:
+    """(path, note) of every lesson note whose stored cue memkit compiled from older code or from
+    words the note no longer holds."""
+    for path in vault.note_files():
+        rel = vault.rel(path)
+        if not rel.startswith(FOLDERS):
+            continue
+        try:
+            note = notes.read(path)
+        except (InvalidInput, OSError):
+            continue   # doctor lists unreadable notes
+        stored = note.meta.get("cue")
+        if not isinstance(stored, dict) or not str(stored.get("compiled") or "").startswith("heuristic"):
+            continue
+        found = cues.lesson_of(note.meta)
+        if found is not None and not compiler.is_current(stored, found[0], found[1], cues.fix_of(note.meta)):
+            yield rel, note
+
+
+def count(vault) -> int:
+    return sum(1 for _ in stale(vault))
+
+
+def refresh(vault, progress=None) -> dict[str, Any]:
+    """Compile each stale cue again and write it into its note; commit them together."""
+    written: list[str] = []
+    with vault.lock(), vault.replacing():
+        todo = list(stale(vault))
+        for n, (rel, note) in enumerate(todo, 1):
+            lesson, trigger, cue_type = cues.lesson_of(note.meta)
+            bare = {k: v for k, v in note.meta.items() if k != "cue"}
+            meta = {**note.meta, "cue": cues.cue_for(vault, bare, lesson, trigger, cue_type)}
+            meta = meta if note.edited_by_person() else notes.stamp(meta, note.body)
+            vault.write_text(rel, notes.render(notes.Note(meta, note.body, newline=note.newline)))
+            written.append(rel)
+            if progress is not None:
+                progress(n, len(todo))
+    sha = None
+    if written and vault.config.get("git.commit"):
+        from memkit.storage import git, people
+
+        sha = git.commit(vault.root, [vault.root / r for r in written],
+                         f"memkit: cues compiled again ({compiler.NAME}) in {len(written)} note(s)",
+                         [("Memkit-Action", "recompile")] + people.trailers(vault))
+    if written:
+        from memkit.storage import index
+
+        index.update_paths(vault, [Path(vault.root / r) for r in written])
+    return {"recompiled": written, "commit": sha, "compiler": compiler.NAME}
