@@ -21,6 +21,7 @@ NAME = "heuristic"
 VERSION = 3
 _any = find   # the name older callers use
 LESSON_LIMIT = 1200
+PROPOSAL_READ = 400   # the opening of the agent's words a proposal's kinds are read from (whole sentences)
 PER_TRACE = 40        # candidates one session may add to the review queue
 KEEP_EACH = 3         # … of which each kind found keeps at least this many
 
@@ -151,11 +152,13 @@ def _make_correction(turn, lesson, candidates: list[ToolCall], how, confidence, 
                                                                      for c in chosen))
     else:
         trigger = ("proposed: " + signals.first_sentence(proposal)) if proposal else "the agent's previous step"
-        # its opening, read as far as a lesson is, and its last sentence (where a plan asks about
+        # its opening (the whole sentences of its first PROPOSAL_READ characters) and its last sentence (where a plan asks about
         # the next step): every step of a long plan would link this correction to every other in
         # promotion (and cost seconds to classify)
+        said = signals.sentences(proposal[:PROPOSAL_READ])
+        opening = " ".join(said[:-1] if len(said) > 1 and len(proposal) > PROPOSAL_READ else said)
         last = next(iter(reversed(list(signals.sentences(proposal[-2000:])))), "")
-        types = set(lesson_types) | tax.classify_text(_trim(proposal)) | tax.classify_text(last)
+        types = set(lesson_types) | tax.classify_text(opening) | tax.classify_text(last)
     trigger += " (rejected)" if rejected else " (interrupted)" if "interrupted" in how else ""
     about = next((tax.about(t) for t in sorted(types, key=lambda t: (t not in lesson_types, t))), "") if types else ""
     life = signals.lifecycle(lesson)
