@@ -22,7 +22,10 @@ repetition, the agent's words quoted back, a numbered list of fixes, the agent a
 colleague, a code snippet with a few words). `fourth-study` and `fourth-holdout` are a fourth
 (a pivot halfway through praise, a lowercase run-on, review bullets, only the right command, the
 tool blamed, the mechanism taught, a policy quoted, the damage reported, a colleague's objection
-endorsed, prose mixed with code). `--lessons` counts any lesson
+endorsed, prose mixed with code). `fifth-study` and `fifth-holdout` are a fifth (dictated speech, a hedged
+challenge, "it used to work", labelled review comments, exasperation, who cleans up the fallout, part
+accepted and part not, the docs or a spec cited, an end user's complaint pasted, an analogy or a
+teammate's way). `--lessons` counts any lesson
 note (correction, preference, negative result), since each of them reaches the agent.
 """
 from __future__ import annotations

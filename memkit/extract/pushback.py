@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from memkit import rxcache
-from memkit.extract import relay, rework
+from memkit.extract import relay, remarks, rework
 from memkit.extract.phrases import find, phrases
 from memkit.layers import Flag, Role
 from memkit.traces.model import ToolCall, Turn
@@ -172,7 +172,8 @@ def proposal(turns: list[Turn], i: int) -> str:
 def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
     """(how, confidence) when the message redirects the agent, else None. raw: the message as
     typed, pasted output included (words are the person's own)."""
-    if len(words.split()) < MIN_WORDS or not sc.agent_spoke or find("near_misses", words) or _goes_on(words):
+    if len(words.split()) < MIN_WORDS or not sc.agent_spoke or find("near_misses", words) or _goes_on(words) \
+            or remarks.left_as_is(words):
         return None
     cue = _cue(words, bool(sc.acted or sc.proposal or sc.rejected))
     if sc.rejected:
@@ -198,7 +199,7 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
     if len(signs) >= 2 and (signs & _ABOUT_THE_ACT or _no_and_rule(words)):
         return "answered the act with " + " and ".join(sorted(signs)), 0.6
     how = rework.verdict(words, sc.proposal, raw)   # no opener announced it: said again, quoted back, a point among others
-    if how:
+    if how or (sc.acted and (how := remarks.kind(words, raw, signs or scene_signs(words)))):
         return how, 0.6
     if sc.owned and (sc.acted or sc.proposal) and _directs(words):
         return "said, and the agent owned a mistake", 0.55
@@ -271,8 +272,14 @@ _SHOWS = rxcache.compile(r"(?im)\b(I (get|got|see|saw)( this| the following)?|he
 def _opens_work(body: str, words: str, turn: str) -> bool:
     """The message (its body after any courtesy, which turns by `turn`) asks for new work rather than
     reworking the last ("thanks! but …": what follows the turn decides, not the thanks)."""
+    if _NOW_WHAT.match(body):   # "and now what — Marco's commits are gone": the fallout, asked about
+        return False
     whole = turn not in ("but", "redirect") and phrases()["new_task"].match(words.strip())
     return bool(phrases()["new_task"].match(body) or whole or _OPENS_WORK.match(body))
+
+
+_NOW_WHAT = rxcache.compile(r"(?i)^(?:and|so|ok(?:ay)?)?[,.]?\s*now\s+what\b")
+_FILLERS = rxcache.compile(r"(?i)^(?:(?:ok(?:ay)?|um+|uh+|erm|so|well|right|alright|yeah)[,.]?\s+)+")
 
 
 def scene_signs(words: str) -> set[str]:
@@ -312,7 +319,7 @@ def _rule_after_act(words: str, raw: str, redo: bool = False, named=lambda: "") 
     redo = redo and (not _opens_work(body, words, turn) or aside)
     said = [_NEXT_TIME.sub("", s.strip()).strip() for s in _sentences(body) if not s.rstrip().endswith("?")]
     # under a colleague's words, a failure or "next time", what to do is said plainly ("set real limits")
-    plainly = relay.passed_on(words) or _failure_pasted(raw, words) or _NEXT_TIME.match(words)
+    plainly = relay.passed_on(words) or _failure_pasted(raw, words) or _NEXT_TIME.match(_FILLERS.sub("", words))
     if not aside and not any(find("rule_sentences", s) or plainly and (_DO.match(s) and not _AS_NOW.search(s)
                                                                       or _DONT.search(s)) for s in said):
         return False
@@ -448,7 +455,7 @@ def _first_sentence(text: str) -> str:
 
 def _questions(text: str) -> list[str]:
     parts = re.split(r"(?<=[.!?])\s+|\n+", _unwrap(text))
-    return [re.sub(r"^(so|and|also|then|hmm+|well|but)[,]?\s+", "", p, flags=re.I) for p in parts
+    return [re.sub(r"^(so|and|also|then|hmm+|well|but)[,]?\s+", "", remarks.unhedged(p), flags=re.I) for p in parts
             if p.rstrip().endswith("?") or p.rstrip().endswith("?!")][:4]
 
 

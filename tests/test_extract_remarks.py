@@ -1,0 +1,64 @@
+"""Remarks on the agent's act that correct it without the usual words of pushback (extract/remarks.py):
+a review's labelled comments, a spec cited against it, a regression reported, a challenge behind a
+hedge, and the unsure musing that leaves the work as it is."""
+from __future__ import annotations
+
+import pytest
+from test_extract_named import after
+from test_extract_pushback import candidates, ingest
+
+from memkit.extract import remarks
+
+EXPIRY = {"name": "Edit", "input": {"file_path": "src/auth/links.ts", "old_string": "sign(payload, key)",
+                                    "new_string": "sign({ ...payload, exp: Date.now() + 3600000 }, key)"}}
+SAID = "Magic links now carry an exp one hour after issue."
+
+CORRECTIONS = {
+    "review-labels": "src/auth/links.ts\n\nL12 blocking: exp is in seconds, this is milliseconds.\nL14 nit: name the "
+                     "constant",
+    "spec-cited": "RFC 7519 section 4.1.4: exp has to be a NumericDate, seconds since the epoch. this one is in "
+                  "milliseconds",
+    "regression": "the links used to expire after an hour. now:\n\n  TokenExpiredError: jwt expired\n\nright after they "
+                  "are sent",
+    "hedged-challenge": "I might be wrong here but shouldn't exp be in seconds? the other tokens divide by 1000",
+}
+NONE = {
+    "spec-cited-in-agreement": "the RFC 7519 text on exp matches what you did, good to know",
+    "unsure-and-left": "hmm, maybe the expiry doesn't belong in links.ts, the config module instead? not sure tbh, "
+                       "the admin links might want it too but maybe not. eh, leave it where it is for now, we'll see",
+    "review-praise": "reviewed the diff, the expiry math reads well and the tests cover it",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(CORRECTIONS))
+def test_remarks_that_correct_the_act(vault, tmp_path, shape):
+    ingest(vault, tmp_path, shape, after(EXPIRY, SAID, CORRECTIONS[shape]))
+    [corr] = candidates(vault, "correction")
+    # the person's own words: a file name alone or pasted output is left out
+    assert all(line in CORRECTIONS[shape] for line in corr.meta["lesson"].splitlines())
+
+
+@pytest.mark.parametrize("shape", sorted(NONE))
+def test_remarks_that_do_not(vault, tmp_path, shape):
+    ingest(vault, tmp_path, shape, after(EXPIRY, SAID, NONE[shape]))
+    assert candidates(vault, "correction") == []
+
+
+@pytest.mark.parametrize("words, how", [
+    ("blocking: the lock is never released", "reviewed the act"),
+    ("- L88-L90 suggestion: read SR once", "reviewed the act"),
+    ("per the docs, retries must be idempotent", "cited the spec against the act"),   # with a sign (a rule)
+    ("per the docs, the flag exists", ""),                                             # no sign of pushback
+    ("this worked last week. since this build it crashes on launch", "reported what the act broke"),
+    ("it used to be slow, nice work", ""),                                             # nothing broken now
+])
+def test_which_remark_a_message_is(words, how):
+    from memkit.extract.pushback import scene_signs
+
+    assert remarks.kind(words, words, scene_signs(words)) == how
+
+
+def test_a_hedge_is_taken_off_a_challenge():
+    assert remarks.unhedged("not 100% sure about this, but doesn't that drop the table?") == "doesn't that drop the table?"
+    assert remarks.unhedged("correct me if I'm wrong: isn't it UTC?") == "isn't it UTC?"
+    assert remarks.unhedged("shouldn't it be UTC?") == "shouldn't it be UTC?"
