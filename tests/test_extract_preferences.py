@@ -96,6 +96,33 @@ def test_a_rule_said_with_its_task_or_after_the_work_is_a_preference(vault, tmp_
     assert pref.meta["lesson"] == lesson if lesson else "day.month.year" in pref.meta["lesson"]
 
 
+# a rule handed over with the task under a lead-in: the sentence that carries it is the lesson
+@pytest.mark.parametrize("text, lesson", [
+    ("add the rate limiter to the login route. heads up: anything touching auth goes through Priya's review first",
+     "heads up: anything touching auth goes through Priya's review first"),
+    ("before you touch anything: the staging DB is shared with QA, so no migrations there without asking",
+     "before you touch anything: the staging DB is shared with QA, so no migrations there without asking"),
+    ("can you bump the node version in the dockerfile? fyi we pin exact versions everywhere, no caret ranges",
+     "fyi we pin exact versions everywhere, no caret ranges"),
+    ("port the parser to rust. one rule - no unsafe blocks, the auditors flag every one",
+     "one rule - no unsafe blocks, the auditors flag every one"),
+])
+def test_a_rule_under_a_lead_in_with_the_task_is_a_preference(vault, tmp_path, text, lesson):
+    ingest(vault, tmp_path, alone(text))
+    [pref] = found(vault, "preference")
+    assert pref.meta["lesson"] == lesson
+
+
+@pytest.mark.parametrize("text", [
+    "add the rate limiter to the login route. heads up: I'm out tomorrow, so push what you have tonight",
+    "fyi the staging DB was restarted this morning, rerun the migrations check when it is back",
+    "remember the report we did last week? make the same for March",
+])
+def test_a_lead_in_without_a_rule_is_no_preference(vault, tmp_path, text):
+    ingest(vault, tmp_path, alone(text))
+    assert found(vault, "preference") == []
+
+
 def test_a_task_that_spells_out_each_row_is_no_preference(vault, tmp_path):
     ingest(vault, tmp_path, alone("add a status column to the orders table, each row needs a default of 'new'."))
     assert found(vault, "preference") == []
