@@ -61,24 +61,30 @@ def run(half: str, misses: bool, lessons: bool = False) -> dict:
             (logs / f"{sid}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
         subprocess.run([*MEMKIT, "--vault", str(vault), "ingest", str(logs), "--no-commit"], check=True,
                        capture_output=True)
-        found = set()
+        found, any_lesson = set(), set()
         kinds = LESSONS if lessons else ("correction",)
-        for note in (n for k in kinds for n in (vault / "workshop" / "observations" / k).glob("*.md")):
-            text = note.read_text(encoding="utf-8")
-            for sid in ids:
-                if f"-{sid}]]" in text or f"-{sid}#" in text:
-                    found.add(sid)
+        for kind in LESSONS:
+            for note in (vault / "workshop" / "observations" / kind).glob("*.md"):
+                text = note.read_text(encoding="utf-8")
+                for sid in ids:
+                    if f"-{sid}]]" in text or f"-{sid}#" in text:
+                        any_lesson.add(sid)
+                        if kind in kinds:
+                            found.add(sid)
     table: dict = collections.defaultdict(collections.Counter)
+    rules = any(c["expect"] == "preference" for c in cases)   # a half of standing rules: any lesson is one
     for sid, case in ids.items():
         row = table[case["style"]]
-        if case["expect"] == "correction":
+        if case["expect"] == "preference":   # a standing rule: found as any lesson (a preference, or a
+            found |= {sid} & any_lesson       # durable correction of the act it follows)
+        if case["expect"] in ("correction", "preference"):
             row["corrections"] += 1
             row["found"] += sid in found
             if misses and sid not in found:
                 print(f"  missed {case['id']}: {case['note']}")
         else:
             row["near misses"] += 1
-            row["false"] += sid in found
+            row["false"] += sid in (any_lesson if rules or lessons else found)
             if misses and sid in found:
                 print(f"  false  {case['id']}: {case['note']}")
     return table

@@ -21,6 +21,10 @@ CORRECTIONS = {
     "regression": "the links used to expire after an hour. now:\n\n  TokenExpiredError: jwt expired\n\nright after they "
                   "are sent",
     "hedged-challenge": "I might be wrong here but shouldn't exp be in seconds? the other tokens divide by 1000",
+    "complaint-passed-on": 'support ticket 4471:\n\n> "the login link in my email says it expired before I even opened '
+                           'it"\n\nthree of those since lunch',
+    "who-cleans-up": "and now what, every link we mailed today is dead. who's going to email the 300 people who could "
+                     "not log in?",
 }
 NONE = {
     "spec-cited-in-agreement": "the RFC 7519 text on exp matches what you did, good to know",
@@ -51,6 +55,8 @@ def test_remarks_that_do_not(vault, tmp_path, shape):
     ("per the docs, the flag exists", ""),                                             # no sign of pushback
     ("this worked last week. since this build it crashes on launch", "reported what the act broke"),
     ("it used to be slow, nice work", ""),                                             # nothing broken now
+    ("the export opens as one column in Excel now. this worked last week", "reported what the act broke"),
+    ('user feedback:\n> "love the new links"\ngreat job', ""),                        # praise passed on
 ])
 def test_which_remark_a_message_is(words, how):
     from memkit.extract.pushback import scene_signs

@@ -1,12 +1,14 @@
 """Remarks on the agent's act that correct it without the usual words of pushback: a review's
 labelled comments ("blocking: …", "L88 nit: …"), a spec or the docs cited against it ("RFC 7519
 §4.1.4 — exp is a NumericDate"), a regression reported ("`syncr -v push` used to print every
-file. now: error: …"), and the hedges people put before a challenge ("I might be wrong, but
+file. now: error: …"), a user's complaint passed on ("ticket 8812: "The export opens as one
+column …""), and the hedges people put before a challenge ("I might be wrong, but
 shouldn't Amount be cents?"). Each reads the person's own words; the caller knows the agent acted.
 """
 from __future__ import annotations
 
 from memkit import rxcache
+from memkit.extract import rework
 
 # conventional review labels at the start of a line, optionally after a line reference ("L88 blocking:")
 _REVIEW = rxcache.compile(r"(?im)^\s*(?:[-*]\s*)?(?:L\d+(?:-L?\d+)?\s*[:,-]?\s*)?(?:blocking|blocker|issue|nit|nitpick|"
@@ -20,8 +22,11 @@ _CITES = rxcache.compile(r"(?i)\b(?:RFC\s?\d{3,5}|ISO[\s/]?\d{3,5}|PEP\s?\d{1,4}
 # it worked before the change and does not now
 _USED_TO = rxcache.compile(r"(?i)\b(?:used\s+to|(?:was|were)\s+working|worked\s+(?:fine\s+|perfectly\s+)?(?:before|until|"
                            r"last\s+\w+|yesterday|this\s+morning)|(?:this|that|it)\s+worked\b)")
-_NOW_NOT = rxcache.compile(r"(?im)(?:^|[.;:,—–-]\s*)now\b|\b(?:no\s+longer|anymore|any\s+more|not\s+any\s+more|since\s+"
-                           r"(?:this|that|your|the)\s+(?:change|build|release|commit|update|version|deploy))\b")
+_NOW_NOT = rxcache.compile(r"(?i)\b(?:now|no\s+longer|anymore|any\s+more|since\s+(?:this|that|your|the)\s+(?:change|build|"
+                           r"release|commit|update|version|deploy))\b")
+# a complaint passed on: a line naming feedback, a ticket or a review, then the quoted words
+_COMPLAINT = rxcache.compile(r"(?im)^[^\n]{0,60}\b(?:feedback|tickets?|complaints?|reviews?|bug\s+reports?|support|"
+                             r"customers?|users?|testers?|emails?)\b[^\n]{0,40}:\s*(?:\n\s*)*(?:>|[\"“])")
 # what people say before a challenge to soften it
 HEDGE = rxcache.compile(r"(?i)^(?:(?:I|i)\s+(?:might|may|could)\s+be\s+wrong(?:\s+(?:here|about\s+this|on\s+this))?|"
                         r"not\s+(?:100\s?%|totally|entirely|completely|quite)\s+sure(?:\s+(?:about\s+this|here|of\s+this))?|"
@@ -41,8 +46,10 @@ def kind(words: str, raw: str, signs: set[str]) -> str:
         return "reviewed the act"
     if _CITES.search(words) and signs & {"no", "judged", "rule"}:
         return "cited the spec against the act"
-    if _USED_TO.search(raw) and _NOW_NOT.search(raw):
+    if _USED_TO.search(raw) and _NOW_NOT.search(raw) and not rework.content(words):
         return "reported what the act broke"
+    if _COMPLAINT.search(raw) and not rework.content(words):
+        return "passed on a complaint about the act"
     return ""
 
 
