@@ -68,3 +68,24 @@ def test_a_hedge_is_taken_off_a_challenge():
     assert remarks.unhedged("not 100% sure about this, but doesn't that drop the table?") == "doesn't that drop the table?"
     assert remarks.unhedged("correct me if I'm wrong: isn't it UTC?") == "isn't it UTC?"
     assert remarks.unhedged("shouldn't it be UTC?") == "shouldn't it be UTC?"
+
+
+@pytest.mark.parametrize("text", [
+    "support feedback:" + "\n" * 100_000 + "x",
+    "L1 " + " \t" * 100_000 + "x",
+    "thanks, great." + "\n \n" * 50_000 + "x",
+    "it used to work " * 20_000,
+])
+def test_a_huge_message_is_read_in_linear_time(text):
+    import time
+
+    from memkit.extract import pushback
+
+    from memkit.extract.phrases import find
+
+    start = time.perf_counter()
+    remarks.kind(text, text, {"no"})
+    pushback.scene_signs(text)
+    pushback._after_courtesy(text)
+    find("preference_markers", "fyi " + text)
+    assert time.perf_counter() - start < 1.0

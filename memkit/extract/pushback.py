@@ -419,7 +419,7 @@ def _after_courtesy(words: str) -> tuple[str | None, str]:
     return (rest[pivot.end():], "but") if pivot and len(rest[pivot.end():].split()) >= MIN_WORDS else (rest, "")
 
 
-_PIVOT = rxcache.compile(r"(?i)(?:[.!;]\s+|\n\s*)(?:(?:hm+|oh|ah|well|ok(?:ay)?)[,.]*\s+)?(?:but|however)\b[,:]?\s+")
+_PIVOT = rxcache.compile(r"(?i)(?:[.!;][ \t\n]|\n)[ \t]*(?:(?:hm+|oh|ah|well|ok(?:ay)?)[,.]*\s+)?(?:but|however)\b[,:]?\s+")
 
 
 def _how(word: str) -> str:

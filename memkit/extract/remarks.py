@@ -11,8 +11,9 @@ from memkit import rxcache
 from memkit.extract import rework
 
 # conventional review labels at the start of a line, optionally after a line reference ("L88 blocking:")
-_REVIEW = rxcache.compile(r"(?im)^\s*(?:[-*]\s*)?(?:L\d+(?:-L?\d+)?\s*[:,-]?\s*)?(?:blocking|blocker|issue|nit|nitpick|"
-                          r"suggestion|must[- ]fix|change request|request(?:ed)? change)s?\s*(?:\([^)\n]{0,30}\))?\s*:")
+_REVIEW = rxcache.compile(r"(?im)^[ \t]*+(?:[-*][ \t]*+)?(?:L\d++(?:-L?\d++)?[ \t]*+[:,-]?[ \t]*+)?(?:blocking|blocker|issue|"
+                          r"nit|nitpick|suggestion|must[- ]fix|change request|request(?:ed)? change)s?[ \t]*+"
+                          r"(?:\([^)\n]{0,30}\))?[ \t]*+:")
 # a standard, a specification or the documentation cited by name
 _CITES = rxcache.compile(r"(?i)\b(?:RFC\s?\d{3,5}|ISO[\s/]?\d{3,5}|PEP\s?\d{1,4}|WCAG\s?\d(?:\.\d)?)\b|§\s?\d|"
                          r"\b(?:the|their|its|our|official)\s+(?:\w+\s+)?(?:docs|documentation|spec|specification|manual|"
@@ -26,7 +27,7 @@ _NOW_NOT = rxcache.compile(r"(?i)\b(?:now|no\s+longer|anymore|any\s+more|since\s
                            r"release|commit|update|version|deploy))\b")
 # a complaint passed on: a line naming feedback, a ticket or a review, then the quoted words
 _COMPLAINT = rxcache.compile(r"(?im)^[^\n]{0,60}\b(?:feedback|tickets?|complaints?|reviews?|bug\s+reports?|support|"
-                             r"customers?|users?|testers?|emails?)\b[^\n]{0,40}:\s*(?:\n\s*)*(?:>|[\"“])")
+                             r"customers?|users?|testers?|emails?)\b[^\n]{0,40}:[ \t]*\n?[ \t\n]{0,20}(?:>|[\"“])")
 # what people say before a challenge to soften it
 HEDGE = rxcache.compile(r"(?i)^(?:(?:I|i)\s+(?:might|may|could)\s+be\s+wrong(?:\s+(?:here|about\s+this|on\s+this))?|"
                         r"not\s+(?:100\s?%|totally|entirely|completely|quite)\s+sure(?:\s+(?:about\s+this|here|of\s+this))?|"
