@@ -25,7 +25,10 @@ tool blamed, the mechanism taught, a policy quoted, the damage reported, a colle
 endorsed, prose mixed with code). `fifth-study` and `fifth-holdout` are a fifth (dictated speech, a hedged
 challenge, "it used to work", labelled review comments, exasperation, who cleans up the fallout, part
 accepted and part not, the docs or a spec cited, an end user's complaint pasted, an analogy or a
-teammate's way). `--lessons` counts any lesson
+teammate's way). `rules-study` and `rules-holdout` hold standing rules instead (`expect: preference`:
+a rule given with the task, a team convention cited, a tool the project uses, what may happen in
+prod, "whenever you…", an aside after approval, a soft wish), beside one-off instructions that look
+like them; there any lesson counts, found or false. `--lessons` counts any lesson
 note (correction, preference, negative result), since each of them reaches the agent.
 """
 from __future__ import annotations

@@ -113,6 +113,34 @@ def test_a_rule_under_a_lead_in_with_the_task_is_a_preference(vault, tmp_path, t
     assert pref.meta["lesson"] == lesson
 
 
+# a rule for the project, not the task: where or when it holds, and what it requires
+@pytest.mark.parametrize("text, lesson", [
+    ("Seeds are idempotent in this repo, nobody deletes rows from a seed. add the plans table seed",
+     "Seeds are idempotent in this repo, nobody deletes rows from a seed."),
+    ("whenever you change a proto, run buf generate and commit the output with it. now rename the field",
+     "whenever you change a proto, run buf generate and commit the output with it."),
+    ("in general keep commit messages under 60 characters, the changelog tool truncates them",
+     "in general keep commit messages under 60 characters, the changelog tool truncates them"),
+    ("Feature flags are read-only here. turn on the beta banner in the admin for me",
+     "Feature flags are read-only here."),
+])
+def test_a_rule_for_the_project_said_with_a_task_is_a_preference(vault, tmp_path, text, lesson):
+    ingest(vault, tmp_path, alone(text))
+    [pref] = found(vault, "preference")
+    assert pref.meta["lesson"] == lesson
+
+
+@pytest.mark.parametrize("text", [
+    "for this PR nobody needs to review the docs, keep the changelog out of it",
+    "don't modify anything yet, just read the session log and wait",
+    "the bug is somewhere in here, not in the parser",
+    "rename the field in the proto and regenerate",
+])
+def test_a_rule_for_this_once_or_a_task_is_no_preference(vault, tmp_path, text):
+    ingest(vault, tmp_path, alone(text))
+    assert found(vault, "preference") == []
+
+
 @pytest.mark.parametrize("text", [
     "add the rate limiter to the login route. heads up: I'm out tomorrow, so push what you have tonight",
     "fyi the staging DB was restarted this morning, rerun the migrations check when it is back",

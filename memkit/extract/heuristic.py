@@ -254,7 +254,7 @@ def _preference(turn, text) -> Candidate | None:
     for sentence in signals.sentences(text):
         if len(sentence.split()) < 3 or (sentence.rstrip().endswith("?") and not _asks_for_good(sentence)):
             continue
-        if find("preference_markers", sentence):
+        if find("preference_markers", sentence) or _standing(sentence):
             from memkit.activation import catalogue as taxonomy
 
             if _BACK.search(sentence):   # "please remember this for all formulas": the message says what
@@ -266,6 +266,11 @@ def _preference(turn, text) -> Candidate | None:
             return Candidate("preference", turn.n, sentence.strip(), 0.65, signals.importance(0.6, text), life,
                              {"lesson": sentence.strip(), "trigger": "", "action_types": types}, created=turn.ts)
     return None
+
+
+def _standing(sentence: str) -> bool:
+    """A rule for the project, not the task: where or when it holds and what it requires, not for this once."""
+    return bool(find("standing_scope", sentence) and find("standing_norm", sentence) and not find("one_off", sentence))
 
 
 _BACK = rxcache.compile(r"(?i)\bremember (this|that)\b")
