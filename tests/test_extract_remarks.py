@@ -89,3 +89,13 @@ def test_a_huge_message_is_read_in_linear_time(text):
     pushback._after_courtesy(text)
     find("preference_markers", "fyi " + text)
     assert time.perf_counter() - start < 1.0
+
+
+def test_dictated_punctuation_is_read_back_only_in_a_message_typed_without_any():
+    from memkit.extract import signals
+
+    said = "ok so next time reload it instead period a restart drops every connection comma twenty uploads died"
+    assert signals.own_words(said) == ("ok so next time reload it instead. a restart drops every connection, "
+                                       "twenty uploads died")
+    assert signals.own_words("the billing period is monthly, keep it") == "the billing period is monthly, keep it"
+    assert signals.own_words("use a comma here and a period there") == "use a comma here and a period there"

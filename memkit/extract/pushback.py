@@ -328,7 +328,7 @@ def _rule_after_act(words: str, raw: str, redo: bool = False, named=lambda: "") 
 
 # "for next time: …" as the message's first words: this time went wrong
 _NEXT_TIME = rxcache.compile(r"(?i)^\W*(?:(?:(?:one thing |a note |a rule )?for next time|(?:in|for) (?:the )?future|next time|"
-                        r"going forward|from now on)\s*[:,—–-]|next time (?=(?:you|we|pls|please|when|if|before|after)\b))")
+                        r"going forward|from now on)\s*[:,—–-]|next time (?=(?:you|we|pls|please|when|if|before|after|just|do|don'?t|use|run|ask)\b))")
 
 
 # "keep the commits this small", "more like this": do as now, no correction

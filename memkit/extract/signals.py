@@ -61,7 +61,26 @@ _FENCE = rxcache.compile(r"^\s*(```|~~~)")
 
 def own_words(text: str) -> str:
     """What the person wrote themselves: code fences, program output and pasted listings left out.
-    A line reads as output when it matches _OUTPUT or holds more symbols and digits than letters."""
+    A line reads as output when it matches _OUTPUT or holds more symbols and digits than letters.
+    Dictated text gets its spoken punctuation back ("… instead period restart drops …")."""
+    return _undictated(_own_lines(text))
+
+
+_SPOKEN = rxcache.compile(r"(?i)(?<!\ba)(?<!\ban)(?<!\bthe)(?<!\bone)(?<!\bthis)(?<!\bthat)(?<!\beach)(?<!\bno)"
+                          r"(?<!\bper)\s+\b(period|full stop|comma|question mark|exclamation (?:mark|point)|new line|colon)"
+                          r"\b[ \t]*")   # "the billing period", "a comma" name the thing
+_MARK = {"period": ".", "full stop": ".", "comma": ",", "question mark": "?", "exclamation mark": "!",
+         "exclamation point": "!", "new line": "\n", "colon": ":"}
+
+
+def _undictated(words: str) -> str:
+    """Spoken punctuation as punctuation, in a message typed with none and saying two or more."""
+    if re.search(r"[.?!;:]", words) or len(_SPOKEN.findall(words[:20_000])) < 2:
+        return words
+    return _SPOKEN.sub(lambda m: _MARK[m.group(1).lower()] + ("" if m.group(1).lower() == "new line" else " "), words)
+
+
+def _own_lines(text: str) -> str:
     kept: list[str] = []
     fenced = False
     for line in text.splitlines():
