@@ -31,6 +31,20 @@ def test_a_clause_after_a_comma_that_prescribes_is_its_own_clause():
     assert [p for p, _ in compiler.clauses("It breaks the build. Keep it small.")] == ["neutral", "prescribe"]
 
 
+def test_how_the_team_does_a_thing_not_another_way_prescribes_the_first():
+    # "we do X with Y, not Z": Y is the way, Z what it replaces (not one forbidding sentence)
+    assert compiler.clauses("we do PRs with the gh cli on this team, not via the browser.") == [
+        ("prescribe", "we do PRs with the gh cli on this team"), ("instead", "via the browser.")]
+    cue = compiler.compile_lesson(CAT, "we do PRs with the gh cli on this team, not via the browser.", "",
+                                  kind="preference")
+    assert "forge:cli" not in cue["forbids"] and "forge:cli" in cue["complies"]
+    from memkit.activation.acts import from_call
+
+    for command, fires in (("gh run list --limit 5", False), ("gh pr create --fill", False)):
+        act = from_call("Bash", {"command": command})
+        assert (match.judge(match.Cue(_row(cue)), match.Probe(act, CAT.classify(act), CAT), CAT) > 0) is fires
+
+
 def test_a_subcommand_the_lesson_says_no_to_forbids_the_grave_thing_it_alone_does():
     # the lesson's words name no kind; the subcommand of the refused call it blames does
     cue = compiled("no. reset wipes the shared dev database, four people work on it. make a new migration instead",

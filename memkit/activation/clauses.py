@@ -33,6 +33,8 @@ _PRESCRIBE = rxcache.compile(
     r"(?:every|each|all|any)\s[^.;!?]{0,60}?\b(?:needs?|requires?|must\s+have)\b|"
     r"instead|put|keep|go(es)?\s+(in|into|through|under)|run|via|through|pin|pinned|wrap\w*|pass|add\b|"
     r"write|follow|we\s+(use|keep|run|follow|need|want)|make\s+sure|remember\s+to|do\s+it\s+as|"
+    r"we\s+(?:do|make|build|ship|deploy|open|create|handle|manage|release|send|file)\b[^.;!?,]{0,40}?\b(?:with|using)\b|"
+    r"we(?:'re|\s+are)\s+on\b|"   # "we do PRs with the gh cli, not via the browser", "we're on stylua, not lua-format"
     r"starts?\s+with|is\s+done\s+with|comes?\s+from|belongs?\s+in|lives?\s+in|sits?\s+(in|next\s+to)|"
     r"goes?\s+in(to)?|instead|work\s+(?:on|in|from)\s+(?:a\s+|the\s+)?(?:local\s+|own\s+)?cop(?:y|ies))\b|^to\s+[a-z]+\b[^.;:!?]{0,60}?\bit'?s\b")   # "to change one key it's `kv patch`"
 _VERBS = (
