@@ -65,9 +65,11 @@ def render_status(data: dict[str, Any]) -> list[str]:
 
 
 def doctor(vault) -> dict[str, Any]:
+    from memkit.activation import restamp
     from memkit.redact import scan
 
     stats = index.refresh(vault)
+    old_cues = 0
     lines, problems = [], []
     for found in queries.unreadable(vault) + queries.shared_ids(vault):
         problems.append({"path": found.path, "problem": found.message})
@@ -78,9 +80,12 @@ def doctor(vault) -> dict[str, Any]:
         except InvalidInput:
             continue   # the index refresh above listed it as a problem
         try:
-            problems += [{"path": vault.rel(p), "problem": msg} for msg in notes.parse(text, p).problems]
+            parsed = notes.parse(text, p)
         except InvalidInput:
-            pass   # listed by the index refresh too
+            parsed = None   # listed by the index refresh too
+        if parsed is not None:
+            problems += [{"path": vault.rel(p), "problem": msg} for msg in parsed.problems]
+            old_cues += restamp.is_stale(parsed)   # not a problem: activation compiles them afresh
         for f in scan(text):
             problems.append({"path": vault.rel(p), "problem": f"possible secret ({f.kind}) on line {f.line}"})
     problems += history_secrets(vault)
@@ -92,9 +97,6 @@ def doctor(vault) -> dict[str, Any]:
                      "push with --force to every remote, and rotate the secret: it was exposed")
     if stats["indexed"] or stats["removed"]:
         lines.append(f"index was stale: {stats['indexed'] + stats['removed']} file(s) refreshed")
-    from memkit.activation import restamp
-
-    old_cues = restamp.count(vault)   # not a problem: activation compiles them afresh; the notes show the old
     if old_cues:
         lines.append(f"{old_cues} lesson note(s) show a `cue:` memkit compiled from older code or from words since "
                      "edited (activation compiles them afresh); `memkit reindex --cues` writes the current ones in")

@@ -9,7 +9,6 @@ person edited keeps its edit: only its `cue:` changes, and it stays marked as ed
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Iterator
 
 from memkit.activation import compiler, cues
@@ -20,42 +19,48 @@ FOLDERS = ("workshop/", "observations/", "library/")
 
 
 def stale(vault) -> Iterator[tuple[str, notes.Note]]:
-    """(path, note) of every lesson note whose stored cue memkit compiled from older code or from
-    words the note no longer holds."""
+    """(path, note) of every lesson note whose stored cue is out of date (`is_stale`)."""
     for path in vault.note_files():
         rel = vault.rel(path)
-        if not rel.startswith(FOLDERS):
+        if not rel.startswith(FOLDERS):   # (traces and episodes hold no lesson: not read)
             continue
         try:
             note = notes.read(path)
         except (InvalidInput, OSError):
             continue   # doctor lists unreadable notes
-        stored = note.meta.get("cue")
-        if not isinstance(stored, dict) or not str(stored.get("compiled") or "").startswith("heuristic"):
-            continue
-        found = cues.lesson_of(note.meta)
-        if found is not None and not compiler.is_current(stored, found[0], found[1], cues.fix_of(note.meta)):
+        if is_stale(note):
             yield rel, note
 
 
-def count(vault) -> int:
-    return sum(1 for _ in stale(vault))
+def is_stale(note: notes.Note) -> bool:
+    """The note's stored cue is one memkit compiled from older code or from words the note no
+    longer holds (a person's or a model's cue never is)."""
+    stored = note.meta.get("cue")
+    if not isinstance(stored, dict) or not str(stored.get("compiled") or "").startswith("heuristic"):
+        return False
+    found = cues.lesson_of(note.meta)
+    return found is not None and not compiler.is_current(stored, found[0], found[1], cues.fix_of(note.meta))
 
 
 def refresh(vault, progress=None) -> dict[str, Any]:
-    """Compile each stale cue again and write it into its note; commit them together."""
+    """Compile each stale cue again and write it into its note; commit them together. The caller
+    indexes them (`memkit reindex --cues` rebuilds the index right after). progress(total) -> (tick,
+    finish), as the command line's bar gives them."""
     written: list[str] = []
     with vault.lock(), vault.replacing():
         todo = list(stale(vault))
-        for n, (rel, note) in enumerate(todo, 1):
+        tick, finish = progress(len(todo)) if progress is not None else (None, None)
+        for rel, note in todo:
             lesson, trigger, cue_type = cues.lesson_of(note.meta)
             bare = {k: v for k, v in note.meta.items() if k != "cue"}
             meta = {**note.meta, "cue": cues.cue_for(vault, bare, lesson, trigger, cue_type)}
             meta = meta if note.edited_by_person() else notes.stamp(meta, note.body)
             vault.write_text(rel, notes.render(notes.Note(meta, note.body, newline=note.newline)))
             written.append(rel)
-            if progress is not None:
-                progress(n, len(todo))
+            if tick is not None:
+                tick(rel)
+        if finish is not None:
+            finish()
     sha = None
     if written and vault.config.get("git.commit"):
         from memkit.storage import git, people
@@ -63,8 +68,4 @@ def refresh(vault, progress=None) -> dict[str, Any]:
         sha = git.commit(vault.root, [vault.root / r for r in written],
                          f"memkit: cues compiled again ({compiler.NAME}) in {len(written)} note(s)",
                          [("Memkit-Action", "recompile")] + people.trailers(vault))
-    if written:
-        from memkit.storage import index
-
-        index.update_paths(vault, [Path(vault.root / r) for r in written])
     return {"recompiled": written, "commit": sha, "compiler": compiler.NAME}

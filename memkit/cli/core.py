@@ -151,27 +151,14 @@ def search(ctx, query, kind, layer, project, since, until, by, limit, user, as_j
         click.echo(note, nl=False, err=True)
 
 
-def _progress_bar(total: int):
-    """A bar on stderr for a long ingest at a terminal: (tick, done), or nothing to draw."""
+def _progress_bar(total: int, label: str = "ingesting"):
+    """A bar on stderr for long work at a terminal: (tick, done), or nothing to draw."""
     import sys
 
     if not sys.stderr.isatty() or total <= 1:
         return None, None
-    bar = click.progressbar(length=total, label="ingesting", file=sys.stderr)
+    bar = click.progressbar(length=total, label=label, file=sys.stderr)
     return (lambda _path: bar.update(1)), bar.render_finish
-
-
-def _counter(label: str):
-    """`label n/total` kept on one line of stderr at a terminal, or nothing."""
-    import sys
-
-    if not sys.stderr.isatty():
-        return None
-
-    def tick(n: int, total: int) -> None:
-        sys.stderr.write(f"\r{label} {n}/{total}" + ("\n" if n == total else ""))
-        sys.stderr.flush()
-    return tick
 
 
 def _colour() -> bool:
@@ -231,7 +218,7 @@ def reindex(ctx, cues_too, as_json):
     if cues_too:
         from memkit.activation import restamp
 
-        done = restamp.refresh(v, progress=None if as_json else _counter("compiling cues"))
+        done = restamp.refresh(v, progress=None if as_json else lambda n: _progress_bar(n, "compiling cues"))
     stats = index.refresh(v, full=True)
     if as_json:
         emit_json({**stats, **({"cues": done} if done is not None else {})})

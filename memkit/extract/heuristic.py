@@ -152,9 +152,9 @@ def _make_correction(turn, lesson, candidates: list[ToolCall], how, confidence, 
                                                                      for c in chosen))
     else:
         trigger = ("proposed: " + signals.first_sentence(proposal)) if proposal else "the agent's previous step"
-        # its opening (the whole sentences of its first PROPOSAL_READ characters) and its last sentence (where a plan asks about
-        # the next step): every step of a long plan would link this correction to every other in
-        # promotion (and cost seconds to classify)
+        # its opening (the whole sentences of its first PROPOSAL_READ characters) and its last sentence
+        # (where a plan asks about the next step): every step of a long plan would link this correction
+        # to every other in promotion (and cost seconds to classify)
         said = signals.sentences(proposal[:PROPOSAL_READ])
         opening = " ".join(said[:-1] if len(said) > 1 and len(proposal) > PROPOSAL_READ else said)
         last = next(iter(reversed(list(signals.sentences(proposal[-2000:])))), "")

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from memkit import rxcache
-from memkit.extract import relay, remarks, rework
+from memkit.extract import relay, remarks, rework, signals
 from memkit.extract.phrases import find, phrases
 from memkit.layers import Flag, Role
 from memkit.traces.model import ToolCall, Turn
@@ -186,7 +186,7 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return None
     if cue:
         return "redirected", 0.75 if cue == "opener" else 0.7
-    if sc.proposal and _HANDS_OVER.search(sc.proposal[-600:]) and _TAKE_IT_BACK.match(_unwrap(words)):
+    if sc.proposal and _HANDS_OVER.search(sc.proposal[-600:]) and _TAKE_IT_BACK.match(signals.unwrap(words)):
         return "handed work to the person, who said to do it", 0.65
     if sc.acted and _rule_after_act(words, raw, sc.redone, lambda: rework.names_the_act(words, sc.acted,
                                                                                          sc.proposal)):
@@ -199,7 +199,7 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
     if len(signs) >= 2 and (signs & _ABOUT_THE_ACT or _no_and_rule(words)):
         return "answered the act with " + " and ".join(sorted(signs)), 0.6
     how = rework.verdict(words, sc.proposal, raw)   # no opener announced it: said again, quoted back, a point among others
-    if how or (sc.acted and (how := remarks.kind(words, raw, signs or scene_signs(words)))):
+    if how or (sc.acted and (how := remarks.kind(words, raw, signs))):
         return how, 0.6
     if sc.owned and (sc.acted or sc.proposal) and _directs(words):
         return "said, and the agent owned a mistake", 0.55
@@ -254,6 +254,8 @@ def _no_and_rule(words: str) -> bool:
     rows = {row["sign"]: row["rx"] for row in phrases()["scene_signs"]}
     return bool(rows["rule"].search(rows["no"].sub(" ", words)) and rows["no"].search(words)
                 and not (_CLOSES.match(_sentences(words)[-1].strip()) or rework.content(words)))
+
+
 _CLOSES = rxcache.compile(r"(?i)^(?:(?:anyway|so|ok(?:ay)?|all in all)[,.]?\s+)?(?:(?:this|that|it) (?:is|looks) (?:good|great|fine)|"
                           r"merged|approved|lgtm|ship it|looks good|good work|nice work|thanks?(?: you)?)\b[^.!?]{0,20}[.!]*$")
 
@@ -300,7 +302,7 @@ def scene_signs(words: str) -> set[str]:
 
 def _sentences(body: str) -> list[str]:
     """The person's sentences, one per line or full stop (a quotation's closing mark too)."""
-    return [s for s in _SENTENCE_END.split(_unwrap(body)) if s.strip()]
+    return [s for s in _SENTENCE_END.split(signals.unwrap(body)) if s.strip()]
 
 
 _SENTENCE_END = rxcache.compile(r"(?<=[.!?;])\s+|(?<=[.!?;][\"')\]])\s+|\n+")
@@ -444,17 +446,12 @@ _UNDO_ASKED = rxcache.compile(rf"(?i)(?:please\s+|pls\s+|so\s+|just\s+)*(?:{_UND
 _SAID_FIRST = rxcache.compile(r"[^.?!\n:]{1,60}?(?:[.!]+|,)\s+")   # a short sentence said first ("it's up!")
 
 
-def _unwrap(text: str) -> str:
-    """One paragraph per line: a terminal wraps long lines, a blank line ends a paragraph."""
-    return re.sub(r"(?<!\n)\n(?!\n)", " ", text.strip())
-
-
 def _first_sentence(text: str) -> str:
-    return re.split(r"(?<=[.!?])\s+|\n", _unwrap(text), maxsplit=1)[0]
+    return re.split(r"(?<=[.!?])\s+|\n", signals.unwrap(text), maxsplit=1)[0]
 
 
 def _questions(text: str) -> list[str]:
-    parts = re.split(r"(?<=[.!?])\s+|\n+", _unwrap(text))
+    parts = re.split(r"(?<=[.!?])\s+|\n+", signals.unwrap(text))
     return [re.sub(r"^(so|and|also|then|hmm+|well|but)[,]?\s+", "", remarks.unhedged(p), flags=re.I) for p in parts
             if p.rstrip().endswith("?") or p.rstrip().endswith("?!")][:4]
 
@@ -489,7 +486,7 @@ def _plain_direction(words: str) -> bool:
     first = _first_sentence(body)
     if re.match(r"^(ok|okay|yes|yep|sure|go|go ahead|continue|proceed|carry on)\b", first, re.I):
         return False
-    if _REPORTS.match(first) or (_ASKS.match(first) and first == _unwrap(body)):
+    if _REPORTS.match(first) or (_ASKS.match(first) and first == signals.unwrap(body)):
         return False
     asked = first.rstrip().endswith("?") or _ASKED.match(first) is not None
     return not asked or bool(re.match(r"^(please|(can|could|would|will) you|let'?s|how about|what about|why not)\b",

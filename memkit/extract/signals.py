@@ -243,11 +243,15 @@ def importance(base: float, text: str, *, rejected: bool = False, interrupted: b
     return min(1.0, round(score, 2))
 
 
+def unwrap(text: str) -> str:
+    """One paragraph per line: a terminal wraps long lines, a blank line ends a paragraph."""
+    return re.sub(r"(?<!\n)\n(?!\n)", " ", text.strip())
+
+
 def lifecycle(lesson: str) -> str:
     """`self` for how the person likes to work, `knowledge` for a rule about the project,
     `operational` for steering this task only. Questions in the lesson state no rule."""
-    paragraphs = re.sub(r"(?<!\n)\n(?!\n)", " ", lesson.strip())   # a terminal's wrapped lines joined
-    said = "\n".join(s for s in re.split(r"(?<=[.!?;])\s+|\n+", paragraphs) if not s.rstrip().endswith("?"))
+    said = "\n".join(s for s in re.split(r"(?<=[.!?;])\s+|\n+", unwrap(lesson)) if not s.rstrip().endswith("?"))
     if not find("durable_markers", said) and not find("self_markers", said):
         return "operational"
     return "self" if find("self_markers", said) and not re.search(
