@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from memkit import rxcache
+from memkit.activation import conditions
 from memkit.activation.negation import HARM, WHY_THERE
 from memkit.activation.scope import ON_MACHINE
 
@@ -365,6 +366,12 @@ def clauses(lesson: str) -> list[tuple[str, str]]:
             out.append(("neutral", part[1:]))
             continue
         if len(part) < 2:
+            continue
+        cond = conditions.split(part)   # "whenever you touch api/, regenerate the spec": when, then the rule
+        rule = clauses(cond[1] or (pending[k] if k < len(pending) else "")) if cond else None
+        if rule and conditions.rule(rule):
+            k += not cond[1]
+            out += [("when", cond[0]), *rule]
             continue
         why = _REASON.search(part)   # "don't remove `legacy_id`, the nightly export still reads it": why, not
         head = part[:why.start()] if why else ""   # what else is forbidden (a bare "no, …" is no rule to split)

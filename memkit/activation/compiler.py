@@ -13,20 +13,18 @@ import marshal
 import re
 
 from memkit import rxcache
-from memkit.activation import acts as acts_mod
-from memkit.activation import asked as asked_mod
-from memkit.activation import commands, intent, keeps, redo, referents
-from memkit.activation import entities as entities_mod
+from memkit.activation import acts as acts_mod, asked as asked_mod, entities as entities_mod
+from memkit.activation import commands, conditions, intent, keeps, redo, referents
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MISSING, MOMENT_WORDS, clauses, due_before, judges_work, located, mended,
                                        omitted, pasted, slips_of, spoken_of, switched_back, this_step, undoes)
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 41
+VERSION = 42
 NAME = f"heuristic@{VERSION}"
-KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled",
-        "of", "before", "first", "topics", "undone", "kept")
+KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of",
+        "before", "first", "topics", "undone", "kept")
 
 _OUTRIGHT = rxcache.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|forbidden|banned|not\s+allowed|"
                        r"off-limits|at\s+all|rather\s+you\s+didn'?t)\b")
@@ -63,7 +61,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     lesson = " ".join(str(lesson or "").replace("``", "`").split())[:4000]
     # "not yet" is no rule for later, nor is a pasted log; a slipped word ("doctrings") as the catalogue spells it
     parts = [] if pasted(lesson) else [p for p in clauses(mended(lesson, _derived(cat)["slips"])) if p[0] != "moment"]
-    by = _read(cat, parts)
+    by = _read(cat, [p for p in parts if p[0] != "when"])
+    by["before"] |= conditions.due(cat, parts, STANDING_AREAS, entities_mod.names_in, entities_mod.kind_of)
     prescribed = by["prescribe"] | by["allow"]
     forbid = by["forbid"] | (by["instead"] - prescribed)   # what replaces a thing is named in its reason too
     whole = forbid | prescribed | by["neutral"]
@@ -224,6 +223,7 @@ def _names(lesson: str, parts: list[tuple[str, str]], act, project: str) -> dict
     """The entities the lesson warns about and the names that comply, with the things whose
     place it gives ("X is in the Y folder") and, for "wrong repo", the project itself."""
     names = entities_mod.from_lesson(parts, act)
+    names["forbids"] += conditions.names(parts, names["forbids"], entities_mod.names_in, entities_mod.kind_of)
     if act is not None and act.family in ("edit", "write", "shell"):   # the file the call changed, as the
         # lesson's subject ("compose.yaml is the shared stack"), is what it warns about, not a way to comply
         touched = entities_mod.tokens(act)
