@@ -28,7 +28,11 @@ accepted and part not, the docs or a spec cited, an end user's complaint pasted,
 teammate's way). `rules-study` and `rules-holdout` hold standing rules instead (`expect: preference`:
 a rule given with the task, a team convention cited, a tool the project uses, what may happen in
 prod, "whenever you…", an aside after approval, a soft wish), beside one-off instructions that look
-like them; there any lesson counts, found or false. `--lessons` counts any lesson
+like them; there any lesson counts, found or false. `sixth-study` and `sixth-holdout` are a sixth
+(written in another language, British understatement, typed on a phone, a suggested change or a
+diff in place of the agent's code, a metric that got worse, the agent's claim contradicted, a
+permission taken back, a point buried in a list of next tasks, what the screen shows now, a bare
+rule right after the act that broke it). `--lessons` counts any lesson
 note (correction, preference, negative result), since each of them reaches the agent.
 """
 from __future__ import annotations

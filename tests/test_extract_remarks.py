@@ -25,12 +25,23 @@ CORRECTIONS = {
                            'it"\n\nthree of those since lunch',
     "who-cleans-up": "and now what, every link we mailed today is dead. who's going to email the 300 people who could "
                      "not log in?",
+    "screen-observed": "the link page now says 'expired' for every link we sent today. it normally shows the sign-in "
+                       "button",
+    "screen-stuck": "now there's a spinner stuck on the sign-in page forever after clicking the link",
+    "suggested-change": "```suggestion\nsign({ ...payload, exp: Math.floor(Date.now() / 1000) + 3600 }, key)\n```\n"
+                        "seconds, not ms",
+    "diff-in-its-place": "```diff\n-sign({ ...payload, exp: Date.now() + 3600000 }, key)\n"
+                         "+sign({ ...payload, exp: Math.floor(Date.now() / 1000) + 3600 }, key)\n```",
 }
 NONE = {
     "spec-cited-in-agreement": "the RFC 7519 text on exp matches what you did, good to know",
     "unsure-and-left": "hmm, maybe the expiry doesn't belong in links.ts, the config module instead? not sure tbh, "
                        "the admin links might want it too but maybe not. eh, leave it where it is for now, we'll see",
     "review-praise": "reviewed the diff, the expiry math reads well and the tests cover it",
+    "diff-that-only-adds": "works. while you're there, add this too:\n```diff\n+export const LINK_TTL_SECONDS = 3600\n```",
+    "diff-of-other-code": "unrelated, but can you apply this to the mailer?\n```diff\n-  retries: 3,\n+  retries: 5,\n```",
+    "metric-better": "sign-in success went from 91% to 97% since this change, nice",
+    "screen-as-wanted": "now the link page shows the sign-in button right away, exactly what I wanted",
 }
 
 
@@ -57,6 +68,9 @@ def test_remarks_that_do_not(vault, tmp_path, shape):
     ("it used to be slow, nice work", ""),                                             # nothing broken now
     ("the export opens as one column in Excel now. this worked last week", "reported what the act broke"),
     ('user feedback:\n> "love the new links"\ngreat job', ""),                        # praise passed on
+    ("the revenue panel now says 2.4 Mil for a Tuesday. it's normally around 24K", "reported what the act broke"),
+    ("First Load JS went from 182 kB to 251 kB with this, drop it", "reported what the act broke"),
+    ("now let's do the settings page", ""),                                            # "now": the next task
 ])
 def test_which_remark_a_message_is(words, how):
     from memkit.extract.pushback import scene_signs
@@ -75,6 +89,8 @@ def test_a_hedge_is_taken_off_a_challenge():
     "L1 " + " \t" * 100_000 + "x",
     "thanks, great." + "\n \n" * 50_000 + "x",
     "it used to work " * 20_000,
+    "```diff\n" + "-" * 100_000 + "\n```",
+    "now it was " + "x " * 50_000 + "went from " * 10_000,
 ])
 def test_a_huge_message_is_read_in_linear_time(text):
     import time
@@ -88,6 +104,7 @@ def test_a_huge_message_is_read_in_linear_time(text):
     pushback.scene_signs(text)
     pushback._after_courtesy(text)
     find("preference_markers", "fyi " + text)
+    remarks.replaces(text, [])
     assert time.perf_counter() - start < 1.0
 
 

@@ -4,6 +4,8 @@ labelled comments ("blocking: …", "L88 nit: …"), a spec or the docs cited ag
 file. now: error: …"), a user's complaint passed on ("ticket 8812: "The export opens as one
 column …""), and the hedges people put before a challenge ("I might be wrong, but
 shouldn't Amount be cents?"). Each reads the person's own words; the caller knows the agent acted.
+And code given in place of the agent's (`replaces`): a review's suggested change, or a diff that
+takes out lines the agent's calls wrote.
 """
 from __future__ import annotations
 
@@ -25,6 +27,16 @@ _USED_TO = rxcache.compile(r"(?i)\b(?:used\s+to|(?:was|were)\s+working|worked\s+
                            r"last\s+\w+|yesterday|this\s+morning)|(?:this|that|it)\s+worked\b)")
 _NOW_NOT = rxcache.compile(r"(?i)\b(?:now|no\s+longer|anymore|any\s+more|since\s+(?:this|that|your|the)\s+(?:change|build|"
                            r"release|commit|update|version|deploy))\b")
+# what is usual, or was before, set beside what is there now ("it's normally around 24K a day", "it was
+# ~900 MB before", "went from 182 kB to 251 kB"), and what a screen or a run shows broken
+_USUAL = rxcache.compile(r"(?i)\b(?:normally|usually|typically|ordinarily)\b|\b(?:was|were)\b[^.\n]{0,40}\bbefore\b|"
+                         r"\bwent\s+from\b[^.\n]{1,30}\bto\b")
+_BROKEN = rxcache.compile(r"(?i)\b(?:stuck|cut\s+off|clipped|broken|blank|frozen|freezes|hangs|forever|never\s+"
+                          r"(?:disappears|goes\s+away|loads|finishes|stops)|no\s+way\s+to|(?:is|are)\s+gone|"
+                          r"disappeared|overlaps?|crash(?:es|ed|ing)?|OOM\w*)\b")
+# tied to the act: said to be so now, or since the change
+_SINCE_ACT = rxcache.compile(r"(?i)\b(?:now|no\s+longer|anymore|since\s+(?:this|that|your|the)\s+\w+|with\s+this|"
+                             r"after\s+(?:this|that|your)\s+(?:change|fix|edit|commit|deploy))\b")
 # a complaint passed on: a line naming feedback, a ticket or a review, then the quoted words
 _COMPLAINT = rxcache.compile(r"(?im)^[^\n]{0,60}\b(?:feedback|tickets?|complaints?|reviews?|bug\s+reports?|support|"
                              r"customers?|users?|testers?|emails?)\b[^\n]{0,40}:[ \t]*\n?[ \t\n]{0,20}(?:>|[\"“])")
@@ -47,11 +59,17 @@ def kind(words: str, raw: str, signs: set[str]) -> str:
         return "reviewed the act"
     if _CITES.search(words) and signs & {"no", "judged", "rule"}:
         return "cited the spec against the act"
-    if _USED_TO.search(raw) and _NOW_NOT.search(raw) and not rework.content(words):
+    if (_USED_TO.search(raw) and _NOW_NOT.search(raw) or broke(words)) and not rework.content(words):
         return "reported what the act broke"
     if _COMPLAINT.search(raw) and not rework.content(words):
         return "passed on a complaint about the act"
     return ""
+
+
+def broke(words: str) -> bool:
+    """What the act left is reported worse than usual or broken ("the panel now says 2.4 Mil … it's
+    normally around 24K", "now there's a spinner stuck … forever"), in the person's own words."""
+    return bool(_SINCE_ACT.search(words) and (_USUAL.search(words) or _BROKEN.search(words)))
 
 
 def unhedged(sentence: str) -> str:
@@ -62,3 +80,53 @@ def unhedged(sentence: str) -> str:
 def left_as_is(words: str) -> bool:
     """Unsure musing that ends by leaving the work as it is: no correction."""
     return bool(_LEAVE_IT.search(words) and _UNSURE.search(words))
+
+
+# a fenced block's opening line and its info string ("```suggestion", "~~~diff")
+_FENCE = rxcache.compile(r"^[ \t]*+(?:```|~~~)[ \t]*+([\w+-]*+)")
+_WRITES = frozenset({"Edit", "MultiEdit", "Write", "NotebookEdit", "apply_patch", "str_replace_based_edit_tool"})
+
+
+def replaces(raw: str, acted) -> bool:
+    """The message gives code in place of code the agent's last calls wrote: a ```suggestion block
+    (a review's suggested change replaces the lines under review) after an edit, or a diff whose
+    removed lines are lines those calls wrote. A diff that only adds is new work, not a correction."""
+    blocks = _blocks(raw[:20000])
+    if not blocks:
+        return False
+    edited = [c for c in acted[-8:] if c.name in _WRITES or isinstance(c.input, dict) and "file_path" in c.input]
+    if edited and any(info == "suggestion" for info, _ in blocks):
+        return True
+    wrote = {_squeezed(line) for c in acted[-8:] for value in _values(c) for line in value.splitlines()}
+    for info, lines in blocks:
+        if info in ("diff", "patch") or all(ln[:1] in "+-@ " for ln in lines):
+            removed = [_squeezed(ln[1:]) for ln in lines if ln.startswith("-") and not ln.startswith("---")]
+            if any(len(r) >= 6 and r in wrote for r in removed):
+                return True
+    return False
+
+
+def _blocks(raw: str) -> list[tuple[str, list[str]]]:
+    """(info string, lines) of each fenced block."""
+    out, info, lines = [], None, []
+    for line in raw.splitlines():
+        m = _FENCE.match(line)
+        if m and info is None:
+            info, lines = m.group(1).lower(), []
+        elif m:
+            out.append((info, [ln for ln in lines if ln.strip()]))
+            info = None
+        elif info is not None:
+            lines.append(line)
+    return out
+
+
+def _values(call) -> list[str]:
+    """What a call ran or wrote, value by value (not the text an edit replaced)."""
+    if isinstance(call.input, dict):
+        return [str(v) for k, v in call.input.items() if k not in ("description", "old_string")]
+    return [str(call.input)]
+
+
+def _squeezed(line: str) -> str:
+    return " ".join(line.split())
