@@ -163,6 +163,9 @@ CORRECTIONS = {
     "sarcasm-asked-for-one": after_edit("I asked for one retry and got a whole backoff framework. great"),
     "sets-it-straight": after_edit("the tests failed all night. tenant ids are UUIDs, not integers"),
     "seems-strange": after_edit("a module cache in the client seems strange, nothing else here keeps state"),
+    "in-another-language": after_edit("Não, tira esse cache do cliente, nenhum módulo aqui guarda estado"),
+    "understated": after_edit("hmm, interesting choice to cache it at module level. not entirely convinced that "
+                              "survives the worker pool"),
 }
 
 
@@ -198,6 +201,8 @@ NEAR_MISSES = {
     "thanks-what-then-remark": after_edit("great, that was quick! but the build server is slow today anyway"),
     "polite-ask": after_edit("could you also add a docstring to the client?"),
     "no-need-to-apologise": after_edit("no need to apologise, it happens"),
+    "understated-praise": after_edit("well, that's not bad at all. rather tidier than the old client"),
+    "a-warning-left-behind": after_edit("we dropped out of the slow-start warning with this, thank you"),
     "asks-what-is-installed": after_edit("do you have the redis client installed?"),
     "praise-then-another-task": after_edit("works great. one more thing: please make the timeout configurable"),
     "praise-then-keep-going": after_edit("perfect, that runs. for next time, keep going like this"),
