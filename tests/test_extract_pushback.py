@@ -164,6 +164,9 @@ CORRECTIONS = {
     "sets-it-straight": after_edit("the tests failed all night. tenant ids are UUIDs, not integers"),
     "seems-strange": after_edit("a module cache in the client seems strange, nothing else here keeps state"),
     "in-another-language": after_edit("Não, tira esse cache do cliente, nenhum módulo aqui guarda estado"),
+    "claim-set-against-what-happened": after_edit("you said the client stays stateless, but I ran it twice and the "
+                                                  "second run read the first run's cache"),
+    "permission-narrowed": after_edit("I did say you could touch the client, but that didn't include caching in it"),
     "understated": after_edit("hmm, interesting choice to cache it at module level. not entirely convinced that "
                               "survives the worker pool"),
 }
@@ -201,6 +204,7 @@ NEAR_MISSES = {
     "thanks-what-then-remark": after_edit("great, that was quick! but the build server is slow today anyway"),
     "polite-ask": after_edit("could you also add a docstring to the client?"),
     "no-need-to-apologise": after_edit("no need to apologise, it happens"),
+    "claim-asked-about": after_edit("you said it's stateless: does that hold when two workers share the process?"),
     "understated-praise": after_edit("well, that's not bad at all. rather tidier than the old client"),
     "a-warning-left-behind": after_edit("we dropped out of the slow-start warning with this, thank you"),
     "asks-what-is-installed": after_edit("do you have the redis client installed?"),
