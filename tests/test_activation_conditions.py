@@ -59,3 +59,23 @@ def test_a_condition_that_names_a_kind_of_act_is_due_before_any_act_of_it():
     # the same rule without its condition names no moment
     cue = compiler.compile_lesson(CAT, "make it reversible", "", kind="preference")
     assert "schema-migration:create" not in cue.get("before", [])
+
+
+def _asked(lesson: str, request: str) -> bool:
+    cue = compiler.compile_lesson(CAT, lesson, "", kind="preference")
+    row = match.row_of(cue, path="workshop/x.md", project="", reviewed=False, names="")
+    asked = acts.from_prose(request)
+    return match.judge(match.Cue(row), match.Probe(asked, CAT.classify(asked), CAT, kind="prompt"), CAT) > 0
+
+
+def test_a_request_for_the_act_a_condition_describes_meets_the_rule():
+    lesson = "whenever you write a migration, make it reversible"
+    assert _asked(lesson, "write the migration that adds a status column to orders")
+    assert not _asked(lesson, "fix the typo in the readme")
+    lesson = "when you change anything in proto/, bump the version in buf.yaml"
+    assert _asked(lesson, "add a field to the user message in proto/user.proto")
+    assert not _asked(lesson, "update the readme")
+    # the rule's own forbidden kind is narrower (an unpinned version): the moment is what a request meets
+    lesson = "if you add a dependency, pin it to an exact version"
+    assert _asked(lesson, "install the stripe sdk")
+    assert not _asked(lesson, "rename the user model")

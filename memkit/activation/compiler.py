@@ -21,7 +21,7 @@ from memkit.activation.clauses import (MISSING, MOMENT_WORDS, clauses, due_befor
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 42
+VERSION = 43
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of",
         "before", "first", "topics", "undone", "kept")
@@ -339,9 +339,9 @@ def _file_lacks(cat, kid: str) -> bool:
 
 
 def _topics(cat, by: dict, corrected: set, forbids: set, prescribed: set) -> list[str]:
-    """What a request about the lesson's matter is of: the kinds its forbidding and neutral clauses
-    name, what the corrected call did, and what those are special cases of — not what it asks for."""
-    named = (by["forbid"] | by["instead"] | by["neutral"] | corrected) - prescribed
+    """What a request about the lesson's matter is of: the kinds its forbidding and neutral clauses name, the
+    moments it is due at, what the corrected call did, and what those are special cases of — not what it asks for."""
+    named = (by["forbid"] | by["instead"] | by["neutral"] | by["before"] | corrected) - prescribed
     wider = {w for k in named | forbids if k in cat.kinds for w in cat.kinds[k].within}
     return sorted(k for k in (named | wider) - forbids if k in cat.kinds and not cat.kinds[k].safe
                   and cat.kinds[k].area not in STANDING_AREAS)
