@@ -238,6 +238,25 @@ def pasted(lesson: str) -> bool:
     return len(_PRINTED.findall(lesson)) >= 3
 
 
+# a suggested change ("```suggestion") or a diff, fenced, and the lines it holds
+_CHANGE = rxcache.compile(r"(?ms)^[ \t]*+(?:```|~~~)[ \t]*+(suggestion|diff|patch)[^\n]*+\n(.*?)^[ \t]*+(?:```|~~~)[ \t]*+$")
+
+
+def spoken_changes(lesson: str) -> str:
+    """The lesson with each suggested change or diff it holds said in words the clause reader reads:
+    a line taken out is "not `…`.", a line put in "use `…`." (a suggestion puts its lines in)."""
+    def said(m: re.Match) -> str:
+        lines = [ln for ln in m.group(2).splitlines() if ln.strip()][:40]
+        if m.group(1) == "suggestion":
+            out, put = [], lines
+        else:
+            out = [ln[1:] for ln in lines if ln.startswith("-") and not ln.startswith("---")]
+            put = [ln[1:] for ln in lines if ln.startswith("+") and not ln.startswith("+++")]
+        code = [(w, " ".join(ln.replace("`", "").split())) for w, group in (("not", out), ("use", put)) for ln in group]
+        return "".join(f"{w} `{c}`.\n" for w, c in code if c)
+    return _CHANGE.sub(said, lesson[:20000]) if "```" in lesson or "~~~" in lesson else lesson
+
+
 def judges_work(clause: str) -> bool:
     """The clause finds a piece of the work too long or too much ("that comment is too verbose"),
     which says nothing about how to answer."""

@@ -16,12 +16,12 @@ from memkit import rxcache
 from memkit.activation import acts as acts_mod, asked as asked_mod, entities as entities_mod
 from memkit.activation import commands, conditions, intent, keeps, redo, referents
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
-from memkit.activation.clauses import (MISSING, MOMENT_WORDS, clauses, due_before, judges_work, located, mended,
-                                       omitted, pasted, slips_of, spoken_of, switched_back, this_step, undoes)
+from memkit.activation.clauses import (MISSING, MOMENT_WORDS, clauses, due_before, judges_work, located, mended, omitted,
+                                       pasted, slips_of, spoken_changes, spoken_of, switched_back, this_step, undoes)
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 43
+VERSION = 44
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of",
         "before", "first", "topics", "undone", "kept")
@@ -58,7 +58,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
                    declared: tuple = (), lifecycle: str = "", fix: tuple = ()) -> dict:
     """The cue for one lesson. `declared`: kinds an earlier step gave the note (not read: the
     compiler derives every kind from the lesson's words and the corrected call)."""
-    lesson = " ".join(str(lesson or "").replace("``", "`").split())[:4000]
+    lesson = " ".join(spoken_changes(str(lesson or "")).replace("``", "`").split())[:4000]
     # "not yet" is no rule for later, nor is a pasted log; a slipped word ("doctrings") as the catalogue spells it
     parts = [] if pasted(lesson) else [p for p in clauses(mended(lesson, _derived(cat)["slips"])) if p[0] != "moment"]
     by = _read(cat, [p for p in parts if p[0] != "when"])
