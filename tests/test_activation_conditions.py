@@ -33,7 +33,8 @@ def test_no_condition_where_nothing_is_done_or_no_rule_follows():
     for text in ("if you want, add a test for it",            # a wish, no act
                  "when you ran the migration, it locked the table",   # a story in the past
                  "if the build fails, do not retry it",       # a state, not someone's act
-                 "when you're done, that's it"):              # no rule after it
+                 "when you're done, that's it",               # no rule after it
+                 'when you say "Now, I will run it." it looks like a tool call, but nothing runs'):   # speech
         assert all(p != "when" for p, _ in clauses(text)), text
 
 

@@ -5,9 +5,8 @@ the de and fr keys". The condition is the moment the rule is due: the clause rea
 before, and the files, folders and commands it names things an action meets by touching them.
 
 A condition counts only before a rule ("when you ran it, it locked the table" is a story, "if you
-look at X, isn't Y worth following?" a question), only
-when it describes an act of someone working ("if you want, …", "when you're done, …" describe
-no act), and never in the past ("if you had asked, …").
+look at X, isn't Y worth following?" a question), only when it describes an act of someone working
+("if you want, …", "when you say …" describe no act), and never in the past ("if you had asked, …").
 """
 from __future__ import annotations
 
@@ -26,7 +25,8 @@ _SOMEONE = rxcache.compile(r"(?i)^(?:when|if)[ \t]+(?:you|we|someone|anyone|anyb
                            r"(?:(?:ever|do|does|have[ \t]+to|need[ \t]+to|are[ \t]+going[ \t]+to|'re[ \t]+going[ \t]+to)"
                            r"[ \t]+)?(?P<verb>[a-z']+)")
 _NO_ACT = frozenset("want wants like prefer can could would might may need needs mind have has had did was were "
-                    "are is 're 've 'd already get got think feel see know look notice compare ask aren't don't didn't can't".split())
+                    "are is 're 've 'd already get got think feel see know look notice compare ask say says tell mean talk answer "
+                    "reply respond aren't don't didn't can't".split())
 _PAST = rxcache.compile(r"(?i)^(?:whenever|every[ \t]+time|each[ \t]+time|any[ \t]*time)[ \t]+(?:you|we)[ \t]+"
                         r"(?:did|were|was|had|\w+ed)\b")
 _LEAD = rxcache.compile(r"(?i)^(?:whenever|every[ \t]+time|each[ \t]+time|any[ \t]*time|when|if)[ \t]+")
@@ -43,7 +43,7 @@ def split(part: str) -> tuple[str, str] | None:
     """(condition, rule) of a clause that opens with a condition of an act ("" for the rule when
     the clause is the condition alone: the rule is the next one), else None."""
     m = _CONDITION.match(part)
-    if not m or _PAST.match(m.group("cond")):
+    if not m or _PAST.match(m.group("cond")) or m.group("cond").count('"') % 2:   # a comma inside a quote
         return None
     if m.group("if"):
         who = _SOMEONE.match(m.group("cond"))
