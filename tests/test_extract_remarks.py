@@ -71,6 +71,13 @@ def test_remarks_that_do_not(vault, tmp_path, shape):
     ("the revenue panel now says 2.4 Mil for a Tuesday. it's normally around 24K", "reported what the act broke"),
     ("First Load JS went from 182 kB to 251 kB with this, drop it", "reported what the act broke"),
     ("now let's do the settings page", ""),                                            # "now": the next task
+    ("p95 jumped from 80ms to 1.2s after the deploy, way too slow", "reported what the act broke"),
+    ("responses are 6x bigger than before, 3G users wait ages", "reported what the act broke"),
+    ("error rate went from 0.1% to 3% with this, mostly timeouts", "reported what the act broke"),
+    ("the dropdown now overflows the header and the last rows are off-screen", "reported what the act broke"),
+    ("the list is empty for any query with an accent since this went out", "reported what the act broke"),
+    ("p95 went from 1.2s to 80ms after the deploy, thanks!", ""),                    # better, and content
+    ("results look much better now, even misspelled names come first", ""),
 ])
 def test_which_remark_a_message_is(words, how):
     from memkit.extract.pushback import scene_signs

@@ -29,14 +29,22 @@ _NOW_NOT = rxcache.compile(r"(?i)\b(?:now|no\s+longer|anymore|any\s+more|since\s
                            r"release|commit|update|version|deploy))\b")
 # what is usual, or was before, set beside what is there now ("it's normally around 24K a day", "it was
 # ~900 MB before", "went from 182 kB to 251 kB"), and what a screen or a run shows broken
-_USUAL = rxcache.compile(r"(?i)\b(?:normally|usually|typically|ordinarily)\b|\b(?:was|were)\b[^.\n]{0,40}\bbefore\b|"
-                         r"\bwent\s+from\b[^.\n]{1,30}\bto\b")
+_USUAL = rxcache.compile(r"(?i)\b(?:normally|usually|typically|ordinarily|baseline)\b|\b(?:was|were)\b[^.\n]{0,40}\bbefore\b|"
+                         r"\b(?:went|jumped|rose|grew|climbed|spiked|ballooned|shot\s+up)\s+(?:up\s+)?from\b(?:[^.\n]|\.(?=\d)){1,30}\bto\b|"
+                         r"\b(?:doubled|tripled|quadrupled|ballooned|regress\w*)\b|"
+                         r"\b\d+(?:\.\d+)?\s?(?:x|times)\s+(?:slower|bigger|larger|heavier|higher|longer|more|worse)\b|"
+                         r"\b(?:slower|bigger|larger|heavier|higher|longer|worse|more\s+expensive)\s+than\s+(?:before|it\s+was|"
+                         r"yesterday|last\s+\w+|the\s+old)\b")
 _BROKEN = rxcache.compile(r"(?i)\b(?:stuck|cut\s+off|clipped|broken|blank|frozen|freezes|hangs|forever|never\s+"
                           r"(?:disappears|goes\s+away|loads|finishes|stops)|no\s+way\s+to|(?:is|are)\s+gone|"
-                          r"disappeared|overlaps?|crash(?:es|ed|ing)?|OOM\w*)\b")
+                          r"disappeared|overlaps?|crash(?:es|ed|ing)?|OOM\w*|misaligned|overflow(?:s|ing)?|off-?screen|"
+                          r"unreadable|garbled|flicker\w*|(?:won'?t|doesn'?t|does\s+not|can'?t|cannot)\s+(?:close|open|load|"
+                          r"scroll|respond|render|show\s+up)|(?:is|are)\s+(?:empty|hidden|invisible|missing))\b")
 # tied to the act: said to be so now, or since the change
 _SINCE_ACT = rxcache.compile(r"(?i)\b(?:now|no\s+longer|anymore|since\s+(?:this|that|your|the)\s+\w+|with\s+this|"
-                             r"after\s+(?:this|that|your)\s+(?:change|fix|edit|commit|deploy))\b")
+                             r"after\s+(?:this|that|your|the)\s+(?:change|fix|edit|commit|deploy|release|merge|rollout|"
+                             r"upgrade|bump|refactor|update)|since\s+(?:it|this|that)\s+(?:went\s+out|shipped|landed|"
+                             r"was\s+(?:deployed|merged|released))|than\s+(?:before|it\s+was))\b")
 # a complaint passed on: a line naming feedback, a ticket or a review, then the quoted words
 _COMPLAINT = rxcache.compile(r"(?im)^[^\n]{0,60}\b(?:feedback|tickets?|complaints?|reviews?|bug\s+reports?|support|"
                              r"customers?|users?|testers?|emails?)\b[^\n]{0,40}:[ \t]*\n?[ \t\n]{0,20}(?:>|[\"“])")
