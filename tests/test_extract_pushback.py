@@ -164,6 +164,8 @@ CORRECTIONS = {
     "sets-it-straight": after_edit("the tests failed all night. tenant ids are UUIDs, not integers"),
     "seems-strange": after_edit("a module cache in the client seems strange, nothing else here keeps state"),
     "in-another-language": after_edit("Não, tira esse cache do cliente, nenhum módulo aqui guarda estado"),
+    "less-than-ideal": after_edit("hmm, a cache per module is less than ideal. I'm not a huge fan of state in clients"),
+    "a-choice": after_edit("that's... a choice. the client is shared by every worker, perhaps not the best idea"),
     "claim-set-against-what-happened": after_edit("you said the client stays stateless, but I ran it twice and the "
                                                   "second run read the first run's cache"),
     "permission-narrowed": after_edit("I did say you could touch the client, but that didn't include caching in it"),
@@ -205,6 +207,8 @@ NEAR_MISSES = {
     "polite-ask": after_edit("could you also add a docstring to the client?"),
     "no-need-to-apologise": after_edit("no need to apologise, it happens"),
     "claim-asked-about": after_edit("you said it's stateless: does that hold when two workers share the process?"),
+    "gripe-put-off": after_edit("I'm not wild about the old retry helper, but that's for another day. this looks good"),
+    "not-a-fan-either": after_edit("not a huge fan of the old client either, so thanks for this"),
     "understated-praise": after_edit("well, that's not bad at all. rather tidier than the old client"),
     "a-warning-left-behind": after_edit("we dropped out of the slow-start warning with this, thank you"),
     "asks-what-is-installed": after_edit("do you have the redis client installed?"),
