@@ -76,6 +76,10 @@ def test_remarks_that_do_not(vault, tmp_path, shape):
     ("error rate went from 0.1% to 3% with this, mostly timeouts", "reported what the act broke"),
     ("the dropdown now overflows the header and the last rows are off-screen", "reported what the act broke"),
     ("the list is empty for any query with an accent since this went out", "reported what the act broke"),
+    ("the search box is now hidden behind the keyboard on Android", "reported what the act broke"),
+    ("all the prices show as NaN in the dropdown now", "reported what the act broke"),
+    ("the dropdown sits on top of the nav bar now and I can't reach the menu", "reported what the act broke"),
+    ("the dropdown now sits right under the box, exactly where it should be", ""),
     ("p95 went from 1.2s to 80ms after the deploy, thanks!", ""),                    # better, and content
     ("results look much better now, even misspelled names come first", ""),
 ])

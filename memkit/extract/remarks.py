@@ -39,7 +39,9 @@ _BROKEN = rxcache.compile(r"(?i)\b(?:stuck|cut\s+off|clipped|broken|blank|frozen
                           r"(?:disappears|goes\s+away|loads|finishes|stops)|no\s+way\s+to|(?:is|are)\s+gone|"
                           r"disappeared|overlaps?|crash(?:es|ed|ing)?|OOM\w*|misaligned|overflow(?:s|ing)?|off-?screen|"
                           r"unreadable|garbled|flicker\w*|(?:won'?t|doesn'?t|does\s+not|can'?t|cannot)\s+(?:close|open|load|"
-                          r"scroll|respond|render|show\s+up)|(?:is|are)\s+(?:empty|hidden|invisible|missing))\b")
+                          r"scroll|respond|render|show\s+up|reach|click|tap|see)|does\s+nothing|nothing\s+happens|NaN|undefined|"
+                          r"(?:white|blank|black)\s+(?:screen|page)|squashed|squished|stretched|(?:sits?|is|are)\s+on\s+top\s+of|"
+                          r"(?:is|are)\s+(?:now\s+|still\s+|completely\s+|totally\s+)?(?:empty|hidden|invisible|missing))\b")
 # tied to the act: said to be so now, or since the change
 _SINCE_ACT = rxcache.compile(r"(?i)\b(?:now|no\s+longer|anymore|since\s+(?:this|that|your|the)\s+\w+|with\s+this|"
                              r"after\s+(?:this|that|your|the)\s+(?:change|fix|edit|commit|deploy|release|merge|rollout|"
