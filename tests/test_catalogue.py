@@ -164,6 +164,9 @@ def test_a_snapshot_written_from_a_thawed_catalogue_holds_what_the_built_one_hel
     assert [cold2[s] for s in derived2[4].values()] == [cold[s] for s in derived[4].values()]
     probe = acts.from_command("git push --force origin main")
     assert thawed.classify(probe) == built.classify(probe) != {}
+    thawed._patterns.after = 0   # a lesson read through the pattern index, each kind thawed as a literal leads to it
+    lesson = acts.from_prose("never `git push --force` to main: rebase and open a pull request instead")
+    assert thawed.classify(lesson, lesson=True) == built.classify(lesson, lesson=True) != {}
 
 
 def test_an_edit_is_remembered_with_the_text_around_it(tmp_path):
@@ -215,7 +218,15 @@ def test_the_literals_a_text_holds_are_those_a_substring_search_finds(grouped, s
         assert cat._read(text)[1] == found, text
 
 
-class _EveryKind(catalogue.Catalogue):
+class _EachKind(catalogue.Catalogue):
+    """The catalogue as a hook reads a lesson or request: each kind its literals lead to is tried,
+    however many texts it has read (no pattern index)."""
+
+    def _tried(self, present, lesson):
+        return None
+
+
+class _EveryKind(_EachKind):
     """The catalogue with no literal index: every kind is tried on every act."""
 
     def _candidates(self, present, path_docs, prose):
@@ -228,6 +239,31 @@ def _same_with_every_kind(examples: list[str]) -> None:
         act = act_of(example)
         for lesson in (False, True) if act.family == "prose" else (False,):
             assert cat._classify(act, lesson) == every._classify(act, lesson), example
+
+
+def test_a_lesson_or_request_is_tried_on_the_patterns_it_can_match_alone():
+    """A process reading many lessons and requests (an ingest) tries each on the patterns whose
+    every clause it holds, a hook on each kind its literals lead to: the same kinds, through the
+    same parts, in the same order, for every twenty-third prose example and counter-example, as a
+    lesson and as a request. A hook's first texts gather no pattern."""
+    hook, ingest, each = catalogue.Catalogue(CAT.kinds), _Fresh(CAT.kinds), _EachKind(CAT.kinds)
+    texts = [x[5:] for _, e in ENTRIES for x in e.get("examples", []) + e.get("counter", []) if x.startswith("say: ")]
+    for text in texts[:hook._patterns.after]:
+        assert hook._classify(acts.from_prose(text), False) == each._classify(acts.from_prose(text), False)
+    assert not hook._patterns._by_lit and not hook._patterns._by_kind
+    for text in texts[::23]:
+        for lesson in (True, False):
+            act = acts.from_prose(text)
+            assert list(ingest._classify(act, lesson).items()) == list(each._classify(act, lesson).items()), text
+    assert ingest._patterns._by_lit
+
+
+class _Fresh(catalogue.Catalogue):
+    """The catalogue as a process that has read many texts has it: the pattern index from the first."""
+
+    def __init__(self, kinds):
+        super().__init__(kinds)
+        self._patterns.after = 0
 
 
 @pytest.mark.slow   # long: runs in CI's `pytest -m slow` step

@@ -28,12 +28,6 @@ MEMO_SIZE, BIG_MEMO_SIZE = 4096, 16   # the big memo: acts over 4 KB (a turn's c
 SNAPSHOT_VERSION = 10   # bump with the layout `_plain` writes (or `literals.derive` makes)
 
 
-def _selective(clause: frozenset) -> tuple[int, int]:
-    """How well a clause of literals narrows the texts a pattern is tried on: its shortest literal
-    first (one letter is in every text), then fewer alternatives."""
-    return min((len(x.strip()) for x in clause), default=0), -len(clause)
-
-
 class Rx:
     """The regexes of one key of one kind. Each compiles on first use and is not tried on a
     text that lacks one of its required literals."""
@@ -45,7 +39,7 @@ class Rx:
         # every match holds a literal of each clause: index each pattern by its most selective one
         # (a snapshot keeps it: working it out is most of the cost of thawing a kind)
         self.any_literal = any_literal if any_literal is not False else (
-            None if None in lits else frozenset().union(*(max(c, key=_selective) for c in lits)))
+            None if None in lits else frozenset().union(*(max(c, key=literals.selective) for c in lits)))
         self._compiled: list = [None] * len(sources)
 
     def compile(self, n: int) -> re.Pattern:
@@ -166,6 +160,7 @@ class Catalogue:
         # what requests and lessons are read against, as the snapshot keeps it (intent.table, compiler._derived)
         self._tables, self._cold = (derived[4] if cold is not None else {}), cold
         self._reader = literals.Reader(self._short, self._by_head)
+        self._patterns = literals.Patterns(self._index, kinds)
 
     def _stored(self, name: str) -> bytes:
         span = self._tables.get(name)
@@ -225,13 +220,15 @@ class Catalogue:
         present = frozenset().union(*(d[1] for d in docs.values() if d))
         path_docs = [doc(p) for p in act.paths] if act.paths and not prose else None   # once per act
         context, found = None, {}
-        for kid in self._candidates(present, path_docs, prose) if among is None else sorted(among & self.kinds.keys()):
+        tried = self._tried(docs["prose"][1], lesson) if prose and among is None else None
+        for kid in (sorted(tried) if tried is not None else self._candidates(present, path_docs, prose)
+                    if among is None else sorted(among & self.kinds.keys())):
             k = self.kinds[kid]
             if k.tools and not prose and act.family not in k.tools and act.family not in k.calls:
                 continue
             part = None
             if prose:
-                part = prose_part(k, docs["prose"], request=not lesson)
+                part = prose_part(k, docs["prose"], not lesson, tried[kid] if tried else None)
             else:
                 if act.family in k.calls:
                     part = "calls"
@@ -306,6 +303,15 @@ class Catalogue:
                 found.update(by_path.get(lit, ()))
         literals.lead_to(self._index, present, prose, found)
         return sorted(found)
+
+    def _tried(self, present: frozenset, lesson: bool) -> dict | None:
+        """kind id -> the patterns of each key a lesson or request can match (None: every pattern
+        of a kind no literal narrows), from the pattern index once this process has read enough
+        texts to make it pay; else None, and the literal index picks the kinds to try."""
+        tried = self._patterns.possible(present, not lesson)
+        if tried is not None:
+            tried.update(dict.fromkeys(self._always["text"]))
+        return tried
 
     def _action(self, act: Act, command_doc, doc) -> tuple[str, frozenset]:
         """The doc of act.text, from the docs of its parts where it joins them."""

@@ -1,7 +1,8 @@
 """The literals a taxonomy regex needs: from a pattern's source alone, the clauses of
 lower-cased strings such that every match holds one string of each clause (None: cannot
 tell), and which of them a text holds. The taxonomy skips a pattern whose literals a text
-lacks, so most of its ~1,000 regexes are never run, or even compiled, for a given text.
+lacks, so most of its ~1,000 regexes are never run, or even compiled, for a given text; a
+process reading many lessons finds the few a text can match through them (`Patterns`).
 """
 from __future__ import annotations
 
@@ -85,6 +86,13 @@ def _optional(quant: str) -> bool:
 
 
 CONCRETE_KEYS = ("action", "command", "code")   # tried on an action's text; "words" and "intent" on prose only
+PROSE_KEYS = ("words", "intent", *CONCRETE_KEYS)   # tried on a lesson or a request, in this order
+
+
+def selective(clause: frozenset) -> tuple[int, int]:
+    """How well a clause of literals narrows the texts a pattern is tried on: its shortest literal
+    first (one letter is in every text), then fewer alternatives."""
+    return min((len(x.strip()) for x in clause), default=0), -len(clause)
 
 
 def derive(kinds: dict, all_rx) -> tuple:
@@ -110,7 +118,7 @@ def derive(kinds: dict, all_rx) -> tuple:
 
 
 def _index_kind(k, index: dict, always: dict) -> None:
-    for key in ("words", "intent", *CONCRETE_KEYS):
+    for key in PROSE_KEYS:
         rx = k.rx.get(key)
         if rx is None:
             continue
@@ -150,6 +158,74 @@ def lead_to(index: dict, present: frozenset, prose: bool, found: set) -> None:
         found.update(ids[0])
         if prose:
             found.update(ids[1])
+
+
+def entry(index: dict, lit: str) -> tuple[tuple, tuple] | None:
+    """The kinds one literal leads to, as `lead_to` reads them: (action kinds, prose-only kinds)."""
+    ids = index.lookup(lit) if type(index) is Index else index.get(lit)
+    if ids is not None and (type(ids) is not tuple or type(ids[0]) is not tuple):
+        ids = index[lit] = unpacked(ids)
+    return ids
+
+
+class Patterns:
+    """The patterns a lesson or request is tried on, for a process reading many of them (an
+    ingest): each words, intent, action, command and code pattern of a kind the index lists,
+    under the literals of its most selective clause (those its Rx is indexed by), with its other
+    clauses. A text then visits the patterns one of its literals leads to and keeps those whose
+    every clause it holds: a few dozen, where the kinds its literals lead to hold thousands.
+    Gathered a literal at a time, from the first text that holds it; a process reading fewer
+    than `after` texts (a hook) gathers nothing and tries each kind's patterns in turn."""
+
+    after = 32
+
+    def __init__(self, index: dict, kinds: dict):
+        self.reads, self._index, self._kinds = 0, index, kinds
+        self._by_lit: dict[str, tuple] = {}   # literal -> its (kind id, key, number, other clauses)
+        self._by_kind: dict[str, dict] = {}   # kind id -> literal -> ((key, number, other clauses), ...)
+
+    def possible(self, present: frozenset, request: bool) -> dict[str, dict[str, set]] | None:
+        """kind id -> key -> the numbers of its patterns whose every clause the text holds (intent
+        patterns for a request only); None while this process has read too few texts."""
+        self.reads += 1
+        if self.reads <= self.after:
+            return None
+        found: dict = {}
+        lacks, by_lit = present.isdisjoint, self._by_lit
+        for lit in present:
+            pats = by_lit.get(lit)
+            if pats is None:
+                pats = self._gather(lit)
+            for group in pats[request]:   # a lesson's patterns, and a request's intent ones
+                for kid, key, n, rest in group:
+                    if not (rest and any(map(lacks, rest))):
+                        found.setdefault(kid, {}).setdefault(key, set()).add(n)
+        return found
+
+    def _gather(self, lit: str) -> tuple:
+        """A literal's patterns: (those a lesson is tried on,), and with them the intent ones."""
+        ids = entry(self._index, lit)
+        pats = [(kid, *p) for kid in ((*ids[0], *ids[1]) if ids else ()) for p in self._of_kind(kid).get(lit, ())]
+        said = tuple(p for p in pats if p[1] != "intent")
+        self._by_lit[lit] = found = ((said,), (said, tuple(p for p in pats if p[1] == "intent")))
+        return found
+
+    def _of_kind(self, kid: str) -> dict[str, list]:
+        """A kind's patterns by the literals of their most selective clause (the one its Rx's
+        any_literal holds, looked for among the clauses it holds whole). A key one of whose patterns
+        no literal narrows is left out: the kind is tried on every text."""
+        found = self._by_kind.get(kid)
+        if found is None:
+            found = self._by_kind[kid] = {}
+            for key in PROSE_KEYS:
+                rx = self._kinds[kid].rx.get(key)
+                for n, clauses in enumerate(rx.literals if rx is not None and rx.any_literal is not None else ()):
+                    whole = [c for c in clauses if c <= rx.any_literal] if len(clauses) > 1 else clauses
+                    best = whole[0] if len(whole) == 1 else max(whole, key=selective)
+                    rest = tuple(c for c in clauses if c is not best) if len(clauses) > 1 else ()
+                    for lit in best:
+                        found.setdefault(lit, []).append((key, n, rest))
+        return found
 
 
 _ENTRY, _FIELD = "\x1e", "\x1f"

@@ -14,17 +14,42 @@ _CODE_WORD = rxcache.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|[A-Za-z_]\w*\(")   # co
 _PLAIN_WORD = rxcache.compile(r"[a-z]+")   # one lower-case word of prose ("colour", "catalogue") quotes no code
 
 
-def prose_part(k, doc, request: bool = True) -> str | None:
+def prose_part(k, doc, request: bool = True, tried: dict | None = None) -> str | None:
+    """tried: by key, the numbers of the kind's patterns the text can match (`literals.Patterns`),
+    the others not tried; None: each key's patterns narrowed by the text's literals here."""
+    if tried is not None:
+        return _tried_part(k.rx, doc, request, tried)
     if (rx := k.rx).get("words") and _acting(rx["words"], doc):
         return "words"
     if request and rx.get("intent") and rx["intent"].search(doc):
         return "intent"   # what a request asks for; a lesson is no request
     for key in ("action", "command", "code"):
         m = _acting(rx[key], doc) if rx.get(key) else None
-        if m and (_CODE_WORD.search(m.group(0)) and not _PLAIN_WORD.fullmatch(m.group(0)) if key == "code"
-                  else any(c.isascii() and c.isalnum() for c in m.group(0))):
-            return key   # (an emoji, or symbols and a letter or two, "server?? that", quote nothing)
+        if m and _quotes(key, m.group(0)):
+            return key
     return None
+
+
+def _tried_part(rx: dict, doc, request: bool, tried: dict) -> str | None:
+    """prose_part's answer, from the patterns the text can match alone."""
+    text = doc[0]
+    if "words" in tried and _first_acting(rx["words"], text, tried["words"]):
+        return "words"
+    if request and "intent" in tried and any(rx["intent"].compile(n).search(text) for n in sorted(tried["intent"])):
+        return "intent"
+    for key in ("action", "command", "code"):
+        m = _first_acting(rx[key], text, tried[key]) if key in tried else None
+        if m and _quotes(key, m.group(0)):
+            return key
+    return None
+
+
+def _quotes(key: str, said: str) -> bool:
+    """Whether what a text's action, command or code pattern matched quotes one (an emoji, or
+    symbols and a letter or two, "server?? that", quote nothing)."""
+    if key == "code":
+        return bool(_CODE_WORD.search(said)) and not _PLAIN_WORD.fullmatch(said)
+    return any(c.isascii() and c.isalnum() for c in said)
 
 
 # "the analysis of their git commit history", "the npm install log": a command named as what its
@@ -40,6 +65,15 @@ def _acting(rx, doc):
     for m in rx.finditer(doc):
         if not _RECORDS.match(doc[0], m.end()):
             return m
+    return None
+
+
+def _first_acting(rx, text: str, numbers: set):
+    """_acting's answer, trying only the patterns numbered."""
+    for n in sorted(numbers):
+        for m in rx.compile(n).finditer(text):
+            if not _RECORDS.match(text, m.end()):
+                return m
     return None
 
 
