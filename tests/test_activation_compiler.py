@@ -1482,3 +1482,14 @@ def test_how_a_stopped_call_ran_is_no_mistake_unless_the_lesson_says_so(lesson, 
     assert gone <= acts.how_it_runs(CAT, call)
     forbids = set(compiled(lesson, f"Bash: {call} (interrupted)")["forbids"])
     assert kept <= forbids and not gone & forbids
+
+
+def test_a_permission_the_person_gave_and_then_narrowed_forbids_what_it_did_not_cover():
+    # "I did say you could run the migrations, but that didn't include seeds": migrations stay allowed
+    lesson = ("I did say you could run the migrations on staging, but that didn't include seeds — QA is mid test "
+              "pass. Please delete what the seed created and leave seeding to me.")
+    assert compiler.clauses(lesson)[0][0] == "allow"
+    cue = compiled(lesson, "Bash: bin/rails db:migrate db:seed RAILS_ENV=staging")
+    assert "db:seed" in cue["forbids"] and "db:migration-run" not in cue["forbids"]
+    assert _fires(cue, "Bash", {"command": "bin/rails db:seed RAILS_ENV=staging"})
+    assert not _fires(cue, "Bash", {"command": "bin/rails db:migrate RAILS_ENV=staging"})

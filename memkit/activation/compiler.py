@@ -21,7 +21,7 @@ from memkit.activation.clauses import (MISSING, MOMENT_WORDS, clauses, due_befor
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 45
+VERSION = 46
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of",
         "before", "first", "topics", "undone", "kept")
@@ -132,7 +132,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     undone = redo.undone(fix)[0]   # what the agent's own fix took out: a way the mistake held is no sign
     terms = [t for t in terms if not any(t.lower() in u.lower() for u in undone)]
     cue = {
-        "forbids": sorted(forbids),
+        "forbids": sorted(forbids - (by["allow"] - by["forbid"])),   # what the lesson allows, it forbids nowhere
         "example": _example(act),
         "entities": [n for n in names["forbids"] if not entities_mod.ordinary(n)],
         "prescribes": _prescribes(parts),
