@@ -1,6 +1,7 @@
 """A lesson that holds a suggested change or a diff (a reviewer's ```suggestion, a ```diff in
 place of the agent's code): the lines it takes out are what the cue warns about, the lines it puts
-in comply, and a later action that writes the taken-out lines again meets the lesson."""
+in (the fix) are never a name to warn about, and a later action that writes the taken-out lines
+again meets the lesson."""
 from __future__ import annotations
 
 from memkit.activation import acts, catalogue, compiler, match
@@ -13,17 +14,15 @@ DIFF = ("```diff\n-FROM python:3.12-alpine\n-RUN apk add --no-cache build-base l
 
 def test_a_diff_is_read_as_what_it_takes_out_and_what_it_puts_in():
     said = spoken_changes(DIFF)
-    assert "not `FROM python:3.12-alpine`." in said and "use `FROM python:3.12-slim`." in said
+    assert "not `FROM python:3.12-alpine`." in said and "slim" not in said
     assert said.endswith("musl means no wheels, hence your 10 minute pip install")
-    assert spoken_changes("```suggestion\nlog.warn(\"failed login for {email}\")\n```") == \
-        'use `log.warn("failed login for {email}")`.\n'
+    assert spoken_changes("```suggestion\nlog.warn(\"failed login for {email}\")\n```\nno passwords") == "\nno passwords"
     assert spoken_changes("no fences here, `x` stays") == "no fences here, `x` stays"
 
 
-def test_the_cue_warns_about_the_line_taken_out_and_not_the_one_put_in():
+def test_the_cue_warns_about_the_lines_taken_out_and_not_those_put_in():
     cue = compiler.compile_lesson(CAT, DIFF, "Edit: Dockerfile — FROM python:3.12-alpine")
     assert "FROM python:3.12-alpine" in cue["entities"]
-    assert "FROM python:3.12-slim" in cue["complies"]
     assert not any("PIP_NO_CACHE_DIR" in e or "slim" in e for e in cue["entities"])
     row = match.row_of(cue, path="workshop/x.md", project="", reviewed=False, names="")
 

@@ -247,16 +247,13 @@ _CHANGE = rxcache.compile(r"(?ms)^[ \t]*+(?:```|~~~)[ \t]*+(suggestion|diff|patc
 
 def spoken_changes(lesson: str) -> str:
     """The lesson with each suggested change or diff it holds said in words the clause reader reads:
-    a line taken out is "not `…`.", a line put in "use `…`." (a suggestion puts its lines in)."""
+    a line taken out is "not `…`."; the lines put in are the fix, left out (read as what to do, a
+    line of code asks for things the person never asked: in a lesson it names no kind)."""
     def said(m: re.Match) -> str:
-        lines = [ln for ln in m.group(2).splitlines() if ln.strip()][:40]
-        if m.group(1) == "suggestion":
-            out, put = [], lines
-        else:
-            out = [ln[1:] for ln in lines if ln.startswith("-") and not ln.startswith("---")]
-            put = [ln[1:] for ln in lines if ln.startswith("+") and not ln.startswith("+++")]
-        code = [(w, " ".join(ln.replace("`", "").split())) for w, group in (("not", out), ("use", put)) for ln in group]
-        return "".join(f"{w} `{c}`.\n" for w, c in code if c)
+        lines = [ln for ln in m.group(2).splitlines() if ln.strip()][:40] if m.group(1) != "suggestion" else []
+        out = [" ".join(ln[1:].replace("`", "").split()) for ln in lines
+               if ln.startswith("-") and not ln.startswith("---")]
+        return "".join(f"not `{c}`.\n" for c in out if c)
     return _CHANGE.sub(said, lesson[:20000]) if "```" in lesson or "~~~" in lesson else lesson
 
 
