@@ -1489,6 +1489,7 @@ def test_a_permission_the_person_gave_and_then_narrowed_forbids_what_it_did_not_
     lesson = ("I did say you could run the migrations on staging, but that didn't include seeds — QA is mid test "
               "pass. Please delete what the seed created and leave seeding to me.")
     assert compiler.clauses(lesson)[0][0] == "allow"
+    assert compiler.clauses("I told you to check man plutil")[0][0] != "allow"   # an instruction, not a permission
     cue = compiled(lesson, "Bash: bin/rails db:migrate db:seed RAILS_ENV=staging")
     assert "db:seed" in cue["forbids"] and "db:migration-run" not in cue["forbids"]
     assert _fires(cue, "Bash", {"command": "bin/rails db:seed RAILS_ENV=staging"})

@@ -69,7 +69,7 @@ _ALLOW = rxcache.compile(r"(?i)(?:`([^`]{2,60})`|(\b[\w./:@=-]+(?:\s+[\w./:@=-]+
                     r"(?:only\s+)?(?:fine|ok|okay|allowed|safe|acceptable)\b|"
                     # a permission the person gave, then narrows ("I did say you could run the migrations, but …")
                     r"^(?:(?:yes|yeah|ok|okay|sure|I\s+know),?\s+)*I\s+(?:did\s+)?(?:say|said|told\s+you|let\s+you|allowed\s+you)\b"
-                    r"(?:\s+that)?\s+(?:you\s+(?:could|can|may)|to|it'?s\s+(?:fine|ok|okay)\s+to|go\s+ahead)\b")
+                    r"(?:\s+that)?\s+(?:you\s+(?:could|can|may)|it'?s\s+(?:fine|ok|okay)\s+to|go\s+ahead)\b")   # not "I told you to …"
 # "nothing in library/ gets saved except by `pipeline publish`": the exception is a way the rule allows
 _EXCEPT = rxcache.compile(r"(?i)[,(]?\s*\b(?:except|other\s+than|apart\s+from|save\s+for)\s+(?:by\s+|through\s+|via\s+|with\s+|"
                      r"using\s+|in\s+|for\s+)?(?=[`\w./~-])")
