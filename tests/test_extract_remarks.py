@@ -41,6 +41,8 @@ NONE = {
     "diff-that-only-adds": "works. while you're there, add this too:\n```diff\n+export const LINK_TTL_SECONDS = 3600\n```",
     "diff-of-other-code": "unrelated, but can you apply this to the mailer?\n```diff\n-  retries: 3,\n+  retries: 5,\n```",
     "metric-better": "sign-in success went from 91% to 97% since this change, nice",
+    "a-list-pasted": "the other service signs its links like this:\n```\n- sign({ ...payload, exp: Date.now() + "
+                     "3600000 }, key)\n- verify(token, key)\n```\nsame as ours",
     "screen-as-wanted": "now the link page shows the sign-in button right away, exactly what I wanted",
 }
 

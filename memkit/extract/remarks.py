@@ -108,8 +108,9 @@ def replaces(raw: str, acted) -> bool:
     if edited and any(info == "suggestion" for info, _ in blocks):
         return True
     wrote = {_squeezed(line) for c in acted[-8:] for value in _values(c) for line in value.splitlines()}
-    for info, lines in blocks:
-        if info in ("diff", "patch") or all(ln[:1] in "+-@ " for ln in lines):
+    for info, lines in blocks:   # a block with no info string is a diff when it both takes out and puts in
+        signs = {ln[:1] for ln in lines}
+        if info in ("diff", "patch") or not info and {"+", "-"} <= signs and signs <= set("+-@ "):
             removed = [_squeezed(ln[1:]) for ln in lines if ln.startswith("-") and not ln.startswith("---")]
             if any(len(r) >= 6 and r in wrote for r in removed):
                 return True
