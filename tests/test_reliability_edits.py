@@ -30,9 +30,17 @@ values = st.one_of(text, st.integers(-10**6, 10**6), st.lists(text, max_size=3),
 body_lines = st.lists(st.one_of(st.just("---"), st.just("--- "), st.just("key: value"), text), max_size=6)
 
 
+def _no_secret(extra: dict) -> bool:
+    """Values the redaction gate leaves as they are: every note memkit writes goes through it, so a
+    person's `pwd: '0000'` is written redacted (`test_a_person_s_secret_is_redacted_when_memkit_writes_the_note`)."""
+    from memkit import redact
+
+    return redact.data(extra)[0] == extra
+
+
 @st.composite
 def edits(draw):
-    extra = draw(st.dictionaries(keys, values, min_size=1, max_size=5))
+    extra = draw(st.dictionaries(keys, values, min_size=1, max_size=5).filter(_no_secret))
     return {"extra": list(extra.items()), "positions": [draw(st.integers(0, 50)) for _ in extra],
             "comment": draw(st.one_of(st.none(), text.map(lambda t: t.replace("\n", " ")))),
             "crlf": draw(st.booleans()), "body": draw(body_lines)}
@@ -93,6 +101,21 @@ def test_person_edits_survive_reingest_reextraction_and_review(trace_edit, cand_
         review.accept(v, [cand.stem])   # a person's decision: keys, order and body survive the move
         assert_kept(v.root / "observations" / cand.relative_to(v.root / "workshop" / "observations"),
                     c_order, c_body, cand_edit)
+
+
+def test_a_person_s_secret_is_redacted_when_memkit_writes_the_note():
+    # the redaction gate comes before a person's edit: a secret they typed into a note is not carried
+    # into the library (and its commit) as typed; every other key and the body are
+    with tempfile.TemporaryDirectory() as tmp:
+        v, _ = vault_mod.init(Path(tmp) / "v")
+        pipeline.ingest(v, [_log(Path(tmp) / "s.jsonl", 2)], commit=False)
+        cand = sorted((v.root / "workshop" / "observations").rglob("*.md"))[0]
+        person_edit(cand, {"extra": [("pwd", "0000"), ("owner", "ana")], "positions": [0, 1], "comment": None,
+                           "crlf": False, "body": []})
+        review.accept(v, [cand.stem])
+        note = notes.read(v.root / "observations" / cand.relative_to(v.root / "workshop" / "observations"))
+        assert note.meta["pwd"].startswith("[REDACTED") and note.meta["owner"] == "ana"
+        assert "edited by a person" in note.body
 
 
 @settings(max_examples=8, deadline=None)
