@@ -97,7 +97,7 @@ def test_a_rule_said_with_its_task_or_after_the_work_is_a_preference(vault, tmp_
 
 
 # a rule handed over with the task under a lead-in: the sentence that carries it is the lesson
-@pytest.mark.parametrize("text, lesson", [
+UNDER_A_LEAD_IN = [
     ("add the rate limiter to the login route. heads up: anything touching auth goes through Priya's review first",
      "heads up: anything touching auth goes through Priya's review first"),
     ("before you touch anything: the staging DB is shared with QA, so no migrations there without asking",
@@ -106,15 +106,9 @@ def test_a_rule_said_with_its_task_or_after_the_work_is_a_preference(vault, tmp_
      "fyi we pin exact versions everywhere, no caret ranges"),
     ("port the parser to rust. one rule - no unsafe blocks, the auditors flag every one",
      "one rule - no unsafe blocks, the auditors flag every one"),
-])
-def test_a_rule_under_a_lead_in_with_the_task_is_a_preference(vault, tmp_path, text, lesson):
-    ingest(vault, tmp_path, alone(text))
-    [pref] = found(vault, "preference")
-    assert pref.meta["lesson"] == lesson
-
-
+]
 # a rule for the project, not the task: where or when it holds, and what it requires
-@pytest.mark.parametrize("text, lesson", [
+FOR_THE_PROJECT = [
     ("Seeds are idempotent in this repo, nobody deletes rows from a seed. add the plans table seed",
      "Seeds are idempotent in this repo, nobody deletes rows from a seed."),
     ("whenever you change a proto, run buf generate and commit the output with it. now rename the field",
@@ -123,8 +117,11 @@ def test_a_rule_under_a_lead_in_with_the_task_is_a_preference(vault, tmp_path, t
      "in general keep commit messages under 60 characters, the changelog tool truncates them"),
     ("Feature flags are read-only here. turn on the beta banner in the admin for me",
      "Feature flags are read-only here."),
-])
-def test_a_rule_for_the_project_said_with_a_task_is_a_preference(vault, tmp_path, text, lesson):
+]
+
+
+@pytest.mark.parametrize("text, lesson", UNDER_A_LEAD_IN + FOR_THE_PROJECT)
+def test_a_rule_handed_over_with_the_task_is_a_preference(vault, tmp_path, text, lesson):
     ingest(vault, tmp_path, alone(text))
     [pref] = found(vault, "preference")
     assert pref.meta["lesson"] == lesson

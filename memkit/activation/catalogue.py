@@ -50,8 +50,10 @@ class Rx:
                 raise InvalidInput(f"{self.where}: invalid regex {self.sources[n]!r}: {e}") from None
         return self._compiled[n]
 
-    def search(self, doc: tuple) -> re.Match | None:
+    def search(self, doc: tuple, only: set | None = None) -> re.Match | None:
         text, present = doc
+        if only is not None:
+            return next((m for n in sorted(only) if (m := self.compile(n).search(text))), None)
         if self.any_literal is not None and self.any_literal.isdisjoint(present):
             return None
         lacks = present.isdisjoint   # a clause none of whose literals the text holds
@@ -64,9 +66,13 @@ class Rx:
         return None
 
 
-    def finditer(self, doc: tuple):
-        """Every match of every pattern, in pattern order."""
+    def finditer(self, doc: tuple, only: set | None = None):
+        """Every match of every pattern in order; only: just these (the text holds their literals)."""
         text, present = doc
+        if only is not None:
+            for n in sorted(only):
+                yield from self.compile(n).finditer(text)
+            return
         if self.any_literal is not None and self.any_literal.isdisjoint(present):
             return
         lacks = present.isdisjoint

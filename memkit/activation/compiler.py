@@ -21,7 +21,7 @@ from memkit.activation.clauses import (MISSING, MOMENT_WORDS, clauses, due_befor
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 48
+VERSION = 49
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of",
         "before", "first", "topics", "undone", "kept")
@@ -119,10 +119,9 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     if not forbids and not names["forbids"] and not by["before"] and 0 < len(ways) <= 2 and len(lesson.split()) <= 30:
         # "we use pnpm here", "use gh for that" and nothing else: the ways the one it asks for replaces
         forbids = {k for k in _replaced(cat, ways) - complies if not cat.kinds[k].safe and not cat.kinds[k].broad}
-    others = commands.others(calls, lesson, parts)
-    if others:   # what the way it names does as well is not what went wrong (`aws sqs start-message-move-task`
-        # has no --region either)
-        forbids -= cat.kinds_of(acts_mod.from_command(" && ".join(others))) - by["forbid"]
+    others = commands.others(calls, lesson, parts)   # what the way it names does as well is not what went wrong
+    # (`aws sqs start-message-move-task` has no --region either), nor is what the lesson allows, unless forbidden
+    forbids -= ((cat.kinds_of(acts_mod.from_command(" && ".join(others))) if others else set()) | by["allow"]) - by["forbid"]
     terms = [t for t in terms if t.lower() not in bare] + siblings + others
     if undoes(lesson):   # "put it back as it was": the call touched what to undo, not what to avoid
         said = [t for p, t in parts if p in ("forbid", "instead")]
@@ -132,7 +131,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     undone = redo.undone(fix)[0]   # what the agent's own fix took out: a way the mistake held is no sign
     terms = [t for t in terms if not any(t.lower() in u.lower() for u in undone)]
     cue = {
-        "forbids": sorted(forbids - (by["allow"] - by["forbid"])),   # what the lesson allows, it forbids nowhere
+        "forbids": sorted(forbids),
         "example": _example(act),
         "entities": [n for n in names["forbids"] if not entities_mod.ordinary(n)],
         "prescribes": _prescribes(parts),

@@ -14,12 +14,12 @@ import re
 
 from memkit import rxcache
 
+_WHEN = r"(?:whenever|every[ \t]+time|each[ \t]+time|any[ \t]*time|(?P<if>when|if))[ \t]+"   # how a condition opens
 # the lead-ins a standing rule opens with, then the condition up to its comma and the rule after it
 _CONDITION = rxcache.compile(
     r"(?i)^(?:(?:and|also|btw|so|fyi|oh|for\s+the\s+future|going\s+forward|from\s+now\s+on|in\s+future|"
     r"next\s+time|in\s+general|as\s+a\s+rule)[,:]?[ \t]+)*+"
-    r"(?P<cond>(?:whenever|every[ \t]+time|each[ \t]+time|any[ \t]*time|(?P<if>when|if))[ \t]+[^,;:]{3,120}?)"
-    r"(?:[ \t]*,[ \t]*(?P<rest>\S.*))?$")
+    rf"(?P<cond>{_WHEN}[^,;:]{{3,120}}?)(?:[ \t]*,[ \t]*(?P<rest>\S.*))?$")
 # "when"/"if" need someone doing something: "if the build fails, …" is a state, not an act
 _SOMEONE = rxcache.compile(r"(?i)^(?:when|if)[ \t]+(?:you|we|someone|anyone|anybody|somebody|an[ \t]+agent)[ \t]+"
                            r"(?:(?:ever|do|does|have[ \t]+to|need[ \t]+to|are[ \t]+going[ \t]+to|'re[ \t]+going[ \t]+to)"
@@ -29,7 +29,7 @@ _NO_ACT = frozenset("want wants like prefer can could would might may need needs
                     "reply respond aren't don't didn't can't".split())
 _PAST = rxcache.compile(r"(?i)^(?:whenever|every[ \t]+time|each[ \t]+time|any[ \t]*time)[ \t]+(?:you|we)[ \t]+"
                         r"(?:did|were|was|had|\w+ed)\b")
-_LEAD = rxcache.compile(r"(?i)^(?:whenever|every[ \t]+time|each[ \t]+time|any[ \t]*time|when|if)[ \t]+")
+_LEAD = rxcache.compile(rf"(?i)^{_WHEN}")
 RULES = ("prescribe", "forbid", "instead", "allow")
 
 

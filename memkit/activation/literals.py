@@ -148,13 +148,10 @@ def packed(ids: tuple) -> str:
 def lead_to(index: dict, present: frozenset, prose: bool, found: set) -> None:
     """Add to found the kinds the literals present lead to (for an action's text, only those
     tried on an action's text); each entry is split the first time it is used."""
-    get = index.lookup if type(index) is Index else index.get
     for lit in present:
-        ids = get(lit)
+        ids = entry(index, lit)
         if ids is None:
             continue
-        if type(ids) is not tuple or type(ids[0]) is not tuple:
-            ids = index[lit] = unpacked(ids)
         found.update(ids[0])
         if prose:
             found.update(ids[1])

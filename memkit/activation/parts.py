@@ -14,31 +14,19 @@ _CODE_WORD = rxcache.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}|[A-Za-z_]\w*\(")   # co
 _PLAIN_WORD = rxcache.compile(r"[a-z]+")   # one lower-case word of prose ("colour", "catalogue") quotes no code
 
 
+_EVERY = dict.fromkeys(("words", "intent", "action", "command", "code"))   # each key, its patterns narrowed here
+
+
 def prose_part(k, doc, request: bool = True, tried: dict | None = None) -> str | None:
     """tried: by key, the numbers of the kind's patterns the text can match (`literals.Patterns`),
-    the others not tried; None: each key's patterns narrowed by the text's literals here."""
-    if tried is not None:
-        return _tried_part(k.rx, doc, request, tried)
-    if (rx := k.rx).get("words") and _acting(rx["words"], doc):
+    a key it lacks not tried; None: each key's patterns narrowed by the text's literals here."""
+    rx, tried = k.rx, _EVERY if tried is None else tried
+    if "words" in tried and rx.get("words") and _acting(rx["words"], doc, tried["words"]):
         return "words"
-    if request and rx.get("intent") and rx["intent"].search(doc):
+    if request and "intent" in tried and rx.get("intent") and rx["intent"].search(doc, tried["intent"]):
         return "intent"   # what a request asks for; a lesson is no request
     for key in ("action", "command", "code"):
-        m = _acting(rx[key], doc) if rx.get(key) else None
-        if m and _quotes(key, m.group(0)):
-            return key
-    return None
-
-
-def _tried_part(rx: dict, doc, request: bool, tried: dict) -> str | None:
-    """prose_part's answer, from the patterns the text can match alone."""
-    text = doc[0]
-    if "words" in tried and _first_acting(rx["words"], text, tried["words"]):
-        return "words"
-    if request and "intent" in tried and any(rx["intent"].compile(n).search(text) for n in sorted(tried["intent"])):
-        return "intent"
-    for key in ("action", "command", "code"):
-        m = _first_acting(rx[key], text, tried[key]) if key in tried else None
+        m = _acting(rx[key], doc, tried[key]) if key in tried and rx.get(key) else None
         if m and _quotes(key, m.group(0)):
             return key
     return None
@@ -58,22 +46,13 @@ _RECORDS = rxcache.compile(r"\s+(?:history|histories|log|logs|graph|hash|hashes|
                       r"metadata|stats|statistics)\b")
 
 
-def _acting(rx, doc):
-    """The first match of a kind's patterns that names the thing done, not its records."""
-    if rx.any_literal is not None and rx.any_literal.isdisjoint(doc[1]):   # most kinds, most texts: no
-        return None   # generator for a search that cannot match (a lesson is read against ~300 kinds)
-    for m in rx.finditer(doc):
+def _acting(rx, doc, only: set | None = None):
+    """The first match of a kind's patterns (only: of these) that names the thing done, not its records."""
+    if only is None and rx.any_literal is not None and rx.any_literal.isdisjoint(doc[1]):   # most kinds, most
+        return None   # texts: no generator for a search that cannot match (a lesson is read against ~300 kinds)
+    for m in rx.finditer(doc, only):
         if not _RECORDS.match(doc[0], m.end()):
             return m
-    return None
-
-
-def _first_acting(rx, text: str, numbers: set):
-    """_acting's answer, trying only the patterns numbered."""
-    for n in sorted(numbers):
-        for m in rx.compile(n).finditer(text):
-            if not _RECORDS.match(text, m.end()):
-                return m
     return None
 
 

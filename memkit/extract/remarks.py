@@ -104,10 +104,10 @@ def replaces(raw: str, acted) -> bool:
     blocks = _blocks(raw[:20000])
     if not blocks:
         return False
-    edited = [c for c in acted[-8:] if c.name in _WRITES or isinstance(c.input, dict) and "file_path" in c.input]
-    if edited and any(info == "suggestion" for info, _ in blocks):
+    if any(info == "suggestion" for info, _ in blocks) and any(
+            c.name in _WRITES or isinstance(c.input, dict) and "file_path" in c.input for c in acted[-8:]):
         return True
-    wrote = {_squeezed(line) for c in acted[-8:] for value in _values(c) for line in value.splitlines()}
+    wrote = {_squeezed(line) for c in acted[-8:] for value in rework.call_values(c) for line in value.splitlines()}
     for info, lines in blocks:   # a block with no info string is a diff when it both takes out and puts in
         signs = {ln[:1] for ln in lines}
         if info in ("diff", "patch") or not info and {"+", "-"} <= signs and signs <= set("+-@ "):
@@ -130,13 +130,6 @@ def _blocks(raw: str) -> list[tuple[str, list[str]]]:
         elif info is not None:
             lines.append(line)
     return out
-
-
-def _values(call) -> list[str]:
-    """What a call ran or wrote, value by value (not the text an edit replaced)."""
-    if isinstance(call.input, dict):
-        return [str(v) for k, v in call.input.items() if k not in ("description", "old_string")]
-    return [str(call.input)]
 
 
 def _squeezed(line: str) -> str:

@@ -239,10 +239,14 @@ def _whole(token: str) -> str:
 
 
 def _call_text(call) -> str:
-    value = call.input
-    if isinstance(value, dict):
-        return " ".join(str(v) for k, v in value.items() if k not in ("description", "old_string"))
-    return str(value)
+    return " ".join(call_values(call))
+
+
+def call_values(call) -> list[str]:
+    """What a call ran or wrote, value by value (not its description, nor the text an edit replaced)."""
+    if isinstance(call.input, dict):
+        return [str(v) for k, v in call.input.items() if k not in ("description", "old_string")]
+    return [str(call.input)]
 
 
 def _stem(word: str) -> str:
