@@ -36,14 +36,16 @@ def group(items: list[dict[str, Any]], sim: float, low: float,
     groups: list[list[dict[str, Any]]] = []
     anchors: list[str] = []
     postings: dict[str, list[int]] = {}
+    traits: dict[int, tuple[set[str], bool]] = {}   # what _linked reads of an item, worked out once
     for m in items:
         t = text(m)
         keys = _keys(t)
-        near = sorted({i for k in keys for i in postings.get(k, ()) if len(postings[k]) <= COMMON})
+        near = sorted({i for k in keys if len(postings.get(k, ())) <= COMMON for i in postings.get(k, ())})
         found = process.extract(t, [anchors[i] for i in near], scorer=fuzz.token_set_ratio,
                                 processor=utils.default_process, score_cutoff=low, limit=None)
         best = next((near[j] for _, score, j in found
-                     if _same_words(t, anchors[near[j]], score, sim) or _linked(m, groups[near[j]][0], score)), None)
+                     if _same_words(t, anchors[near[j]], score, sim)
+                     or _linked(m, groups[near[j]][0], score, traits)), None)
         if best is None:
             groups.append([m])
             anchors.append(t)
@@ -67,23 +69,33 @@ def _same_words(text: str, anchor: str, score: float, sim: float) -> bool:
     return score >= sim and fuzz.token_sort_ratio(text, anchor, processor=utils.default_process) >= sim
 
 
-def _linked(a: dict[str, Any], b: dict[str, Any], score: float) -> bool:
+def _linked(a: dict[str, Any], b: dict[str, Any], score: float,
+            traits: dict[int, tuple[set[str], bool]] | None = None) -> bool:
     """Two lessons about one mistake, their words related (`score`): most of the kinds they forbid are
     the same; or what one forbids is all forbidden by the other and their words are closer (SHARED_WORDS);
     or they corrected the same call. Long texts share half their words by chance, so related words
     alone link nothing; nor does a corrected call that merely ran the same program, or two edits of
     one file."""
-    from memkit.activation import acts
     from memkit.similar import fuzz, utils
 
-    ka, kb = _about(a), _about(b)
+    traits = {} if traits is None else traits
+    (ka, call_a), (kb, call_b) = (_traits(m, traits) for m in (a, b))
     both = ka & kb
     if both and (2 * len(both) > len(ka | kb) or (both in (ka, kb) and score >= SHARED_WORDS)):
         return True
-    ta, tb = str(a.get("trigger") or ""), str(b.get("trigger") or "")
-    calls = [acts.from_trigger(t) for t in (ta, tb)]   # not what the agent said ("proposed: You're right!")
-    return all(c and any(x.family != "prose" for x in c) for c in calls) and fuzz.ratio(
-        ta, tb, processor=utils.default_process) >= SAME_CALL
+    return call_a and call_b and fuzz.ratio(str(a.get("trigger") or ""), str(b.get("trigger") or ""),
+                                            processor=utils.default_process) >= SAME_CALL
+
+
+def _traits(m: dict[str, Any], seen: dict[int, tuple[set[str], bool]]) -> tuple[set[str], bool]:
+    """What a lesson is about, and whether its trigger holds a call (not only what the agent said:
+    "proposed: You're right!"); kept in `seen` by the item's identity for the length of one scan."""
+    from memkit.activation import acts
+
+    if id(m) not in seen:
+        calls = acts.from_trigger(str(m.get("trigger") or ""))
+        seen[id(m)] = (_about(m), bool(calls) and any(x.family != "prose" for x in calls))
+    return seen[id(m)]
 
 
 def _about(m: dict[str, Any]) -> set[str]:
