@@ -102,7 +102,7 @@ def _candidates(con, probe) -> dict[int, match.Cue]:
     from memkit.storage import index
 
     found: dict[int, match.Cue] = {}
-    rows = index.cues_by_kinds(con, probe.kinds) if probe.kinds else []
+    rows = index.cues_by_kinds(con, probe.kinds | (probe.wider if probe.kind == "tool" else set())) if probe.kinds else []
     if probe.kind == "prompt" and probe.kinds:   # a request meets a lesson at its topic too
         rows += index.cues_by_kinds(con, {"~" + k for k in probe.kinds} | probe.wider)
     if probe.kind == "prompt" and not probe.explains and not probe.asks:

@@ -114,7 +114,8 @@ class Probe:
         self.explains = bool(asked) and ("differen" in asked.group(0).lower() or not _AND_DO.search(act.text))
         self.asks = kind == "prompt" and intent.asks_only(act.text)   # only asks to be told something
         # what a request's kinds are special cases of ("get it live" is a deploy to production, a deploy)
-        self.wider = {w for k in self.kinds for w in cat.kinds[k].within} - self.kinds if kind == "prompt" else set()
+        # (an action that is a special case of a kind a lesson forbids does what it forbids: an SMS sent is a message sent)
+        self.wider = {w for k in self.kinds for w in cat.kinds[k].within} - self.kinds
         self._heads: list[tuple[str, list[str]]] | None = None
 
     @property
@@ -192,6 +193,11 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     elif concrete:
         tier = INTENT
         cue.why.append("the request is of a kind the lesson forbids: " + ", ".join(sorted(concrete)))
+    if not concrete and probe.kind == "tool" and cue.kinds & probe.wider & specific:
+        concrete = cue.kinds & probe.wider & specific
+        tier = CONCRETE
+        cue.why.append("a special case of what the lesson forbids: " + ", ".join(
+            f"{k} ({w})" for w in sorted(concrete) for k in sorted(probe.kinds) if w in cat.kinds[k].within))
     if not concrete and probe.kind == "tool" and cue.kinds & probe.near & specific and _same_folder(cue, probe):
         concrete = cue.kinds & probe.near & specific
         tier = CONCRETE
