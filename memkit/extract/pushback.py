@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from memkit import rxcache
-from memkit.extract import relay, remarks, rework, signals
+from memkit.extract import contrasts, relay, remarks, rework, signals
 from memkit.extract.phrases import find, phrases
 from memkit.layers import Flag, Role
 from memkit.traces.model import ToolCall, Turn
@@ -172,6 +172,8 @@ def proposal(turns: list[Turn], i: int) -> str:
 def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
     """(how, confidence) when the message redirects the agent, else None. raw: the message as
     typed, pasted output included (words are the person's own)."""
+    if sc.acted and contrasts.bare_value(words):   # "`.envrc`?" after a line appended to ~/.bashrc
+        return "asked back a value of the act", 0.6
     if len(words.split()) < MIN_WORDS or not sc.agent_spoke or find("near_misses", words) or _goes_on(words) \
             or remarks.left_as_is(words):
         return None
@@ -186,7 +188,7 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return None
     if cue:
         return "redirected", 0.75 if cue == "opener" else 0.7
-    if sc.proposal and _HANDS_OVER.search(sc.proposal[-600:]) and _TAKE_IT_BACK.match(signals.unwrap(words)):
+    if sc.proposal and contrasts.handed_back(sc.proposal, signals.unwrap(words)):
         return "handed work to the person, who said to do it", 0.65
     if sc.acted and _rule_after_act(words, raw, sc.redone, lambda: rework.names_the_act(words, sc.acted,
                                                                                          sc.proposal)):
@@ -199,7 +201,8 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
     if len(signs) >= 2 and (signs & _ABOUT_THE_ACT or _no_and_rule(words)):
         return "answered the act with " + " and ".join(sorted(signs)), 0.6
     how = rework.verdict(words, sc.proposal, raw)   # no opener announced it: said again, quoted back, a point among others
-    if how or (sc.acted and (how := remarks.kind(words, raw, signs))):
+    if how or (sc.acted and (how := remarks.kind(words, raw, signs)
+                             or contrasts.kind(words, sc.acted, signs, lambda: _new_work(words)))):
         return how, 0.6
     if sc.owned and (sc.acted or sc.proposal) and _directs(words):
         return "said, and the agent owned a mistake", 0.55
@@ -229,22 +232,6 @@ _HELD_BACK = rxcache.compile(r"(?i)\b(but|however|though|except|instead|only|don
                         r"not(?!\s+(too\s+|half\s+)?bad\b))\b|[?]")
 
 
-# the agent's last words hand a step to the person ("After running that, let me know if it works",
-# "You can now check the CI run on GitHub") and the person says to do it oneself ("you run it and prompt
-# me", "Use gh to check the CI status"): the agent should have done the step it handed over
-_HANDS_OVER = rxcache.compile(r"(?i)\b(after (you run|running|you'?ve run) (that|this|it|the)|once you'?(ve)? (run|ran|tried|checked)\b|"
-                         r"(you can|you could|you'?ll need to|you need to|you should|please) (now |then )?"
-                         r"(run|execute|check|verify|test|try|open|paste|restart|confirm|look at)\b|"
-                         r"run (the following|this|these) commands?\b|run (that|this|it)\b[^.\n]{0,40}\b(let me know|tell me|paste)\b|"
-                         r"let me know (if it works|the (results?|outcome|output)|"
-                         r"what (it|you) (says|see|get))|paste (the|its) output)")
-_TAKE_IT_BACK = rxcache.compile(r"(?i)^(please,?\s+)?(you (run|do|check|try|execute|can run|can check|can do)\b|"
-                           r"(?:(?<=please )|(?<=please, ))(run|execute|perform) (the|a|an|it|that|this|those|these|them)\b|"
-                           r"(do|run|check|execute|try) (it|that|this) (yourself|for me)\b|"
-                           r"use `?[\w.-]+`?( cli| tools?)? to (check|run|see|look|verify|find|get|view|read)\b|"
-                           r"(can'?t|couldn'?t|why don'?t|why can'?t) you (just )?(run|check|do|try|use)\b)")
-
-
 _ABOUT_THE_ACT = {"judged", "pointed", "repaired", "felt"}
 
 
@@ -269,6 +256,11 @@ _OPENS_WORK = rxcache.compile(r"(?i)^(please\s+)?(" + "|".join(
     "open close start stop restart try continue resume finish do go show tell give help let".split()) + r")\b")
 _SHOWS = rxcache.compile(r"(?im)\b(I (get|got|see|saw)( this| the following)?|here'?s what I (get|got|see)|this is what I "
                     r"(get|got|see))\s*(:|$)")
+
+
+def _new_work(words: str) -> bool:
+    body, turn = _after_courtesy(words)
+    return body is None or _opens_work(body, words, turn)
 
 
 def _opens_work(body: str, words: str, turn: str) -> bool:
@@ -391,9 +383,12 @@ def _cue(words: str, produced: bool) -> str:
         return "edit"
     if any(find("challenge_questions", s) for s in _questions(body)):
         return "challenge"
-    if find("pushback_statements", body):
-        return "statement"
+    if find("pushback_statements", body):   # not the words of the next task after approval ("perfect, thanks.
+        return "" if turned == "" and body != words.strip() and _NEXT_ONE.match(body) else "statement"   # next one: …")
     return ""
+
+
+_NEXT_ONE = rxcache.compile(r"(?i)^(?:next(?:\s+(?:one|up|task|thing|ticket|item))?|now|on\s+to|moving\s+on)\b\s*[:,—–-]")
 
 
 def _after_courtesy(words: str) -> tuple[str | None, str]:

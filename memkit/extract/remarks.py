@@ -58,7 +58,8 @@ HEDGE = rxcache.compile(r"(?i)^(?:(?:I|i)\s+(?:might|may|could)\s+be\s+wrong(?:\
                         r"[,.:;!]*\s*(?:but\s*,?\s*)?")
 # the person leaves the work as it is after all ("maybe it belongs in lib/? not sure. leave it for now")
 _LEAVE_IT = rxcache.compile(r"(?i)\b(?:leave|keep)\s+(?:it|them|that|this)\s+(?:where\s+it\s+is|as\s+it\s+is|as\s+is|"
-                            r"alone|for\s+now|like\s+that)\b|\bfine\s+as\s+(?:it\s+)?is\b")
+                            r"alone|for\s+now|like\s+that)\b|\bfine\s+as\s+(?:it\s+)?is\b|"
+                            r"\b(?:leave|keep)\s+it[,.]?\s+(?:it'?s|that'?s)\s+fine\b")
 _UNSURE = rxcache.compile(r"(?i)\b(?:not\s+sure|maybe|perhaps|I\s+guess|we'?ll\s+see|no\s+idea|dunno|tbh)\b")
 
 

@@ -1,0 +1,144 @@
+"""What a person sets against the agent's act to correct it, without the usual words of pushback:
+what was expected beside what the act gave ("expected `1,234.50`, actual: `1,234.5`"), crosses on a
+checklist of the work ("❌ line 18 still calls `client.query()`"), an agreement recalled beside a
+rule ("like we agreed on Monday — nothing new goes under /api"), a bare value asked back
+("`.envrc`?", "replicaCount: 1 in prod?"), and what the act put in, asked to be taken out ("take
+both out", "drop the .service file"); and a step the agent handed to the person, handed back ("you
+run it"). Each reads the person's own words; the caller knows the agent acted or spoke.
+"""
+from __future__ import annotations
+
+import re
+
+from memkit import rxcache
+from memkit.extract import rework
+
+# ---- expected, and what the act gave ------------------------------------------------
+_EXPECTED = rxcache.compile(r"(?i)\b(?:expected|expecting|(?:should|supposed\s+to)\s+(?:say|be|read|show|print|return|"
+                            r"output|display|give|come\s+out\s+as))\b")
+_ACTUAL = rxcache.compile(r"(?i)\b(?:actual(?:ly)?|(?:but\s+|instead\s+)?got|(?:right\s+now|currently|instead|but|now|today)"
+                          r"\s+(?:it|this|that|they|we|I)?\s*(?:says|said|is|are|reads|shows|showed|prints|printed|returns|"
+                          r"returned|outputs|displays|gives|gave|get|see|comes\s+out\s+as)|"
+                          r"it\s+(?:says|reads|shows|prints|returns|gives|comes\s+out\s+as))\b")
+_VALUE = rxcache.compile(r"`[^`\n]{1,80}`|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”|(?<!\w)'[^'\n]{1,60}'(?!\w)|-?\d[\d,.]*%?")
+_SENTENCE_END = rxcache.compile(r"[.;!?](?:\s|$)|\n")
+
+
+def mismatch(words: str) -> bool:
+    """What was expected set beside what the act gave, and the two differ ("for 3 it should say
+    "3 items", right now it says "3 item(s)""). Checked examples that all match are a verification."""
+    for e in _EXPECTED.finditer(words[:4000]):
+        a = _ACTUAL.search(words, e.end(), e.end() + 300)
+        if not a:
+            continue
+        nxt = _EXPECTED.search(words, a.end())
+        stop = _SENTENCE_END.search(words, a.end())
+        end = min(x.start() for x in (nxt, stop) if x) if (nxt or stop) else len(words)
+        want, got = _values(words[e.end():a.start()]), _values(words[a.end():end])
+        if got and want != got:
+            return True
+    return False
+
+
+def _values(text: str) -> set[str]:
+    return {v.strip("`\"'“”").rstrip(".,;:") for v in _VALUE.findall(text)} - {""}
+
+
+# ---- a checklist of the work, with crosses ------------------------------------------
+# (not ✗ nor ✕: test runners print those beside a failing test, in output a person pastes)
+_CROSS = rxcache.compile(r"(?:❌|✘|✖|☒)\ufe0f?[ \t]*+([^\n]*)")
+_MINE = rxcache.compile(r"(?i)\b(?:on\s+me|mine|I'?ll|I\s+will|I'?m\s+(?:doing|on|handling)|for\s+me|not\s+(?:for\s+you|yours)|"
+                        r"nothing\s+(?:more\s+|else\s+)?for\s+you|later|next\s+(?:sprint|week|release)|out\s+of\s+scope|"
+                        r"not\s+needed|n/a|skip(?:ped)?\s+on\s+purpose)\b")
+
+
+def crossed(words: str) -> bool:
+    """A checklist of the work with an item crossed that is the agent's to mend (not one the person
+    keeps for themself: "❌ security review — that one's on me")."""
+    return any(not _MINE.search(m.group(1)) for m in _CROSS.finditer(words[:4000]))
+
+
+# ---- an agreement recalled ----------------------------------------------------------
+_AGREED = rxcache.compile(r"(?i)\b(?:(?:like|as)\s+(?:we|I|you\s+and\s+I)\s+(?:(?:already|just)\s+)?(?:agreed|discussed|decided|"
+                          r"said|settled(?:\s+on)?|planned)|we\s+(?:already\s+|literally\s+)?(?:went\s+through|talked\s+about|"
+                          r"discussed|covered|agreed\s+on|settled|decided\s+on)\s+(?:this|that|it)|"
+                          r"(?:that'?s|this\s+is|it'?s)\s+not\s+what\s+we\s+(?:agreed|decided|discussed|settled\s+on))\b")
+
+
+def recalls_agreement(words: str) -> bool:
+    return bool(_AGREED.search(words[:4000]))
+
+
+# ---- a bare value asked back --------------------------------------------------------
+_BARE = rxcache.compile(r"^\s*+(?:`[^`\n]{1,60}`|[\w.~/$:=@*+,\[\]{}<>\"'-]{2,60}(?:[ \t]+[\w.~/$:=@*+,\"'-]{1,30}){0,2})"
+                        r"(?:[ \t]+(?:in|on|for|at|under|into)[ \t]+(?:the[ \t]+)?[\w./-]{2,30})?[ \t]*+\?{1,3}[ \t]*+$")
+_CODEISH = rxcache.compile(r"`|[./~$:=_]\S|\S[./:=_]")
+_ASKING = rxcache.compile(r"(?i)^\s*(?:what|why|how|where|when|who|which|whose|is|are|was|were|do|does|did|can|could|should|"
+                          r"would|will|shall|may|might|have|has|any|anything|ok|okay|done|ready|really|sure|right|yes|no)\b")
+
+
+def bare_value(words: str) -> bool:
+    """The whole message is a value the act used or left out, asked back with a question mark
+    ("`.envrc`?", "replicaCount: 1 in prod?", "`.venv/bin/pip`?"): a value in the shape of code, a
+    path or a setting, not a question in words ("tests?", "done?")."""
+    text = words.strip()
+    return len(text) <= 90 and bool(_BARE.match(text)) and bool(_CODEISH.search(text)) and not _ASKING.match(text)
+
+
+# the agent's last words hand a step to the person ("After running that, let me know if it works",
+# "You can now check the CI run on GitHub") and the person says to do it oneself ("you run it and prompt
+# me", "Use gh to check the CI status"): the agent should have done the step it handed over
+_HANDS_OVER = rxcache.compile(r"(?i)\b(after (you run|running|you'?ve run) (that|this|it|the)|once you'?(ve)? (run|ran|tried|checked)\b|"
+                         r"(you can|you could|you'?ll need to|you need to|you should|please) (now |then )?"
+                         r"(run|execute|check|verify|test|try|open|paste|restart|confirm|look at)\b|"
+                         r"run (the following|this|these) commands?\b|run (that|this|it)\b[^.\n]{0,40}\b(let me know|tell me|paste)\b|"
+                         r"let me know (if it works|the (results?|outcome|output)|"
+                         r"what (it|you) (says|see|get))|paste (the|its) output)")
+_TAKE_IT_BACK = rxcache.compile(r"(?i)^(please,?\s+)?(you (run|do|check|try|execute|can run|can check|can do)\b|"
+                           r"(?:(?<=please )|(?<=please, ))(run|execute|perform) (the|a|an|it|that|this|those|these|them)\b|"
+                           r"(do|run|check|execute|try) (it|that|this) (yourself|for me)\b|"
+                           r"use `?[\w.-]+`?( cli| tools?)? to (check|run|see|look|verify|find|get|view|read)\b|"
+                           r"(can'?t|couldn'?t|why don'?t|why can'?t) you (just )?(run|check|do|try|use)\b)")
+
+
+def handed_back(proposal: str, words: str) -> bool:
+    """The agent's last words handed a step to the person, who says to do it oneself."""
+    return bool(_HANDS_OVER.search(proposal[-600:]) and _TAKE_IT_BACK.match(words))
+
+
+# ---- what the act put in, asked to be taken out -------------------------------------
+_TAKE_OUT = rxcache.compile(r"(?i)(?:^|[.;:!?—–]\s*|\s-\s|\b(?:and|then|so)\s+)(?:please\s+|pls\s+|just\s+)?(?:take|pull|rip)\s+"
+                            r"(?:both|them|it|those|these|that|this|all\s+(?:of\s+)?(?:it|them|that|those))\s+(?:back\s+)?out\b(?!\s+of\b)")
+_REMOVE = rxcache.compile(r"(?i)(?:^|[.;:!?,—–]\s*|\s-\s|\b(?:and|then|so|but)\s+)(?:please\s+|pls\s+|just\s+)?(?:drop|remove|delete|"
+                          r"ditch|lose|bin|get\s+rid\s+of|take\s+out|rip\s+out|pull\s+out)\s+(?:the|that|this|those|these|your|"
+                          r"both|all)?\s*((?:[^.;:!?\n]|[.:](?=\w)){1,60})")
+_PIECE = rxcache.compile(r"`([^`\n]{2,60})`|((?:[\w-]*\.[A-Za-z][\w.-]*|[\w.-]*/[\w./-]+|[a-z]+[A-Z]\w*|\w+_\w+))")
+
+
+def takes_out(words: str, acted) -> bool:
+    """A sentence asks to take out what the agent's last calls put in: by pointing back at it ("take
+    both out") or by naming a piece of it (".service file", `useCache`), which the calls wrote."""
+    if _TAKE_OUT.search(words[:4000]):
+        return True
+    done = None
+    for m in _REMOVE.finditer(words[:4000]):
+        for piece in (p for g in _PIECE.findall(m.group(1)) for p in g if p):
+            if done is None:
+                done = " ".join(" ".join(rework.call_values(c)) for c in acted[-8:])[:50_000]
+            if len(piece) >= 3 and re.search(re.escape(piece), done, re.I):
+                return True
+    return False
+
+
+def kind(words: str, acted, signs: set[str], new_work) -> str:
+    """How the message sets something against the act, or "". signs: its signs of pushback
+    (pushback.scene_signs); new_work(): whether it opens new work (asked only when needed)."""
+    if mismatch(words):
+        return "set what was expected against what the act gave"
+    if crossed(words):
+        return "crossed out items of the act on a checklist"
+    if recalls_agreement(words) and signs & {"no", "rule", "judged"}:
+        return "recalled an agreement the act went against"
+    if takes_out(words, acted) and not new_work():
+        return "asked to take out what the act put in"
+    return ""
