@@ -50,6 +50,20 @@ def test_ids_are_unique_across_the_packaged_files():
         seen[entry["id"]] = name
 
 
+def test_every_wider_kind_a_kind_is_within_exists_and_none_is_within_itself():
+    """`within` names kinds of the catalogue, and no chain of them comes back to where it started
+    (a lesson against the wider kind fires on the special case, not the other way round)."""
+    for kid, kind in CAT.kinds.items():
+        assert set(kind.within) <= CAT.kinds.keys(), (kid, set(kind.within) - CAT.kinds.keys())
+        seen, todo = set(), list(kind.within)
+        while todo:
+            wider = todo.pop()
+            assert wider != kid, f"{kid} is within itself"
+            if wider not in seen:
+                seen.add(wider)
+                todo.extend(CAT.kinds[wider].within)
+
+
 @pytest.mark.slow   # seconds of CPU; CI runs it with the slow tests
 def test_every_regex_compiles():
     for kind in CAT.kinds.values():
