@@ -53,3 +53,12 @@ def test_what_the_act_put_in_asked_to_be_taken_out():
     # removing something the act did not write, or taking a thing out of a state
     assert not contrasts.takes_out("remove the `legacyAuth` flag too", acted)
     assert not contrasts.takes_out("take it out of draft and open the PR", acted)
+
+
+def test_a_line_that_quotes_values_in_code_spans_is_the_persons_own():
+    from memkit.extract import signals
+
+    typed = "expected `1,204.10` and `7,000.00`. actual, in the csv: `1,204.1` and `7,000`. use `:.2f`."
+    assert signals.own_words(typed) == typed
+    # output a person pastes has no spans: a row of figures stays out
+    assert signals.own_words("looks off:\n2024-05-01  1,204.1  7,000  0.13  -12.5") == "looks off:"

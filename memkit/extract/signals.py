@@ -114,8 +114,14 @@ def is_output(line: str) -> bool:
         return True
     if _OUTPUT.search(stripped) and not _PROSE.match(stripped) and not _typed_point(stripped):
         return True
+    around = _CODE_SPAN.sub(" ", stripped)   # a person quotes code inline (`1,234.5`); output has no spans
+    if around != stripped and len(re.findall(r"[A-Za-z']{2,}", around)) >= 4:
+        stripped = around
     letters = sum(ch.isalpha() for ch in stripped)
     return len(stripped) >= 12 and letters < 0.5 * len(stripped.replace(" ", ""))
+
+
+_CODE_SPAN = rxcache.compile(r"`[^`\n]{1,200}`")
 
 
 _HARNESS_TAGS = ("<local-command-", "<command-", "<bash-stdout", "<bash-stderr", "<system-reminder")
