@@ -62,3 +62,46 @@ def test_a_line_that_quotes_values_in_code_spans_is_the_persons_own():
     assert signals.own_words(typed) == typed
     # output a person pastes has no spans: a row of figures stays out
     assert signals.own_words("looks off:\n2024-05-01  1,204.1  7,000  0.13  -12.5") == "looks off:"
+
+
+def _verdict(words: str, acted: list[ToolCall], proposal: str = "Done: the change is in and the tests pass.") -> str:
+    from memkit.extract import pushback
+
+    found = pushback.verdict(words, pushback.Scene(rejected=(), interrupted=False, acted=tuple(acted), proposal=proposal))
+    return found[0] if found else ""
+
+
+def test_what_the_act_will_cause_and_what_to_do_instead():
+    acted = [_write("api/middleware/log.py", "logger.info('request %s', request.json())")]
+    assert "will cause" in _verdict("every password and token in a login body lands in Loki with this. "
+                                    "log the route, the status and the request id.", acted)
+    assert "will cause" in _verdict("that runs a full table scan on every single request now. add an index on "
+                                    "(tenant_id, created_at) in the same migration.", acted)
+    # content with the work, or the next task, or no direction at all
+    assert not _verdict("with this the import works end to end. commit it", acted)
+    assert not _verdict("with this in place, what would a retry cost us?", acted)
+    assert not _verdict("this will be fine for the demo, thanks. push it", acted)
+
+
+def test_what_it_gives_set_against_what_it_should():
+    assert contrasts.mismatch("round(2.675, 2) gives 2.67 with this, should be 2.68")
+    assert contrasts.mismatch('the greeting shows "Hello, None" for guests - should say "Hello"')
+    assert not contrasts.mismatch("it gives 2.68, as it should")
+
+
+def test_the_wrong_place_and_a_reference_to_work_like():
+    acted = [ToolCall(id="t1", name="Bash", input={"command": "kubectl -n payments rollout restart deploy/api"})]
+    assert _verdict("you were in the prod cluster, not staging. scale it back down and tell me when", acted)
+    assert _verdict("see how the orders client retries? build this one the same way, with the backoff helper", acted)
+    assert not _verdict("we're in the prod cluster now, so go slowly and show me each step", acted)
+
+
+def test_the_persons_own_version_of_a_draft_in_place_of_the_agents():
+    proposal = "Here is the release note:\n\n```\nVarious fixes and improvements to sync.\n```\n\nShall I publish it?"
+    mine = ("```\nSync no longer drops edits made offline: changes queued while the app had no network are\n"
+            "now sent in order once it reconnects.\n```")
+    assert contrasts.rewrites_draft(mine, proposal)
+    # a log pasted in a block is no version of the draft, nor is a block with the person's question around it
+    assert not contrasts.rewrites_draft("```\n2024-06-01 12:00:01 ERROR sync 502 /v1/push 1.2s\n```", proposal)
+    assert not contrasts.rewrites_draft("can you say it more like this, and why not?\n```\nSync keeps offline edits.\n```",
+                                        proposal)

@@ -20,13 +20,25 @@ _ACTUAL = rxcache.compile(r"(?i)\b(?:actual(?:ly)?|(?:but\s+|instead\s+)?got|(?:
                           r"\s+(?:it|this|that|they|we|I)?\s*(?:says|said|is|are|reads|shows|showed|prints|printed|returns|"
                           r"returned|outputs|displays|gives|gave|get|see|comes\s+out\s+as)|"
                           r"it\s+(?:says|reads|shows|prints|returns|gives|comes\s+out\s+as))\b")
+_SHOULD = rxcache.compile(r"(?i)(?:,|;|—|-|\bbut)\s*(?:it\s+|this\s+|that\s+)?should(?:'?ve)?\s+(?:be|say|read|show|print|return|"
+                          r"output|give|come\s+out\s+as)\b")
+_GIVES = rxcache.compile(r"(?i)\b(?:gives|gave|returns|returned|prints|printed|says|said|shows|showed|outputs|comes\s+out\s+as)\b")
 _VALUE = rxcache.compile(r"`[^`\n]{1,80}`|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”|(?<!\w)'[^'\n]{1,60}'(?!\w)|-?\d[\d,.]*%?")
 _SENTENCE_END = rxcache.compile(r"[.;!?](?:\s|$)|\n")
 
 
 def mismatch(words: str) -> bool:
     """What was expected set beside what the act gave, and the two differ ("for 3 it should say
-    "3 items", right now it says "3 item(s)""). Checked examples that all match are a verification."""
+    "3 items", right now it says "3 item(s)""; "median([1, 2, 3, 4]) gives 3 with this, should be
+    2.5"). Checked examples that all match are a verification."""
+    for should in _SHOULD.finditer(words[:4000]):   # what it gives, then what it should
+        gave = None
+        for gave in _GIVES.finditer(words, max(0, should.start() - 160), should.start()):
+            pass
+        stop = _SENTENCE_END.search(words, should.end())
+        if gave and _values(words[gave.end():should.start()]) - _values(words[should.end():stop.start() if stop else None]) \
+                and _values(words[should.end():stop.start() if stop else None]):
+            return True
     for e in _EXPECTED.finditer(words[:4000]):
         a = _ACTUAL.search(words, e.end(), e.end() + 300)
         if not a:
@@ -110,7 +122,8 @@ def handed_back(proposal: str, words: str) -> bool:
 _TAKE_OUT = rxcache.compile(r"(?i)(?:^|[.;:!?—–]\s*|\s-\s|\b(?:and|then|so)\s+)(?:please\s+|pls\s+|just\s+)?(?:take|pull|rip)\s+"
                             r"(?:both|them|it|those|these|that|this|all\s+(?:of\s+)?(?:it|them|that|those))\s+(?:back\s+)?out\b(?!\s+of\b)")
 _REMOVE = rxcache.compile(r"(?i)(?:^|[.;:!?,—–]\s*|\s-\s|\b(?:and|then|so|but)\s+)(?:please\s+|pls\s+|just\s+)?(?:drop|remove|delete|"
-                          r"ditch|lose|bin|get\s+rid\s+of|take\s+out|rip\s+out|pull\s+out)\s+(?:the|that|this|those|these|your|"
+                          r"ditch|lose|bin|get\s+rid\s+of|take\s+out|rip\s+out|pull\s+out|git\s+(?:checkout|restore)(?:\s+--)?)\s+"
+                          r"(?:the|that|this|those|these|your|"
                           r"both|all)?\s*((?:[^.;:!?\n]|[.:](?=\w)){1,60})")
 _PIECE = rxcache.compile(r"`([^`\n]{2,60})`|((?:[\w-]*\.[A-Za-z][\w.-]*|[\w.-]*/[\w./-]+|[a-z]+[A-Z]\w*|\w+_\w+))")
 
@@ -125,14 +138,61 @@ def takes_out(words: str, acted) -> bool:
         for piece in (p for g in _PIECE.findall(m.group(1)) for p in g if p):
             if done is None:
                 done = " ".join(" ".join(rework.call_values(c)) for c in acted[-8:])[:50_000]
-            if len(piece) >= 3 and re.search(re.escape(piece), done, re.I):
+            parts = [piece] if re.search(re.escape(piece), done, re.I) else piece.split("/")
+            if len(piece) >= 3 and all(len(x) >= 3 and re.search(re.escape(x), done) for x in parts):
                 return True
     return False
 
 
-def kind(words: str, acted, signs: set[str], new_work) -> str:
+# what the act will cause, said of it ("that all goes straight into Datadog with this", "this'll make it
+# most of an hour", "is now baked into a layer", "a seq scan on every single login")
+_OF_THE_ACT = rxcache.compile(r"(?i)\b(?:with\s+(?:this|that|these|your\s+(?:change|edit|fix|version))(?!\s+(?:one|too|as\s+well)\b)|"
+                              r"(?:this|that)(?:'ll|\s+will)\s+(?!be\s+(?:fine|great|good|enough)\b)\w+|(?:is|are)\s+now\s+(?!fine|good|"
+                              r"working|correct|right|done|green)\w+|(?:on|for|in)\s+every\s+(?:single\s+)?(?:login|request|call|page\s+"
+                              r"load|visitor|client|user|customer|row|run|build|push|deploy|message|event|render|frame)|per\s+(?:page\s+"
+                              r"load|request|row|call|login|message|frame|render))\b")
+_CONTENT = rxcache.compile(r"(?i)\b(?:fine|ok(?:ay)?|good|great|nice|perfect|thanks|thank\s+you|done|works|working|green|"
+                           r"ready|merged?|ship\s+it|lgtm|(?:tests?|build|ci|checks?)\s+(?:pass(?:es|ed|ing)?))\b")
+
+
+def consequence(words: str) -> bool:
+    """The message says what the act will cause, and nothing in it is content with the work."""
+    return bool(_OF_THE_ACT.search(words[:4000])) and not _CONTENT.search(words[:4000])
+
+
+def rewrites_draft(raw: str, proposal: str) -> bool:
+    """The whole message is the person's own version of a draft the agent proposed in a fenced
+    block (a commit message, release notes, a reply): prose in a block, said instead of the agent's."""
+    mine, theirs = _only_block(raw), _blocks_of(proposal)
+    return bool(mine) and _prose(mine) and any(_prose(b) and b.strip() != mine.strip() for b in theirs)
+
+
+_FENCED = rxcache.compile(r"(?ms)^[ \t]*(?:```|~~~)[^\n]*\n(.*?)^[ \t]*(?:```|~~~)[ \t]*$")
+
+
+def _blocks_of(text: str) -> list[str]:
+    return _FENCED.findall(text[-6000:])
+
+
+def _only_block(raw: str) -> str:
+    found = _FENCED.findall(raw[:6000])
+    outside = _FENCED.sub(" ", raw[:6000])
+    return found[0] if len(found) == 1 and len(outside.split()) <= 3 else ""
+
+
+def _prose(block: str) -> bool:
+    from memkit.extract import signals
+
+    lines = [ln for ln in block.splitlines() if ln.strip()]
+    letters = sum(ch.isalpha() for ch in block)
+    return (len(block.split()) >= 5 and letters >= 0.6 * len("".join(block.split()))
+            and sum(signals.is_output(ln) for ln in lines) <= len(lines) // 5)
+
+
+def kind(words: str, acted, signs: set[str], new_work, directs=lambda: False) -> str:
     """How the message sets something against the act, or "". signs: its signs of pushback
-    (pushback.scene_signs); new_work(): whether it opens new work (asked only when needed)."""
+    (pushback.scene_signs); new_work(): whether it opens new work; directs(): whether a sentence of
+    it says what to do (both asked only when needed)."""
     if mismatch(words):
         return "set what was expected against what the act gave"
     if crossed(words):
@@ -141,4 +201,6 @@ def kind(words: str, acted, signs: set[str], new_work) -> str:
         return "recalled an agreement the act went against"
     if takes_out(words, acted) and not new_work():
         return "asked to take out what the act put in"
+    if consequence(words) and directs() and not new_work():
+        return "said what the act will cause, and what to do instead"
     return ""

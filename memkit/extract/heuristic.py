@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from memkit import rxcache
-from memkit.extract import Candidate, TraceContext, decisions, gather, pushback, remarks, signals, statements
+from memkit.extract import Candidate, TraceContext, contrasts, decisions, gather, pushback, remarks, signals, statements
 from memkit.extract.phrases import find, phrases
 from memkit.extract.pushback import QUESTION_TOOLS, READ_ONLY  # noqa: F401  (kept importable)
 from memkit.layers import Flag, Role
@@ -77,6 +77,10 @@ def _from_user(turns, i, prior, sc, calls, so_far) -> list[Candidate]:
         # code given in place of the agent's (a suggested change, a diff): the lesson is the words and the code
         return [_make_correction(turn, raw, list(sc.acted[-3:]), "gave code in place of the act's", 0.65,
                                  fix=pushback.fix_after(turns, i))]
+    if sc.proposal and not (sc.rejected or sc.interrupted) and contrasts.rewrites_draft(raw, sc.proposal):
+        # the person's own version of the draft the agent proposed, in place of it
+        return [_make_correction(turn, raw, list(sc.acted[-3:]), "wrote their own version of the agent's draft", 0.6,
+                                 proposal=sc.proposal)]
     words = signals.own_words(raw)
     if not words or (signals.is_paste(raw) and len(words.split()) < 4) or signals.pasted_terminal(raw):
         return []

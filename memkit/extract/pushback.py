@@ -202,7 +202,8 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return "answered the act with " + " and ".join(sorted(signs)), 0.6
     how = rework.verdict(words, sc.proposal, raw)   # no opener announced it: said again, quoted back, a point among others
     if how or (sc.acted and (how := remarks.kind(words, raw, signs)
-                             or contrasts.kind(words, sc.acted, signs, lambda: _new_work(words)))):
+                             or contrasts.kind(words, sc.acted, signs, lambda: _new_work(words), lambda: any(
+                                 _DO.match(x.strip()) for x in _sentences(words) if not x.rstrip().endswith("?"))))):
         return how, 0.6
     if sc.owned and (sc.acted or sc.proposal) and _directs(words):
         return "said, and the agent owned a mistake", 0.55
