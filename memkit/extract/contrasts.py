@@ -2,9 +2,11 @@
 what was expected beside what the act gave ("expected `1,234.50`, actual: `1,234.5`"), crosses on a
 checklist of the work ("❌ line 18 still calls `client.query()`"), an agreement recalled beside a
 rule ("like we agreed on Monday — nothing new goes under /api"), a bare value asked back
-("`.envrc`?", "replicaCount: 1 in prod?"), and what the act put in, asked to be taken out ("take
-both out", "drop the .service file"); and a step the agent handed to the person, handed back ("you
-run it"). Each reads the person's own words; the caller knows the agent acted or spoke.
+("`.envrc`?", "replicaCount: 1 in prod?"), what the act put in, asked to be taken out ("take both
+out", "drop the .service file"), what the act will cause beside what to do instead ("… lands in
+Loki with this. log the route"), the person's own version of a draft the agent proposed, and a
+step the agent handed to the person, handed back ("you run it"). Each reads the person's own
+words; the caller knows the agent acted or spoke.
 """
 from __future__ import annotations
 
@@ -32,12 +34,10 @@ def mismatch(words: str) -> bool:
     "3 items", right now it says "3 item(s)""; "median([1, 2, 3, 4]) gives 3 with this, should be
     2.5"). Checked examples that all match are a verification."""
     for should in _SHOULD.finditer(words[:4000]):   # what it gives, then what it should
-        gave = None
-        for gave in _GIVES.finditer(words, max(0, should.start() - 160), should.start()):
-            pass
+        gave = list(_GIVES.finditer(words, max(0, should.start() - 160), should.start()))
         stop = _SENTENCE_END.search(words, should.end())
-        if gave and _values(words[gave.end():should.start()]) - _values(words[should.end():stop.start() if stop else None]) \
-                and _values(words[should.end():stop.start() if stop else None]):
+        want = _values(words[should.end():stop.start() if stop else None])
+        if gave and want and _values(words[gave[-1].end():should.start()]) - want:
             return True
     for e in _EXPECTED.finditer(words[:4000]):
         a = _ACTUAL.search(words, e.end(), e.end() + 300)
@@ -97,6 +97,7 @@ def bare_value(words: str) -> bool:
     return len(text) <= 90 and bool(_BARE.match(text)) and bool(_CODEISH.search(text)) and not _ASKING.match(text)
 
 
+# ---- a step handed to the person, handed back ---------------------------------------
 # the agent's last words hand a step to the person ("After running that, let me know if it works",
 # "You can now check the CI run on GitHub") and the person says to do it oneself ("you run it and prompt
 # me", "Use gh to check the CI status"): the agent should have done the step it handed over
@@ -144,6 +145,7 @@ def takes_out(words: str, acted) -> bool:
     return False
 
 
+# ---- what the act will cause, and a draft said over ---------------------------------
 # what the act will cause, said of it ("that all goes straight into Datadog with this", "this'll make it
 # most of an hour", "is now baked into a layer", "a seq scan on every single login")
 _OF_THE_ACT = rxcache.compile(r"(?i)\b(?:with\s+(?:this|that|these|your\s+(?:change|edit|fix|version))(?!\s+(?:one|too|as\s+well)\b)|"
