@@ -22,7 +22,7 @@ VERSION = 3
 _any = find   # the name older callers use
 LESSON_LIMIT = 1200
 PROPOSAL_READ = 400   # the opening of the agent's words a proposal's kinds are read from (whole sentences)
-PER_TRACE = 40        # candidates one session may add to the review queue
+PER_TRACE = 60        # candidates one session may add to the review queue (40 lost real corrections of long days)
 KEEP_EACH = 3         # … of which each kind found keeps at least this many
 
 
