@@ -105,3 +105,21 @@ def test_the_persons_own_version_of_a_draft_in_place_of_the_agents():
     assert not contrasts.rewrites_draft("```\n2024-06-01 12:00:01 ERROR sync 502 /v1/push 1.2s\n```", proposal)
     assert not contrasts.rewrites_draft("can you say it more like this, and why not?\n```\nSync keeps offline edits.\n```",
                                         proposal)
+
+
+def test_another_agents_work_handed_to_this_one_to_mend():
+    acted = [_write("api/Dockerfile", "FROM node:20\nCOPY . .\nRUN npm ci")]
+    assert "another agent" in _verdict("Codex, look at what Claude just did in api/Dockerfile: it copies the .env into "
+                                       "the image. add a .dockerignore and copy only what the build needs.", acted)
+    assert "another agent" in _verdict("reviewer agent: the previous agent's new cache key never expires. "
+                                       "give it a TTL of an hour.", acted)
+    # a hand-over of work that is fine, and a task for another agent that says nothing of the work
+    assert not _verdict("Gemini, write the changelog entry for what Claude just shipped, it's good to go", acted)
+    assert not _verdict("Sonnet, please add a health check endpoint to the api", acted)
+
+
+def test_pieces_the_message_names_taken_out_by_a_pronoun():
+    acted = [_write("tmp_check.py", "print(1)"), _write("notes.txt", "x")]
+    assert contrasts.takes_out("the fix is in, but tmp_check.py and notes.txt are still lying in the root. delete them",
+                               acted)
+    assert not contrasts.takes_out("config.old and backup.sql are ancient. delete them", acted)

@@ -124,25 +124,29 @@ _TAKE_OUT = rxcache.compile(r"(?i)(?:^|[.;:!?—–]\s*|\s-\s|\b(?:and|then|so)\
                             r"(?:both|them|it|those|these|that|this|all\s+(?:of\s+)?(?:it|them|that|those))\s+(?:back\s+)?out\b(?!\s+of\b)")
 _REMOVE = rxcache.compile(r"(?i)(?:^|[.;:!?,—–]\s*|\s-\s|\b(?:and|then|so|but)\s+)(?:please\s+|pls\s+|just\s+)?(?:drop|remove|delete|"
                           r"ditch|lose|bin|get\s+rid\s+of|take\s+out|rip\s+out|pull\s+out|git\s+(?:checkout|restore)(?:\s+--)?)\s+"
-                          r"(?:the|that|this|those|these|your|"
-                          r"both|all)?\s*((?:[^.;:!?\n]|[.:](?=\w)){1,60})")
+                          r"(?:(?:the|that|this|those|these|your|both|all)\b\s*)?((?:[^.;:!?\n]|[.:](?=\w)){1,60})")
 _PIECE = rxcache.compile(r"`([^`\n]{2,60})`|((?:[\w-]*\.[A-Za-z][\w.-]*|[\w.-]*/[\w./-]+|[a-z]+[A-Z]\w*|\w+_\w+))")
 
 
 def takes_out(words: str, acted) -> bool:
     """A sentence asks to take out what the agent's last calls put in: by pointing back at it ("take
-    both out") or by naming a piece of it (".service file", `useCache`), which the calls wrote."""
+    both out"), by naming a piece of it (".service file", `useCache`), which the calls wrote, or by
+    a pronoun for pieces the message names ("you left scratch.py and out.json in the root. delete them")."""
     if _TAKE_OUT.search(words[:4000]):
         return True
-    done = None
-    for m in _REMOVE.finditer(words[:4000]):
-        for piece in (p for g in _PIECE.findall(m.group(1)) for p in g if p):
-            if done is None:
-                done = " ".join(" ".join(rework.call_values(c)) for c in acted[-8:])[:50_000]
-            parts = [piece] if re.search(re.escape(piece), done, re.I) else piece.split("/")
-            if len(piece) >= 3 and all(len(x) >= 3 and re.search(re.escape(x), done) for x in parts):
-                return True
-    return False
+    done = " ".join(" ".join(rework.call_values(c)) for c in acted[-8:])[:50_000]
+    said = [m.group(1) for m in _REMOVE.finditer(words[:4000])]
+    if any(_PRONOUN.match(x) for x in said):   # "delete them": the pieces are named elsewhere in the message
+        said.append(words[:4000])
+    return any(_wrote(piece, done) for text in said for g in _PIECE.findall(text) for piece in g if piece)
+
+
+_PRONOUN = rxcache.compile(r"(?i)(?:them|those|these|both|all\s+of\s+them)\b")
+
+
+def _wrote(piece: str, done: str) -> bool:
+    parts = [piece] if re.search(re.escape(piece), done, re.I) else piece.split("/")
+    return len(piece) >= 3 and all(len(x) >= 3 and re.search(re.escape(x), done) for x in parts)
 
 
 # ---- what the act will cause, and a draft said over ---------------------------------
@@ -191,6 +195,24 @@ def _prose(block: str) -> bool:
             and sum(signals.is_output(ln) for ln in lines) <= len(lines) // 5)
 
 
+# ---- another agent's work, handed to this one to mend --------------------------------
+# the message opens by naming the agent it is for ("Gemini, …", "@opus", "reviewer agent: …") and
+# speaks of what another did ("what Claude just did", "the Dockerfile the previous agent wrote")
+_TO_AGENT = rxcache.compile(r"(?i)^\s*@?(?:opus|sonnet|haiku|claude|gemini|gpt[\w.-]*|codex|copilot|cursor|"
+                            r"(?:the\s+)?(?:reviewer|reviewing|review|second|other|next)\s+(?:agent|model)|reviewer)\b\s*[,:—–-]?")
+_OTHERS_WORK = rxcache.compile(r"(?i)\b(?:opus|sonnet|haiku|claude|gemini|gpt[\w.-]*|codex|copilot|cursor|(?:the\s+)?"
+                               r"(?:previous|other|first|last|earlier)\s+(?:agent|model|session))(?:'s)?\s+(?:\w+\s+){0,3}?"
+                               r"(?:just\s+)?(?:did|does|wrote|writes|changed|shipped|made|proposed|built|added|new|key|code|"
+                               r"change|fix|version|plan|dockerfile|edit)\b|\b(?:the\s+)?\w+\s+(?:the\s+)?"
+                               r"(?:previous|other|first)\s+(?:agent|model)\s+(?:just\s+)?(?:wrote|made|did|built)\b")
+
+
+def hands_to_another(words: str) -> bool:
+    """The message hands another agent's work to this one (named at its start), and is not content
+    with that work."""
+    return bool(_TO_AGENT.match(words) and _OTHERS_WORK.search(words[:4000]) and not _CONTENT.search(words[:4000]))
+
+
 def kind(words: str, acted, signs: set[str], new_work, directs=lambda: False) -> str:
     """How the message sets something against the act, or "". signs: its signs of pushback
     (pushback.scene_signs); new_work(): whether it opens new work; directs(): whether a sentence of
@@ -205,4 +227,6 @@ def kind(words: str, acted, signs: set[str], new_work, directs=lambda: False) ->
         return "asked to take out what the act put in"
     if consequence(words) and directs() and not new_work():
         return "said what the act will cause, and what to do instead"
+    if hands_to_another(words) and (signs & {"no", "judged", "rule"} or directs()):
+        return "handed the act to another agent to mend"
     return ""
