@@ -134,8 +134,10 @@ def takes_out(words: str, acted) -> bool:
     a pronoun for pieces the message names ("you left scratch.py and out.json in the root. delete them")."""
     if _TAKE_OUT.search(words[:4000]):
         return True
-    done = " ".join(" ".join(rework.call_values(c)) for c in acted[-8:])[:50_000]
     said = [m.group(1) for m in _REMOVE.finditer(words[:4000])]
+    if not said:
+        return False
+    done = " ".join(" ".join(rework.call_values(c)) for c in acted[-8:])[:50_000]
     if any(_PRONOUN.match(x) for x in said):   # "delete them": the pieces are named elsewhere in the message
         said.append(words[:4000])
     return any(_wrote(piece, done) for text in said for g in _PIECE.findall(text) for piece in g if piece)
