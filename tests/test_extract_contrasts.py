@@ -123,3 +123,31 @@ def test_pieces_the_message_names_taken_out_by_a_pronoun():
     assert contrasts.takes_out("the fix is in, but tmp_check.py and notes.txt are still lying in the root. delete them",
                                acted)
     assert not contrasts.takes_out("config.old and backup.sql are ancient. delete them", acted)
+
+
+def test_status_approvals_and_next_tasks_are_no_correction():
+    """Messages a person types after the act that look like the rules above and correct nothing."""
+    acted = [_write("src/dates.py", "def parse_date(s): ...")]
+    for said in ("Looks good. Merge?", "nice. tests?", "Works as expected - it now shows 12 rows. Next, add pagination.",
+                 "The endpoint returns 200 in 40ms now, should be fine for 1000 users. Let's write the changelog.",
+                 "ok the deploy should be live in 5 minutes; currently it is at step 3 of 7. write the release notes",
+                 "Thanks, you fixed it before I even noticed the alert. Now let's look at the login page.",
+                 "Perfect, now do these the same way for the orders and billing services.",
+                 "now run the migrations in this order: users, orders, payments.",
+                 "I should've mentioned, the API key is in .env. Use it to hit the staging endpoint.",
+                 "The API is now live. Write the release notes for it.",
+                 "you're in luck, not much left to do: just add the CLI flag for verbose mode."):
+        assert not _verdict(said, acted), said
+    # and the corrections beside them still are
+    assert _verdict("No, that's still wrong. I just want to get it right: use UTC everywhere, not local time.", acted)
+
+
+def test_the_new_readings_stay_fast_on_long_messages():
+    import time
+
+    acted = [_write("a.py", "x")]
+    for said in ("the logs are noisy. drop them " + "1" * 20000, ", should be 1 gives 2 " * 5000,
+                 "expected 1, got " * 6000):
+        start = time.perf_counter()
+        _verdict(said, acted)
+        assert time.perf_counter() - start < 1.0

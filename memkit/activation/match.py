@@ -114,8 +114,7 @@ class Probe:
         self.explains = bool(asked) and ("differen" in asked.group(0).lower() or not _AND_DO.search(act.text))
         self.asks = kind == "prompt" and intent.asks_only(act.text)   # only asks to be told something
         # what a request's kinds are special cases of ("get it live" is a deploy to production, a deploy)
-        # (an action that is a special case of a kind a lesson forbids does what it forbids: an SMS sent is a message sent)
-        self.wider = {w for k in self.kinds for w in cat.kinds[k].within} - self.kinds
+        self.wider = _wider(cat, self.kinds)   # an SMS sent is a message sent: a lesson against the wider fires
         self._heads: list[tuple[str, list[str]]] | None = None
 
     @property
@@ -150,6 +149,16 @@ def _looks(remote: list[str]) -> bool:
     status x`, `tail -n 50 log`): none has a signature to repeat, none writes a file."""
     inner = [p for c in remote if c for p in commands.pieces(c)]
     return bool(inner) and all(">" not in p and not commands.call_signature(p) for p in inner)
+
+
+def _wider(cat, kinds: set[str]) -> set[str]:
+    """The kinds these are special cases of, and theirs in turn (a chain of `within`)."""
+    found, todo = set(), [w for k in kinds for w in cat.kinds[k].within]
+    while todo:
+        if (wider := todo.pop()) not in found and wider in cat.kinds:
+            found.add(wider)
+            todo.extend(cat.kinds[wider].within)
+    return found - kinds
 
 
 def _writes(act, kinds: set[str]) -> bool:

@@ -6,50 +6,56 @@ rule ("like we agreed on Monday — nothing new goes under /api"), a bare value 
 out", "drop the .service file"), what the act will cause beside what to do instead ("… lands in
 Loki with this. log the route"), the person's own version of a draft the agent proposed, and a
 step the agent handed to the person, handed back ("you run it"). Each reads the person's own
-words; the caller knows the agent acted or spoke.
+words; the caller knows the agent acted or spoke. `kind` names the first that holds after an act;
+pushback asks `bare_value` and `handed_back` itself, before and after its other checks.
 """
 from __future__ import annotations
 
 import re
 
 from memkit import rxcache
-from memkit.extract import rework
+from memkit.extract import rework, signals
 
 # ---- expected, and what the act gave ------------------------------------------------
+_NO_VALUE = r"(?!\s+(?:fine|ok|okay|good|enough|plenty|safe|able|done|ready|live|up|there|back|gone|merged)\b)"
 _EXPECTED = rxcache.compile(r"(?i)\b(?:expected|expecting|(?:should|supposed\s+to)\s+(?:say|be|read|show|print|return|"
-                            r"output|display|give|come\s+out\s+as))\b")
+                            r"output|display|give|come\s+out\s+as))\b" + _NO_VALUE)
 _ACTUAL = rxcache.compile(r"(?i)\b(?:actual(?:ly)?|(?:but\s+|instead\s+)?got|(?:right\s+now|currently|instead|but|now|today)"
                           r"\s+(?:it|this|that|they|we|I)?\s*(?:says|said|is|are|reads|shows|showed|prints|printed|returns|"
                           r"returned|outputs|displays|gives|gave|get|see|comes\s+out\s+as)|"
                           r"it\s+(?:says|reads|shows|prints|returns|gives|comes\s+out\s+as))\b")
 _SHOULD = rxcache.compile(r"(?i)(?:,|;|—|-|\bbut)\s*(?:it\s+|this\s+|that\s+)?should(?:'?ve)?\s+(?:be|say|read|show|print|return|"
-                          r"output|give|come\s+out\s+as)\b")
+                          r"output|give|come\s+out\s+as)\b" + _NO_VALUE)
 _GIVES = rxcache.compile(r"(?i)\b(?:gives|gave|returns|returned|prints|printed|says|said|shows|showed|outputs|comes\s+out\s+as)\b")
 _VALUE = rxcache.compile(r"`[^`\n]{1,80}`|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”|(?<!\w)'[^'\n]{1,60}'(?!\w)|-?\d[\d,.]*%?")
-_SENTENCE_END = rxcache.compile(r"[.;!?](?:\s|$)|\n")
+_STOP = rxcache.compile(r"[.;!?](?:\s|$)|\n")   # where a sentence's values end
 
 
 def mismatch(words: str) -> bool:
     """What was expected set beside what the act gave, and the two differ ("for 3 it should say
     "3 items", right now it says "3 item(s)""; "median([1, 2, 3, 4]) gives 3 with this, should be
     2.5"). Checked examples that all match are a verification."""
-    for should in _SHOULD.finditer(words[:4000]):   # what it gives, then what it should
+    words = words[:4000]
+    for should in _SHOULD.finditer(words):   # what it gives, then what it should
         gave = list(_GIVES.finditer(words, max(0, should.start() - 160), should.start()))
-        stop = _SENTENCE_END.search(words, should.end())
-        want = _values(words[should.end():stop.start() if stop else None])
+        want = _values(words[should.end():_end(words, should.end())])
         if gave and want and _values(words[gave[-1].end():should.start()]) - want:
             return True
-    for e in _EXPECTED.finditer(words[:4000]):
+    for e in _EXPECTED.finditer(words):
         a = _ACTUAL.search(words, e.end(), e.end() + 300)
         if not a:
             continue
-        nxt = _EXPECTED.search(words, a.end())
-        stop = _SENTENCE_END.search(words, a.end())
-        end = min(x.start() for x in (nxt, stop) if x) if (nxt or stop) else len(words)
-        want, got = _values(words[e.end():a.start()]), _values(words[a.end():end])
-        if got and want != got:
+        nxt = _EXPECTED.search(words, a.end(), a.end() + 300)
+        want, got = _values(words[e.end():a.start()]), _values(words[a.end():min(_end(words, a.end()), nxt.start() if nxt else len(words))])
+        if got and want and want != got:
             return True
     return False
+
+
+def _end(words: str, at: int) -> int:
+    """Where the sentence that goes on at `at` ends, at most 300 characters on."""
+    stop = _STOP.search(words, at, at + 300)
+    return stop.start() if stop else min(len(words), at + 300)
 
 
 def _values(text: str) -> set[str]:
@@ -84,7 +90,7 @@ def recalls_agreement(words: str) -> bool:
 # ---- a bare value asked back --------------------------------------------------------
 _BARE = rxcache.compile(r"^\s*+(?:`[^`\n]{1,60}`|[\w.~/$:=@*+,\[\]{}<>\"'-]{2,60}(?:[ \t]+[\w.~/$:=@*+,\"'-]{1,30}){0,2})"
                         r"(?:[ \t]+(?:in|on|for|at|under|into)[ \t]+(?:the[ \t]+)?[\w./-]{2,30})?[ \t]*+\?{1,3}[ \t]*+$")
-_CODEISH = rxcache.compile(r"`|[./~$:=_]\S|\S[./:=_]")
+_CODEISH = rxcache.compile(r"`|(?:^|\s)[./~$]\S|\w[./:=_]\w|\w:\s+\S")
 _ASKING = rxcache.compile(r"(?i)^\s*(?:what|why|how|where|when|who|which|whose|is|are|was|were|do|does|did|can|could|should|"
                           r"would|will|shall|may|might|have|has|any|anything|ok|okay|done|ready|really|sure|right|yes|no)\b")
 
@@ -94,7 +100,8 @@ def bare_value(words: str) -> bool:
     ("`.envrc`?", "replicaCount: 1 in prod?", "`.venv/bin/pip`?"): a value in the shape of code, a
     path or a setting, not a question in words ("tests?", "done?")."""
     text = words.strip()
-    return len(text) <= 90 and bool(_BARE.match(text)) and bool(_CODEISH.search(text)) and not _ASKING.match(text)
+    return (len(text) <= 90 and bool(_BARE.match(text)) and bool(_CODEISH.search(text)) and not _ASKING.match(text)
+            and not _CONTENT.search(text))
 
 
 # ---- a step handed to the person, handed back ---------------------------------------
@@ -124,8 +131,9 @@ _TAKE_OUT = rxcache.compile(r"(?i)(?:^|[.;:!?—–]\s*|\s-\s|\b(?:and|then|so)\
                             r"(?:both|them|it|those|these|that|this|all\s+(?:of\s+)?(?:it|them|that|those))\s+(?:back\s+)?out\b(?!\s+of\b)")
 _REMOVE = rxcache.compile(r"(?i)(?:^|[.;:!?,—–]\s*|\s-\s|\b(?:and|then|so|but)\s+)(?:please\s+|pls\s+|just\s+)?(?:drop|remove|delete|"
                           r"ditch|lose|bin|get\s+rid\s+of|take\s+out|rip\s+out|pull\s+out|git\s+(?:checkout|restore)(?:\s+--)?)\s+"
-                          r"(?:(?:the|that|this|those|these|your|both|all)\b\s*)?((?:[^.;:!?\n]|[.:](?=\w)){1,60})")
-_PIECE = rxcache.compile(r"`([^`\n]{2,60})`|((?:[\w-]*\.[A-Za-z][\w.-]*|[\w.-]*/[\w./-]+|[a-z]+[A-Z]\w*|\w+_\w+))")
+                          r"((?:[^.;:!?\n]|[.:](?=\w)){1,60})")
+_POINTS_BACK = rxcache.compile(r"(?i)(?:them|those|these|both|all)\b")   # "delete those (files) too"
+_PIECE = rxcache.compile(r"`([^`\n]{2,60})`|(?<![\w.$@/-])((?:[\w-]*+\.[A-Za-z][\w.-]*|[\w.-]*+/[\w./-]+|[a-z]+[A-Z]\w*|\w+_\w+))")
 
 
 def takes_out(words: str, acted) -> bool:
@@ -134,29 +142,28 @@ def takes_out(words: str, acted) -> bool:
     a pronoun for pieces the message names ("you left scratch.py and out.json in the root. delete them")."""
     if _TAKE_OUT.search(words[:4000]):
         return True
-    said = [m.group(1) for m in _REMOVE.finditer(words[:4000])]
+    words = words[:4000]
+    said = [m.group(1) for m in _REMOVE.finditer(words)]
     if not said:
         return False
     done = " ".join(" ".join(rework.call_values(c)) for c in acted[-8:])[:50_000]
-    if any(_PRONOUN.match(x) for x in said):   # "delete them": the pieces are named elsewhere in the message
-        said.append(words[:4000])
+    if any(_POINTS_BACK.match(x) for x in said):   # "delete them": the pieces are named elsewhere in the message
+        said.append(words)
     return any(_wrote(piece, done) for text in said for g in _PIECE.findall(text) for piece in g if piece)
-
-
-_PRONOUN = rxcache.compile(r"(?i)(?:them|those|these|both|all\s+of\s+them)\b")
 
 
 def _wrote(piece: str, done: str) -> bool:
     parts = [piece] if re.search(re.escape(piece), done, re.I) else piece.split("/")
-    return len(piece) >= 3 and all(len(x) >= 3 and re.search(re.escape(x), done) for x in parts)
+    return len(piece) >= 3 and all(len(x) >= 3 and re.search(re.escape(x), done, re.I) for x in parts)
 
 
 # ---- what the act will cause, and a draft said over ---------------------------------
 # what the act will cause, said of it ("that all goes straight into Datadog with this", "this'll make it
 # most of an hour", "is now baked into a layer", "a seq scan on every single login")
 _OF_THE_ACT = rxcache.compile(r"(?i)\b(?:with\s+(?:this|that|these|your\s+(?:change|edit|fix|version))(?!\s+(?:one|too|as\s+well)\b)|"
-                              r"(?:this|that)(?:'ll|\s+will)\s+(?!be\s+(?:fine|great|good|enough)\b)\w+|(?:is|are)\s+now\s+(?!fine|good|"
-                              r"working|correct|right|done|green)\w+|(?:on|for|in)\s+every\s+(?:single\s+)?(?:login|request|call|page\s+"
+                              r"(?:this|that)(?:'ll|\s+will)\s+(?!be\s+(?:fine|great|good|enough)\b)\w+|(?:is|are)\s+now\s+(?!(?:fine|good|"
+                              r"working|correct|right|done|green|live|up|deployed|available|merged|fixed|running|online|"
+                              r"in\s+place|ready|released|published|out)\b)\w+|(?:on|for|in)\s+every\s+(?:single\s+)?(?:login|request|call|page\s+"
                               r"load|visitor|client|user|customer|row|run|build|push|deploy|message|event|render|frame)|per\s+(?:page\s+"
                               r"load|request|row|call|login|message|frame|render))\b")
 _CONTENT = rxcache.compile(r"(?i)\b(?:fine|ok(?:ay)?|good|great|nice|perfect|thanks|thank\s+you|done|works|working|green|"
@@ -189,8 +196,6 @@ def _only_block(raw: str) -> str:
 
 
 def _prose(block: str) -> bool:
-    from memkit.extract import signals
-
     lines = [ln for ln in block.splitlines() if ln.strip()]
     letters = sum(ch.isalpha() for ch in block)
     return (len(block.split()) >= 5 and letters >= 0.6 * len("".join(block.split()))

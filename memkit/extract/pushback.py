@@ -389,7 +389,9 @@ def _cue(words: str, produced: bool) -> str:
     return ""
 
 
-_NEXT_ONE = rxcache.compile(r"(?i)^(?:next(?:\s+(?:one|up|task|thing|ticket|item))?|now|on\s+to|moving\s+on)\b\s*[:,—–-]")
+_NEXT_ONE = rxcache.compile(r"(?i)^(?:(?:next(?:\s+(?:one|up|task|thing|ticket|item))?|now|on\s+to|moving\s+on)\b\s*[:,—–-]|"
+                            r"now\s+(?:let'?s\s+|please\s+)?(?:do|add|make|build|write|create|implement|run|set|wire|port|"
+                            r"apply|use|try)\b)")
 
 
 def _after_courtesy(words: str) -> tuple[str | None, str]:
