@@ -182,6 +182,24 @@ def test_a_stale_git_index_lock_of_a_killed_memkit_is_removed(vault, tmp_path):
     assert "fsck" not in git(vault, "fsck", "--no-progress")
 
 
+@pytest.mark.slow
+def test_a_ref_lock_a_killed_memkit_left_is_removed_by_the_next_run(vault, tmp_path):
+    """A git killed while it moved the branch leaves the branch's lock (refs/heads/<branch>.lock), and
+    every later commit would stop on it; the next memkit removes it as it removes a stale index.lock."""
+    branch = git(vault, "symbolic-ref", "--short", "HEAD").strip()
+    lock = vault / ".git" / "refs" / "heads" / f"{branch}.lock"
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (vault / ".git" / "memkit-owner").write_text(str(dead.pid))
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    lock.write_text("")
+    log = crashkit.session_log(tmp_path / "s.jsonl", 4, random.Random(4))
+    proc = run_process("--vault", str(vault), "ingest", str(log))
+    assert proc.returncode == 0, proc.stderr
+    assert f"removed a stale .git/refs/heads/{branch}.lock" in proc.stderr
+    assert not lock.exists() and crashkit.git_status(vault) == ""
+
+
 def test_read_only_git_commands_take_no_index_lock(vault, tmp_path, monkeypatch):
     """git status and git diff refresh the index under .git/index.lock unless told not to; a memkit killed
     while one ran would leave a lock that no memkit-owner mark explains, and the next commit would stop

@@ -173,6 +173,10 @@ def _owned_index(git_dir: Path) -> Iterator[None]:
         deadline = time.monotonic() + 30
         while _git_running_in(git_dir.parent.resolve()) and time.monotonic() < deadline:
             time.sleep(0.1)
+        # a git killed while it moved a ref leaves that ref's lock too (HEAD.lock, refs/heads/main.lock)
+        for ref_lock in [git_dir / "HEAD.lock", git_dir / "packed-refs.lock", *git_dir.glob("refs/heads/**/*.lock")]:
+            if ref_lock.exists():
+                _clear_stale(ref_lock, owner)
     if lock.exists():
         _clear_stale(lock, owner)
     owner.write_text(str(os.getpid()))
@@ -184,7 +188,7 @@ def _owned_index(git_dir: Path) -> Iterator[None]:
 
 def _clear_stale(lock: Path, owner: Path, wait: float = 2.0, patience: float = 30.0) -> None:
     start = time.monotonic()
-    top = lock.parent.parent.resolve()
+    top = lock_dir(lock).parent.resolve()
     while lock.exists():   # a running git finishes; a killed memkit's orphaned git may still be running
         waited = time.monotonic() - start
         if waited >= patience or (waited >= wait and not _git_running_in(top)):
@@ -197,10 +201,16 @@ def _clear_stale(lock: Path, owner: Path, wait: float = 2.0, patience: float = 3
         pid, marked, made = 0, 0.0, 0.0
     if pid and not vault_alive(pid) and made >= marked - 1:   # made while that memkit ran git
         lock.unlink(missing_ok=True)
-        sys.stderr.write(f"memkit: removed a stale .git/index.lock left by a killed memkit (pid {pid})\n")
+        sys.stderr.write(f"memkit: removed a stale .git/{lock.relative_to(lock_dir(lock)).as_posix()} left by a "
+                         f"killed memkit (pid {pid})\n")
     elif lock.exists():
-        raise MemkitError(f"git index is locked: {lock} exists (a git command is running, or one crashed); "
+        raise MemkitError(f"git is locked: {lock} exists (a git command is running, or one crashed); "
                           "if no git is running, remove it and run again")
+
+
+def lock_dir(lock: Path) -> Path:
+    """The .git folder a lock file lies in (refs/heads/main.lock lies three folders down)."""
+    return next(p for p in lock.parents if p.name == ".git" or (p / "HEAD").is_file() and (p / "objects").is_dir())
 
 
 def _git_running_in(top: Path) -> bool:
