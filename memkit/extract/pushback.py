@@ -202,8 +202,7 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return "answered the act with " + " and ".join(sorted(signs)), 0.6
     how = rework.verdict(words, sc.proposal, raw)   # no opener announced it: said again, quoted back, a point among others
     if how or (sc.acted and (how := remarks.kind(words, raw, signs)
-                             or contrasts.kind(words, sc.acted, signs, lambda: _new_work(words), lambda: any(
-                                 _DO.match(x.strip()) for x in _sentences(words) if not x.rstrip().endswith("?"))))):
+                             or contrasts.kind(words, sc.acted, signs, lambda: _new_work(words), lambda: _tells(words)))):
         return how, 0.6
     if sc.owned and (sc.acted or sc.proposal) and _directs(words):
         return "said, and the agent owned a mistake", 0.55
@@ -257,6 +256,11 @@ _OPENS_WORK = rxcache.compile(r"(?i)^(please\s+)?(" + "|".join(
     "open close start stop restart try continue resume finish do go show tell give help let".split()) + r")\b")
 _SHOWS = rxcache.compile(r"(?im)\b(I (get|got|see|saw)( this| the following)?|here'?s what I (get|got|see)|this is what I "
                     r"(get|got|see))\s*(:|$)")
+
+
+def _tells(words: str) -> bool:
+    """A sentence of the message, not a question, says what to do ("log the route and the status")."""
+    return any(_DO.match(x.strip()) for x in _sentences(words) if not x.rstrip().endswith("?"))
 
 
 def _new_work(words: str) -> bool:
