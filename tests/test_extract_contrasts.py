@@ -151,3 +151,19 @@ def test_the_new_readings_stay_fast_on_long_messages():
         start = time.perf_counter()
         _verdict(said, acted)
         assert time.perf_counter() - start < 1.0
+
+
+def test_a_question_passed_on_is_read_in_one_pass_over_a_long_message():
+    """"Ana asks why …" is read against the whole message at once: a pasted log with "asks" near its
+    top and "why" at its end once took the reader 25 s, trying the message from each line's start."""
+    import time
+
+    acted = [_write("a.py", "x")]
+    said = "she asks about it\n" + "\n".join(f"line {i}: the value is fine" for i in range(5000)) + "\nwhy"
+    start = time.perf_counter()
+    _verdict(said, acted)
+    assert time.perf_counter() - start < 1.0
+    # the question passed on is still read, and still not when new work is asked for besides it
+    assert _verdict("Ana from the data team asks why the importer keeps a second copy of every row", acted)
+    assert not _verdict("Can you add paging to the list?\nAna asks why the importer keeps a second copy of every row",
+                        acted)
