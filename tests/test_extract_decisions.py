@@ -84,3 +84,40 @@ def test_a_finding_the_person_confirms_is_a_candidate_marked_as_the_agents(vault
     assert disc.meta["lesson"] == "It turns out the nightly job reads the replica, which lags by six hours."
     assert (disc.meta["said_by"], disc.meta["confirmed_by"]) == ("agent", "person")
     assert disc.meta["source"].endswith("#^t3]]")   # the person's confirming turn
+
+
+FIXES = ("The fork errors have a few fixes:\n\n### **Option 1: Disable the profile scripts**\nQuick, but temporary.\n\n"
+         "### **Option 2: Update Git for Windows**\nA newer build may carry the fix.\n\n"
+         "### **Option 3: Exclude Git from the virus scanner**\nThe scanner slows every fork.\n\n"
+         "### **Option 4: Live with it**\nThe errors are cosmetic.\n\n"
+         "Which fix would you like me to implement, or should we go back to the router problem?")
+
+
+@pytest.mark.parametrize("offered, reply, chosen", [
+    (FIXES, "start with option 2, 3", "Update Git for Windows; Exclude Git from the virus scanner"),
+    (DESIGNS.replace("1.", "A)").replace("2.", "B)"), "A + B",
+     "an optional is_sample field on the Book record; a separate SampleBook type with its own loader"),
+    ("Should I keep the cache in memory, or should I write it to a file on disk?", "both",
+     "keep the cache in memory; write it to a file on disk"),
+])
+def test_several_options_picked_at_once_are_one_decision(vault, tmp_path, offered, reply, chosen):
+    ingest(vault, tmp_path, offered, reply)
+    [dec] = written(vault, "observations/decision")
+    assert dec.meta["chosen"] == chosen
+    assert chosen.split("; ")[0] not in dec.meta.get("alternatives", [])
+
+
+@pytest.mark.parametrize("offered, reply", [
+    (MENU, "1 and 3"),                     # pushing and showing the diff only move the session along
+    (FIXES, "5, 6"),                       # no such options
+    ("I'll add an is_sample field to Book. Shall I go ahead?", "both"),   # nothing offered twice
+])
+def test_several_picks_that_name_no_real_alternatives_are_no_decision(vault, tmp_path, offered, reply):
+    ingest(vault, tmp_path, offered, reply)
+    assert written(vault, "observations/decision") == []
+
+
+def test_an_option_copied_back_as_the_reply_picks_it(vault, tmp_path):
+    ingest(vault, tmp_path, FIXES, "Option 3: Exclude Git from the virus scanner\n\nThe scanner slows every fork.")
+    [dec] = written(vault, "observations/decision")
+    assert dec.meta["chosen"] == "Exclude Git from the virus scanner"

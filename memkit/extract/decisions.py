@@ -106,16 +106,30 @@ def verb_pick(reply: str, options: dict[str, str]) -> str:
     return ""
 
 
+# several options picked by number or letter ("start with option 4, 5", "A + B", "1 and 3"), or
+# both sides of a question that offered two
+_SEVERAL = rxcache.compile(r"^\s*(?:(?:let'?s |I'?ll |we'?ll )?(?:go with|choose|pick|take|do|start with|begin with)\s+)?"
+                           r"(?:options?\s+|numbers?\s+|#)?(?P<keys>[1-9a-d](?:\s*(?:,|\+|&|\band\b|\bthen\b)\s*"
+                           r"(?:options?\s+|#)?[1-9a-d]){1,5})\b[.)]?\s*(?:please|pls|first|then)?[.!]?\s*$", re.I)
+_BOTH = rxcache.compile(r"^\s*(?:let'?s\s+|we'?ll\s+)?(?:do\s+|go with\s+|take\s+)?both(?:\s+of them)?(?:,?\s+please)?"
+                        r"\s*[.!]?\s*$", re.I)
+
+
 def decision(turns, i, text: str) -> Candidate | None:
     offered = pushback.proposal(turns, i)
     asked = _asked(offered)
     options = asked or signals.options(offered)   # alternatives(offered), its question read once
+    several = _several(turns[i], text, asked, offered)
+    if several:
+        return several
     m = phrases()["decision_reply"].match(text)
     # naming an item in words picks it only from a menu: a list the agent asks about or calls options
     menu = bool(signals.last_question(offered)) or bool(_MENU.search(offered))
     choice = m.group("choice").lower() if m else (signals.named_option(text, options) if menu else "")
     if not m and not choice and len(text.split()) <= 60:
         choice = verb_pick(text, asked)     # "do what that one says": only for a question's alternatives
+    if not m and not choice:
+        choice, options = _pasted(text, offered, options)
     if m or choice:
         if choice in options and len(options) >= 2 and not operational(options[choice]):
             chosen = _plain(options[choice])
@@ -125,6 +139,39 @@ def decision(turns, i, text: str) -> Candidate | None:
                                            "question": signals.last_question(offered)}, created=turns[i].ts)
         return None
     return _stated(turns[i], text)
+
+
+def _pasted(text: str, offered: str, options: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """The reply opens with one of the agent's listed options copied back ("Option 2: Use PowerShell
+    as Primary Shell (Recommended)" and its details): that option, among the agent's list."""
+    first = signals.OPTION.match(text.lstrip("\n"))
+    listed = signals.options(offered)
+    key = first.group("k").lower() if first else ""
+    if key not in listed:
+        return "", options
+    words = lambda v: re.findall(r"[a-z0-9]+", v.lower())[:8]   # noqa: E731
+    return (key, listed) if words(first.group("v").replace("**", "")) == words(listed[key]) else ("", options)
+
+
+def _several(turn, text: str, asked: dict[str, str], offered: str) -> Candidate | None:
+    """Two or more of the offered options picked at once: by their numbers or letters in the
+    agent's own list (not the sides of its closing question, which have none), or "both" to a
+    question that offered two. None when any of them only moves the session along."""
+    m = _SEVERAL.match(text)
+    if m:
+        options = signals.options(offered)
+        keys = list(dict.fromkeys(k.lower() for k in re.findall(r"(?<![a-z])[1-9a-d](?![a-z])", m.group("keys"), re.I)))
+    elif _BOTH.match(text):
+        options = asked if len(asked) == 2 else signals.options(offered)
+        keys = list(options) if len(options) == 2 else []
+    else:
+        return None
+    if len(keys) < 2 or len(options) <= 1 or any(k not in options or operational(options[k]) for k in keys):
+        return None
+    chosen = [_plain(options[k]) for k in keys]
+    return Candidate("decision", turn.n, text.strip(), 0.65, 0.5, "knowledge",
+                     {"chosen": "; ".join(chosen), "alternatives": [_plain(v) for k, v in options.items() if k not in keys],
+                      "question": signals.last_question(offered)}, created=turn.ts)
 
 
 def _stated(turn, text: str) -> Candidate | None:

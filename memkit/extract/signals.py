@@ -16,7 +16,9 @@ from memkit.activation.acts import LINE_BREAK
 from memkit.extract.phrases import find
 from memkit.search.query import stop_words
 
-OPTION = rxcache.compile(r"^\s*(?:\*\*)?(?:option\s+)?(?P<k>[1-9]|[A-Da-d])[.):](?:\*\*)?\s+(?P<v>.+?)\s*$", re.M | re.I)
+# "1. …", "**B)** …", "### **Option 4: …**" (an option as a heading of its own)
+OPTION = rxcache.compile(r"^\s*(?:#{1,4}\s+)?(?:\*\*)?(?:option\s+)?(?P<k>[1-9]|[A-Da-d])[.):](?:\*\*)?\s+(?P<v>.+?)\s*$",
+                         re.M | re.I)
 _SENT = rxcache.compile(r"(?<=[.!?])\s+|\n+")
 VAGUE_KEYS = {"it", "this", "that", "them", "thing", "things", "which", "what", "there", "here", "one", "you", "i",
               "we", "he", "she", "they", "me", "value", "mode", "up", "these", "those", "all", "both", "everything",
