@@ -568,6 +568,36 @@ def test_an_apology_after_a_question_or_the_next_task_makes_no_correction(vault,
     assert candidates(vault, "correction") == []
 
 
+GRANTED = [{"role": "assistant", "content": "You're absolutely right! The client shouldn't hold that cache. Moving it."}]
+
+
+@pytest.mark.parametrize("text", [
+    "does the cache in the client add anything the worker doesn't already do?",   # pushback asked as a question
+    "hmm, isn't this the same cache the worker keeps",
+    "the worker already has one of these, the client stays thin",
+])
+def test_words_the_agent_grants_as_a_point_against_its_work_are_a_correction(vault, tmp_path, text):
+    # no opener, no rule word, no redo: the agent's "You're absolutely right" says its work was wrong
+    ingest(vault, tmp_path, "granted", after_edit(text) + GRANTED)
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["trigger"].startswith("Edit: src/client.py")
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("we should also add a changelog entry for this", GRANTED),   # the next piece of work, granted
+    ("thanks, that reads well", GRANTED),                            # approval
+    ("continue with the exporter", GRANTED),                         # a go-ahead
+    ("did I miss a step? the page still shows the old list when I open it", GRANTED),   # their own try
+    ("hmm, still the old list on the page. run it again", GRANTED),   # the same step once more
+    ("how do you plan to go about it? it seems like a big step", GRANTED),   # the plan asked for
+    ("does the cache in the client add anything the worker doesn't already do?",   # the same question, answered
+     [{"role": "assistant", "content": "It does: the client cache keeps the last page for offline use."}]),
+])
+def test_a_grant_after_new_work_or_approval_and_a_plain_answer_make_no_correction(vault, tmp_path, text, answer):
+    ingest(vault, tmp_path, "plain", after_edit(text) + answer)
+    assert candidates(vault, "correction") == []
+
+
 @pytest.mark.parametrize("text", [
     "log in to the registry with my account",   # the same request sent again
     "how do we keep you logged in to the registry between sessions",   # a question without its mark

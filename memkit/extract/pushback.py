@@ -52,6 +52,7 @@ class Scene:
     proposal: str                     # the agent's last words, when it said any
     redone: bool = False              # the agent then changed again what it had just changed
     owned: bool = False               # the agent's answer owns a mistake ("I'm sorry", "my mistake")
+    conceded: bool = False            # the agent's answer grants the point ("You're absolutely right", "good catch")
 
     @property
     def agent_spoke(self) -> bool:
@@ -61,8 +62,9 @@ class Scene:
 def scene(turns: list[Turn], i: int, prior: list[Turn]) -> Scene:
     rejected = tuple(t for t in prior if Flag.REJECTED in t.flags and t.tool_name not in QUESTION_TOOLS)
     acted = tuple(c for t in prior for c in t.tool_calls if not read_only(c.name))
+    answer = _answer(turns, i)
     return Scene(rejected, any(Flag.INTERRUPT in t.flags for t in prior), acted, proposal(turns, i),
-                 redone(turns, i, acted), owned(turns, i))
+                 redone(turns, i, acted), _OWNED.match(answer) is not None, _CONCEDED.match(answer) is not None)
 
 
 # the agent's answer opens by owning a mistake: an apology, "my mistake", "I shouldn't have"
@@ -71,14 +73,26 @@ _OWNED = rxcache.compile(r"(?i)^\W*(?:(?:oh|ah),?\s+)?(?:(?:i'?m|i\s+am)\s+(?:so
                     r"i\s+shouldn'?t\s+have\b)")
 
 
+# the agent's answer opens by granting the person's point: the words coding agents answer a correction with
+_CONCEDED = rxcache.compile(r"(?i)^\W*(?:(?:yes|ah|oh|ok(?:ay)?|right|hmm)[,.!]?\s+)?(?:(?:you'?re|you\s+are)\s+"
+                            r"(?:absolutely\s+|completely\s+|totally\s+|entirely\s+|quite\s+|so\s+|exactly\s+)?"
+                            r"(?:right|correct)|(?:good|great|excellent|sharp)\s+(?:catch|eye)|"
+                            r"(?:good|great|excellent|fair|valid)\s+point)\b")
+
+
 def owned(turns: list[Turn], i: int) -> bool:
     """The agent's first words after message i own a mistake."""
+    return _OWNED.match(_answer(turns, i)) is not None
+
+
+def _answer(turns: list[Turn], i: int) -> str:
+    """The opening of the agent's first words after message i, before the person speaks again."""
     for t in turns[i + 1:i + 12]:
         if t.role is Role.USER and t.typed:
-            return False
+            return ""
         if t.role is Role.ASSISTANT and t.text.strip():
-            return _OWNED.match(t.text.strip()[:200]) is not None
-    return False
+            return t.text.strip()[:200]
+    return ""
 
 
 _FILE_WORD = rxcache.compile(r"[\w.-]*/[\w./-]*|[\w-]+\.[A-Za-z]\w{0,7}\b")   # a path, or a name with an extension
@@ -206,6 +220,8 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return how, 0.6
     if sc.owned and (sc.acted or sc.proposal) and _directs(words):
         return "said, and the agent owned a mistake", 0.55
+    if sc.conceded and (sc.acted or sc.proposal) and _weighs_in(words):
+        return "said, and the agent granted the point", 0.55
     if sc.acted and signs and rework.act_token(words, sc.acted):   # code the act wrote, named beside a no
         weighed = scene_signs(rework.stated(_sentences(words))) & {"no", "judged", "rule"}
         if weighed:
@@ -477,6 +493,30 @@ _GO_ON = rxcache.compile(r"(?i)^\W*(?:so\s+|now\s+|then\s+|ok(?:ay)?,?\s+)?(?:le
 # a question typed without its mark: "how do we enable you to have sudo again"
 _ASKED = rxcache.compile(r"(?i)^(?:how|what|where|which|who)\s+(?:do|does|did|can|could|should|would|is|are)\s+"
                     r"(?:we|i|you|it|they|this|that)\b")
+
+
+def _weighs_in(words: str) -> bool:
+    """Words the agent then granted weigh in on its work: a question about it, a sign of pushback, a
+    but or a should; not a go-ahead, a new task, or approval that holds nothing back."""
+    body, turn = _after_courtesy(words)
+    if body is None or _GO_ON.match(body) or _goes_on(words) or _opens_work(body, words, turn):
+        return False
+    if turn == "" and body != words.strip():   # "thanks, that works": courtesy with no turn
+        return False
+    if _OWN_TRY.search(body) or _RETRY.search(body) or _PLAN_ASKED.match(body):   # the person's own attempt;
+        return False                                                  # the same step once more; the plan asked for
+    return "?" in body or bool(_DOUBTS.search(body) or scene_signs(body))
+
+
+_OWN_TRY = rxcache.compile(r"(?i)\b(?:am\s+i|did\s+i|have\s+i|when\s+i|i\s+(?:ran|run|tried|try|did|do)\b)")
+_PLAN_ASKED = rxcache.compile(r"(?i)^\W*(?:so\s+|and\s+|ok(?:ay)?,?\s+)?(?:how|what)\s+(?:do|would|will)\s+you\s+"
+                             r"(?:plan|propose|intend|want)\b|^\W*what'?s\s+(?:your|the)\s+plan\b")
+_RETRY = rxcache.compile(r"(?i)\b(?:try|run\s+it|do\s+it)\s+again\b|\bretry\b|\bonce\s+more\b")
+
+
+# what sets words against the work, as opposed to adding to it ("we should also …")
+_DOUBTS = rxcache.compile(r"(?i)\b(but|however|though|except|instead|rather|not|no|never|n'?t|wrong|incorrect|revert|undo|"
+                          r"redo|why|again|still|already|forgot|missed|missing|confusing|strange|wait)\b")
 
 
 def _plain_direction(words: str) -> bool:
