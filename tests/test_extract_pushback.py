@@ -575,12 +575,21 @@ GRANTED = [{"role": "assistant", "content": "You're absolutely right! The client
     "does the cache in the client add anything the worker doesn't already do?",   # pushback asked as a question
     "hmm, isn't this the same cache the worker keeps",
     "the worker already has one of these, the client stays thin",
+    "oh my! look at how the worker names its caches and do the same here",   # dismay, then a direction
+    "almost. the worker names them client_cache_*",
 ])
 def test_words_the_agent_grants_as_a_point_against_its_work_are_a_correction(vault, tmp_path, text):
     # no opener, no rule word, no redo: the agent's "You're absolutely right" says its work was wrong
     ingest(vault, tmp_path, "granted", after_edit(text) + GRANTED)
     [corr] = candidates(vault, "correction")
     assert corr.meta["trigger"].startswith("Edit: src/client.py")
+
+
+def test_a_question_after_a_refused_call_that_the_agent_grants_is_a_correction(vault, tmp_path):
+    answer = [{"role": "assistant", "content": "Good catch, the header keeps the old date format. Leaving it."}]
+    ingest(vault, tmp_path, "refused", after_refused_edit("does the header still need the old date format?") + answer)
+    [corr] = candidates(vault, "correction")
+    assert corr.meta["trigger"].startswith("Edit: app/cli.py")
 
 
 @pytest.mark.parametrize("text, answer", [

@@ -193,11 +193,11 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return None
     cue = _cue(words, bool(sc.acted or sc.proposal or sc.rejected))
     if sc.rejected:
-        if cue or _plain_direction(words):
+        if cue or _plain_direction(words) or (sc.conceded and _weighs_in(words)):
             return "rejected the call, then said", 0.85
         return None
     if sc.interrupted:
-        if cue or _plain_direction(words):
+        if cue or _plain_direction(words) or (sc.conceded and _weighs_in(words)):
             return "interrupted, then said", 0.8
         return None
     if cue:
@@ -516,7 +516,8 @@ _RETRY = rxcache.compile(r"(?i)\b(?:try|run\s+it|do\s+it)\s+again\b|\bretry\b|\b
 
 # what sets words against the work, as opposed to adding to it ("we should also …")
 _DOUBTS = rxcache.compile(r"(?i)\b(but|however|though|except|instead|rather|not|no|never|n'?t|wrong|incorrect|revert|undo|"
-                          r"redo|why|again|still|already|forgot|missed|missing|confusing|strange|wait)\b")
+                          r"redo|why|again|still|already|forgot|missed|missing|confusing|strange|wait|almost|error|mistake|"
+                          r"oh\s+my|omg|ugh+|argh+|oops|sigh|a{4,}h*)\b")
 
 
 def _plain_direction(words: str) -> bool:
