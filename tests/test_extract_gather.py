@@ -227,3 +227,18 @@ def test_a_console_copy_pasted_again_after_a_resume_is_no_recurrence(vault, tmp_
     [only] = corrections(vault)
     assert len(only.meta["sessions"]) == 2
     assert not list((vault / "workshop" / "proposals").glob("prop-convention-*.md"))
+
+
+def test_a_message_cut_short_and_sent_again_in_full_is_one_correction_in_the_full_words(vault, tmp_path):
+    cut = "no, never run the migrations against the shared database, use a lo"
+    messages = session("s1", cut) + [{"role": "assistant", "content": "Understood."},
+                                     {"role": "user", "content": LESSON + " from the fixtures folder"}]
+    run_cli("--vault", str(vault), "ingest", str(log(tmp_path, "s1", messages)), check=True)
+    [only] = corrections(vault)
+    assert only.meta["lesson"] == LESSON + " from the fixtures folder"
+    # two lessons that only open alike stay two
+    other = session("s2", "no, never run the migrations against the shared database, ask Dana first") + [
+        {"role": "assistant", "content": "Understood."},
+        {"role": "user", "content": "no, never run the migrations against the shared staging database either"}]
+    run_cli("--vault", str(vault), "ingest", str(log(tmp_path, "s2", other)), check=True)
+    assert len(corrections(vault)) == 3

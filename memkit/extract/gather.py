@@ -37,9 +37,22 @@ def same(a: str, b: str) -> bool:
         return True
     if a.split(":", 1)[0] != b.split(":", 1)[0] or min(len(a), len(b)) < 24:
         return False
+    if _resent_longer(a.split(), b.split()):
+        return True
     from memkit.similar import fuzz
 
     return fuzz.ratio(a, b) >= SAME
+
+
+RESENT_WORDS = 6   # the words a message cut short must hold before it counts as the start of the one sent after it
+
+
+def _resent_longer(a: list[str], b: list[str]) -> bool:
+    """One message is the other cut short and sent again in full ("… path handling, can ywe" then
+    "… path handling, can we now use the GOOS idea"): every word of the shorter but its last, which
+    may have been cut mid-word, opens the longer."""
+    short, long = sorted((a, b), key=len)
+    return len(short) >= RESENT_WORDS and len(long) > len(short) and long[:len(short) - 1] == short[:-1]
 
 
 def within(found: list[Candidate], trace_id: str = "") -> list[Candidate]:
@@ -54,8 +67,12 @@ def within(found: list[Candidate], trace_id: str = "") -> list[Candidate]:
             keys.append(k)
             continue
         first = out[hit]
+        if len(k) > len(keys[hit]) and _resent_longer(k.split(), keys[hit].split()):
+            # the first was cut short: the one sent in full is the lesson, the cut one a further source
+            first, c, keys[hit] = replace(c, fields={**c.fields, "repeated_at": first.fields.get("repeated_at") or []}), \
+                first, k
         turns = list(first.fields.get("repeated_at") or []) + [c.turn]
-        out[hit] = replace(first, importance=min(1.0, round(first.importance + BOOST, 2)),
+        out[hit] = replace(first, importance=min(1.0, round(max(first.importance, c.importance) + BOOST, 2)),
                            fields={**first.fields, "repeated_at": turns})
     return out
 
