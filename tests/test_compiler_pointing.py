@@ -157,9 +157,19 @@ def test_a_lesson_met_through_a_specific_kind_ranks_before_a_before_every_commit
     ("what was that part about the cache?", "neutral"),          # asks to be told
     ("what was that part with the auth flow again?", "neutral"),
     ("what is the worker doing in the loop?", "neutral"),
+    ("does the docstring on line 14 add anything the code doesn't say already?", "forbid"),
+    ("why do we need a retry wrapper around the client?", "forbid"),
+    ("do we really need the second cache here?", "forbid"),
+    ("do we need to restart the worker after this, or does it reload?", "prescribe"),   # asks, no complaint
 ])
 def test_a_complaint_asked_as_a_question_says_no(clause, polarity):
     assert clauses(clause)[0][0] == polarity
+
+
+def test_a_challenge_to_what_the_act_added_forbids_its_kind():
+    cue = compiler.compile_lesson(CAT, "does docstring on line 14 add anything the code doesn't say already?",
+                                  "Edit: /home/ana/shop/app/models.py — def total(self):")
+    assert "style:docstring" in cue["forbids"]
 
 
 @pytest.mark.parametrize("lesson, rule, reason", [

@@ -25,6 +25,9 @@ _FORBID = rxcache.compile(
     r"does\s+nothing|has\s+no\s+effect|is\s+(?:a\s+)?no-?op\b|(?:is|are)\s+(?:silently\s+)?ignored|"
     rf"ask\s+(me\s+)?(first|before)|what\s+are\s+you\s+doing|why\s+(did|are|do|would|were)\s+you|{WHY_THERE}|"
     r"what'?s\s+(with|up\s+with)|who\s+(told|asked)\s+you|"
+    # a challenge put as a question: "does the docstring add anything?", "why do we need a retry here?"
+    r"does\s+(?:[^\s?.!]+\s+){1,8}?add\s+(?:anything|much|any\s+value)|why\s+(?:do|would|should)\s+(?:we|you|i)\s+"
+    r"(?:even\s+|really\s+)?need\b|do\s+we\s+(?:really|even|actually)\s+need\b(?=[^?.!\n]{1,80}\?)|"
     r"what(?:'s|\s+(?:was|is))\s+(?:that|this)\s+(?:part|bit|business)\s+with\s+[^?.!\n]{1,60}\?*!|"
     r"what(?:'s|\s+(?:is|are))\s+(?:that|this|those|these|all\s+(?:that|this|those|these))\b[^?.!\n]{0,40}?\s*"
     r"\bdoing\s+(?:in\s+)?(?:here|there)\b(?![^?]{0,5}\?\s*(?:walk|explain|tell)))")   # "what was that part with
