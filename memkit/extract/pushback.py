@@ -11,14 +11,13 @@ import re
 from dataclasses import dataclass
 
 from memkit import rxcache
-from memkit.extract import contrasts, relay, remarks, rework, signals
+from memkit.extract import aftermath, contrasts, relay, remarks, rework, signals
+from memkit.extract.aftermath import READ_ONLY, fix_after, read_only  # noqa: F401  (the names callers use)
 from memkit.extract.phrases import find, phrases
 from memkit.layers import Flag, Role
 from memkit.traces.model import ToolCall, Turn
 
 QUESTION_TOOLS = {"AskUserQuestion"}   # refusing to answer a question is not a correction
-READ_ONLY = {"Read", "Glob", "Grep", "LS", "WebSearch", "TodoWrite", "TodoRead", "NotebookRead", "Task",
-             "ExitPlanMode", "BashOutput", "ListMcpResourcesTool", "Search", "List", "Fetch", "WebFetch"}
 MIN_WORDS = 3   # a lesson shorter than this says nothing a later session could use
 # after "yes, but …": a negation or an imperative that changes what was agreed to
 _AFTER_BUT = rxcache.compile(r"^((for )?next time,? |in (the )?future,? )?(please,? )?((you )?(must|should|shall) ?n[o']?t\b|"
@@ -62,115 +61,9 @@ class Scene:
 def scene(turns: list[Turn], i: int, prior: list[Turn]) -> Scene:
     rejected = tuple(t for t in prior if Flag.REJECTED in t.flags and t.tool_name not in QUESTION_TOOLS)
     acted = tuple(c for t in prior for c in t.tool_calls if not read_only(c.name))
-    answer = _answer(turns, i)
+    said = aftermath.answer(turns, i)
     return Scene(rejected, any(Flag.INTERRUPT in t.flags for t in prior), acted, proposal(turns, i),
-                 redone(turns, i, acted), _OWNED.match(answer) is not None, _CONCEDED.match(answer) is not None)
-
-
-# the agent's answer opens by owning a mistake: an apology, "my mistake", "I shouldn't have"
-_OWNED = rxcache.compile(r"(?i)^\W*(?:(?:oh|ah),?\s+)?(?:(?:i'?m|i\s+am)\s+(?:so\s+|very\s+|really\s+)?sorry\b|sorry\b|"
-                    r"(?:my\s+)?apologies\b|i\s+apologi[sz]e\b|my\s+(?:mistake|bad)\b|that\s+was\s+my\s+mistake\b|"
-                    r"i\s+shouldn'?t\s+have\b)")
-
-
-# the agent's answer opens by granting the person's point: the words coding agents answer a correction with
-_CONCEDED = rxcache.compile(r"(?i)^\W*(?:(?:yes|ah|oh|ok(?:ay)?|right|hmm)[,.!]?\s+)?(?:(?:you'?re|you\s+are)\s+"
-                            r"(?:absolutely\s+|completely\s+|totally\s+|entirely\s+|quite\s+|so\s+|exactly\s+)?"
-                            r"(?:right|correct)|(?:good|great|excellent|sharp)\s+(?:catch|eye)|"
-                            r"(?:good|great|excellent|fair|valid)\s+point)\b")
-
-
-def owned(turns: list[Turn], i: int) -> bool:
-    """The agent's first words after message i own a mistake."""
-    return _OWNED.match(_answer(turns, i)) is not None
-
-
-def _answer(turns: list[Turn], i: int) -> str:
-    """The opening of the agent's first words after message i, before the person speaks again."""
-    for t in turns[i + 1:i + 12]:
-        if t.role is Role.USER and t.typed:
-            return ""
-        if t.role is Role.ASSISTANT and t.text.strip():
-            return t.text.strip()[:200]
-    return ""
-
-
-_FILE_WORD = rxcache.compile(r"[\w.-]*/[\w./-]*|[\w-]+\.[A-Za-z]\w{0,7}\b")   # a path, or a name with an extension
-
-
-def redone(turns: list[Turn], i: int, acted: tuple[ToolCall, ...]) -> bool:
-    """After message i, before the person speaks again, the agent changes again a file (or a
-    folder holding one) that it had changed just before: it redoes its work, as after a correction."""
-    before = set().union(*(_touches(c) for c in acted)) if acted else set()
-    if not before:
-        return False
-    names = {b.rsplit("/", 1)[-1] for b in before}
-    for t in turns[i + 1:i + 60]:
-        if t.role is Role.USER and t.typed:
-            return False
-        for c in t.tool_calls:
-            if read_only(c.name):
-                continue
-            for touched in _touches(c):
-                if touched.rsplit("/", 1)[-1] in names or any(f"/{touched}/" in f"/{b}/" for b in before):
-                    return True
-    return False
-
-
-def fix_after(turns: list[Turn], i: int, limit: int = 8) -> list[str]:
-    """The agent's own fix after message i, before the person speaks again: the lines its edits
-    took out (`-…`) and put in (`+…`), each stripped, the lines both sides keep left out. A line
-    taken out counts only when the agent had written it itself before message i (code that was
-    there before the session is no mistake of its)."""
-    wrote = {ln for t in turns[max(0, i - 60):i] for c in t.tool_calls for _, new in _changes(c) for ln in new}
-    out: list[str] = []
-    for t in turns[i + 1:i + 60]:
-        if t.role is Role.USER and t.typed:
-            break
-        for c in t.tool_calls:
-            for before, after in _changes(c):
-                if before:
-                    out += ["-" + ln[:200] for ln in sorted(before - after) if ln in wrote][:limit]
-                    out += ["+" + ln[:200] for ln in sorted(after - before)][:limit]
-    return list(dict.fromkeys(out))[:2 * limit]
-
-
-def _changes(call: ToolCall) -> list[tuple[set[str], set[str]]]:
-    """(lines replaced, lines written) of each change an edit or write call makes, stripped."""
-    args = call.input if isinstance(call.input, dict) else {}
-    if isinstance(args.get("content"), str):   # a whole file written
-        return [(set(), {ln.strip() for ln in args["content"].splitlines() if ln.strip()})]
-    out = []
-    for e in args.get("edits") if isinstance(args.get("edits"), list) else [args]:
-        old, new = (e.get(k) if isinstance(e, dict) else None for k in ("old_string", "new_string"))
-        if isinstance(old, str) and isinstance(new, str):
-            out.append(tuple({ln.strip() for ln in x.splitlines() if ln.strip()} for x in (old, new)))
-    return out
-
-
-def _touches(call: ToolCall) -> set[str]:
-    """The files a call changes or runs on: an edit's file, the paths and file names in a command
-    (without a leading ./ or a trailing /)."""
-    args = call.input if isinstance(call.input, dict) else {}
-    found = {str(args[k]) for k in ("file_path", "path", "notebook_path") if isinstance(args.get(k), str)}
-    command = args.get("command") if isinstance(args.get("command"), str) else ""
-    found |= set(_FILE_WORD.findall(command[:2000]))
-    out = set()
-    for f in found:
-        f = f.strip()
-        f = f[2:] if f.startswith("./") else f
-        f = f.rstrip("/")
-        if len(f.rsplit("/", 1)[-1]) >= 3:
-            out.add(f)
-    return out
-
-
-def read_only(tool: str) -> bool:
-    """A call that only looked (read, search, fetch, plan): it changed nothing to correct.
-    Known by name, or by the family activation gives the tool (other agents' names)."""
-    from memkit.activation import acts
-
-    return tool in READ_ONLY or acts.family(tool) in acts.READ_ONLY
+                 aftermath.redone(turns, i, acted), aftermath.owned_in(said), aftermath.conceded_in(said))
 
 
 def proposal(turns: list[Turn], i: int) -> str:
