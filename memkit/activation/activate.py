@@ -66,7 +66,7 @@ def check(vault, tool_name: str, tool_input: Any, cwd: str | None = None, sessio
         text = str(tool_input)
         act = acts.from_command(text)
         parts = cat.classify(act)
-        for kid, part in cat.classify(acts.from_prose(text)).items():
+        for kid, part in cat.classify(acts.from_request(text)).items():
             parts.setdefault(kid, part)
     else:
         act = acts.from_call(tool_name, tool_input, read_context=True)
@@ -81,7 +81,7 @@ def context(vault, task: str | None, budget: int | None = None, cwd: str | None 
     """A context block for a request; with no task, the standing lessons of the project."""
     cat = _catalogue(vault)
     if task and task.strip():
-        act = acts.from_prose(task)
+        act = acts.from_request(task)
         probe = match.Probe(act, cat.classify(act), cat, project_of(cwd), "prompt", cwd=cwd or "")
         return _match(vault, probe, cat, budget, _person(vault, user))
     return _standing(vault, cat, budget, project_of(cwd), _person(vault, user))

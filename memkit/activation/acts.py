@@ -151,6 +151,19 @@ def from_prose(text: str) -> Act:
     return Act("", "prose", prose=text, raw=text)
 
 
+REQUEST_HEAD, REQUEST_TAIL = 4 * 1024, 1024   # characters of a long request read: where it says what it wants
+
+
+def from_request(text: str) -> Act:
+    """A person's request as the prompt hook reads it: all of it, or, when it is long, its opening
+    and its end, where a request says what it wants (a file or a log pasted between them is not
+    read on the hot path: 32 KB of pasted code took seconds to classify)."""
+    text = str(text)
+    if len(text) > REQUEST_HEAD + REQUEST_TAIL:
+        text = text[:REQUEST_HEAD] + "\n…\n" + text[-REQUEST_TAIL:]
+    return from_prose(text)
+
+
 def from_command(command: str) -> Act:
     command = str(command)[:MAX_TEXT]
     return Act("Bash", "shell", command=command, raw=command)
