@@ -17,7 +17,7 @@ from memkit.extract.phrases import find
 from memkit.search.query import stop_words
 
 # "1. …", "**B)** …", "### **Option 4: …**" (an option as a heading of its own)
-OPTION = rxcache.compile(r"^\s*(?:#{1,4}\s+)?(?:\*\*)?(?:option\s+)?(?P<k>[1-9]|[A-Da-d])[.):](?:\*\*)?\s+(?P<v>.+?)\s*$",
+OPTION = rxcache.compile(r"^[ \t]*(?:#{1,4}\s+)?(?:\*\*)?(?:option\s+)?(?P<k>[1-9]|[A-Da-d])[.):](?:\*\*)?\s+(?P<v>.+?)\s*$",
                          re.M | re.I)
 _SENT = rxcache.compile(r"(?<=[.!?])\s+|\n+")
 VAGUE_KEYS = {"it", "this", "that", "them", "thing", "things", "which", "what", "there", "here", "one", "you", "i",
