@@ -19,21 +19,21 @@ _OWNED = rxcache.compile(r"(?i)^\W*(?:(?:oh|ah),?\s+)?(?:(?:i'?m|i\s+am)\s+(?:so
                     r"i\s+shouldn'?t\s+have\b)")
 
 
-# the agent's answer opens by granting the person's point: the words coding agents answer a correction with
+# the agent's answer opens by granting the person's point, as coding agents answer a correction
 _CONCEDED = rxcache.compile(r"(?i)^\W*(?:(?:yes|ah|oh|ok(?:ay)?|right|hmm)[,.!]?\s+)?(?:(?:you'?re|you\s+are)\s+"
                             r"(?:absolutely\s+|completely\s+|totally\s+|entirely\s+|quite\s+|so\s+|exactly\s+)?"
                             r"(?:right|correct)|(?:good|great|excellent|sharp)\s+(?:catch|eye)|"
                             r"(?:good|great|excellent|fair|valid)\s+point)\b")
 
 
-def owned(turns: list[Turn], i: int) -> bool:
-    """The agent's first words after message i own a mistake."""
-    return _OWNED.match(answer(turns, i)) is not None
+def owned(said: str) -> bool:
+    """The opening of the agent's answer (`answer`) owns a mistake."""
+    return _OWNED.match(said) is not None
 
 
-def conceded(turns: list[Turn], i: int) -> bool:
-    """The agent's first words after message i grant the person's point."""
-    return _CONCEDED.match(answer(turns, i)) is not None
+def conceded(said: str) -> bool:
+    """The opening of the agent's answer (`answer`) grants the person's point."""
+    return _CONCEDED.match(said) is not None
 
 
 def answer(turns: list[Turn], i: int) -> str:
@@ -122,13 +122,3 @@ def read_only(tool: str) -> bool:
     from memkit.activation import acts
 
     return tool in READ_ONLY or acts.family(tool) in acts.READ_ONLY
-
-
-def owned_in(said: str) -> bool:
-    """The opening of an answer (`answer`) owns a mistake."""
-    return _OWNED.match(said) is not None
-
-
-def conceded_in(said: str) -> bool:
-    """The opening of an answer (`answer`) grants the point."""
-    return _CONCEDED.match(said) is not None

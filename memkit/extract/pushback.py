@@ -63,7 +63,7 @@ def scene(turns: list[Turn], i: int, prior: list[Turn]) -> Scene:
     acted = tuple(c for t in prior for c in t.tool_calls if not read_only(c.name))
     said = aftermath.answer(turns, i)
     return Scene(rejected, any(Flag.INTERRUPT in t.flags for t in prior), acted, proposal(turns, i),
-                 aftermath.redone(turns, i, acted), aftermath.owned_in(said), aftermath.conceded_in(said))
+                 aftermath.redone(turns, i, acted), aftermath.owned(said), aftermath.conceded(said))
 
 
 def proposal(turns: list[Turn], i: int) -> str:
