@@ -13,7 +13,7 @@ from typing import Any
 
 from memkit import DATA
 from memkit.errors import MemkitError
-from memkit.extract import Candidate, TraceContext, pushback
+from memkit.extract import Candidate, TraceContext, aftermath
 from memkit.layers import Flag, Role
 
 NAME = "anthropic"
@@ -100,7 +100,7 @@ def extract(ctx: TraceContext, config) -> list[Candidate]:
             if kind == "fact":
                 statement = f"{fields['key']} = {fields['value']}"
             if kind == "correction":   # the agent's own fix, as the heuristic extractor keeps it
-                fix = pushback.fix_after(ctx.turns, where[item["turn"]])
+                fix = aftermath.fix_after(ctx.turns, where[item["turn"]])
                 if fix:
                     fields["fix"] = fix
             conf = item.get("confidence")

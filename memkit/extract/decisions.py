@@ -117,9 +117,9 @@ _BOTH = rxcache.compile(r"^\s*(?:let'?s\s+|we'?ll\s+)?(?:do\s+|go with\s+|take\s
 
 def decision(turns, i, text: str) -> Candidate | None:
     offered = pushback.proposal(turns, i)
-    asked = _asked(offered)
-    options = asked or signals.options(offered)   # alternatives(offered), its question read once
-    several = _several(turns[i], text, asked, offered)
+    asked, listed = _asked(offered), signals.options(offered)
+    options = asked or listed   # alternatives(offered), its question and its list read once
+    several = _several(turns[i], text, asked, listed, offered)
     if several:
         return several
     m = phrases()["decision_reply"].match(text)
@@ -129,7 +129,7 @@ def decision(turns, i, text: str) -> Candidate | None:
     if not m and not choice and len(text.split()) <= 60:
         choice = verb_pick(text, asked)     # "do what that one says": only for a question's alternatives
     if not m and not choice:
-        choice, options = _pasted(text, offered, options)
+        choice, options = _pasted(text, listed, options)
     if m or choice:
         if choice in options and len(options) >= 2 and not operational(options[choice]):
             chosen = _plain(options[choice])
@@ -141,28 +141,30 @@ def decision(turns, i, text: str) -> Candidate | None:
     return _stated(turns[i], text)
 
 
-def _pasted(text: str, offered: str, options: dict[str, str]) -> tuple[str, dict[str, str]]:
+def _pasted(text: str, listed: dict[str, str], options: dict[str, str]) -> tuple[str, dict[str, str]]:
     """The reply opens with one of the agent's listed options copied back ("Option 2: Use PowerShell
     as Primary Shell (Recommended)" and its details): that option, among the agent's list."""
     first = signals.OPTION.match(text.lstrip("\n"))
-    listed = signals.options(offered)
     key = first.group("k").lower() if first else ""
-    if key not in listed:
-        return "", options
-    words = lambda v: re.findall(r"[a-z0-9]+", v.lower())[:8]   # noqa: E731
-    return (key, listed) if words(first.group("v").replace("**", "")) == words(listed[key]) else ("", options)
+    if key in listed and _opening(first.group("v").replace("**", "")) == _opening(listed[key]):
+        return key, listed
+    return "", options
 
 
-def _several(turn, text: str, asked: dict[str, str], offered: str) -> Candidate | None:
+def _opening(option: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", option.lower())[:8]
+
+
+def _several(turn, text: str, asked: dict[str, str], listed: dict[str, str], offered: str) -> Candidate | None:
     """Two or more of the offered options picked at once: by their numbers or letters in the
     agent's own list (not the sides of its closing question, which have none), or "both" to a
     question that offered two. None when any of them only moves the session along."""
     m = _SEVERAL.match(text)
     if m:
-        options = signals.options(offered)
+        options = listed
         keys = list(dict.fromkeys(k.lower() for k in re.findall(r"(?<![a-z])[1-9a-d](?![a-z])", m.group("keys"), re.I)))
     elif _BOTH.match(text):
-        options = asked if len(asked) == 2 else signals.options(offered)
+        options = asked if len(asked) == 2 else listed
         keys = list(options) if len(options) == 2 else []
     else:
         return None

@@ -69,8 +69,9 @@ def within(found: list[Candidate], trace_id: str = "") -> list[Candidate]:
         first = out[hit]
         if len(k) > len(keys[hit]) and _resent_longer(k.split(), keys[hit].split()):
             # the first was cut short: the one sent in full is the lesson, the cut one a further source
-            first, c, keys[hit] = replace(c, fields={**c.fields, "repeated_at": first.fields.get("repeated_at") or []}), \
-                first, k
+            earlier = first.fields.get("repeated_at") or []
+            first, c = replace(c, fields={**c.fields, "repeated_at": earlier}), first
+            keys[hit] = k
         turns = list(first.fields.get("repeated_at") or []) + [c.turn]
         out[hit] = replace(first, importance=min(1.0, round(max(first.importance, c.importance) + BOOST, 2)),
                            fields={**first.fields, "repeated_at": turns})

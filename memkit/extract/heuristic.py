@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 
 from memkit import rxcache
-from memkit.extract import Candidate, TraceContext, contrasts, decisions, gather, pushback, remarks, signals, statements
+from memkit.extract import (Candidate, TraceContext, aftermath, contrasts, decisions, gather, pushback, remarks, signals,
+                            statements)
 from memkit.extract.phrases import find, phrases
-from memkit.extract.pushback import QUESTION_TOOLS, READ_ONLY  # noqa: F401  (kept importable)
+from memkit.extract.pushback import QUESTION_TOOLS
 from memkit.layers import Flag, Role
 from memkit.traces.model import ToolCall, Turn
 
@@ -76,7 +77,7 @@ def _from_user(turns, i, prior, sc, calls, so_far) -> list[Candidate]:
     if sc.acted and not (sc.rejected or sc.interrupted) and remarks.replaces(raw, sc.acted):
         # code given in place of the agent's (a suggested change, a diff): the lesson is the words and the code
         return [_make_correction(turn, raw, list(sc.acted[-3:]), "gave code in place of the act's", 0.65,
-                                 fix=pushback.fix_after(turns, i))]
+                                 fix=aftermath.fix_after(turns, i))]
     if sc.proposal and not (sc.rejected or sc.interrupted) and contrasts.rewrites_draft(raw, sc.proposal):
         # the person's own version of the draft the agent proposed, in place of it
         return [_make_correction(turn, raw, list(sc.acted[-3:]), "wrote their own version of the agent's draft", 0.6,
@@ -115,7 +116,7 @@ def _rejection_feedback(turns, i, calls) -> Candidate | None:
         return None
     call = calls.get(turns[i].tool_call_id or "")
     return _make_correction(turns[i], reason, [call] if call else [], "rejected the call and said",
-                            0.9, rejected=True, fix=pushback.fix_after(turns, i))
+                            0.9, rejected=True, fix=aftermath.fix_after(turns, i))
 
 
 def _correction(turns, i, prior, sc, calls, words, so_far) -> Candidate | None:
@@ -130,7 +131,7 @@ def _correction(turns, i, prior, sc, calls, words, so_far) -> Candidate | None:
     how, confidence = found
     trigger_calls = [calls[t.tool_call_id] for t in sc.rejected if t.tool_call_id in calls] or list(sc.acted[-3:])
     return _make_correction(turns[i], words, trigger_calls, how, confidence, rejected=bool(sc.rejected),
-                            proposal=sc.proposal, fix=pushback.fix_after(turns, i))
+                            proposal=sc.proposal, fix=aftermath.fix_after(turns, i))
 
 
 def _resent(turns, i) -> int:

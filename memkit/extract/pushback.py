@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from memkit import rxcache
 from memkit.extract import aftermath, contrasts, relay, remarks, rework, signals
-from memkit.extract.aftermath import READ_ONLY, fix_after, read_only  # noqa: F401  (the names callers use)
+from memkit.extract.aftermath import read_only
 from memkit.extract.phrases import find, phrases
 from memkit.layers import Flag, Role
 from memkit.traces.model import ToolCall, Turn
@@ -85,12 +85,13 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
             or remarks.left_as_is(words):
         return None
     cue = _cue(words, bool(sc.acted or sc.proposal or sc.rejected))
+    granted = sc.conceded and _weighs_in(words)   # the agent's answer granted the point these words make
     if sc.rejected:
-        if cue or _plain_direction(words) or (sc.conceded and _weighs_in(words)):
+        if cue or _plain_direction(words) or granted:
             return "rejected the call, then said", 0.85
         return None
     if sc.interrupted:
-        if cue or _plain_direction(words) or (sc.conceded and _weighs_in(words)):
+        if cue or _plain_direction(words) or granted:
             return "interrupted, then said", 0.8
         return None
     if cue:
@@ -113,7 +114,7 @@ def verdict(words: str, sc: Scene, raw: str = "") -> tuple[str, float] | None:
         return how, 0.6
     if sc.owned and (sc.acted or sc.proposal) and _directs(words):
         return "said, and the agent owned a mistake", 0.55
-    if sc.conceded and (sc.acted or sc.proposal) and _weighs_in(words):
+    if granted and (sc.acted or sc.proposal):
         return "said, and the agent granted the point", 0.55
     if sc.acted and signs and rework.act_token(words, sc.acted):   # code the act wrote, named beside a no
         weighed = scene_signs(rework.stated(_sentences(words))) & {"no", "judged", "rule"}
