@@ -205,8 +205,12 @@ def _pick_calls(tax, calls: list[ToolCall], lesson_types: set[str], lesson: str 
     named = _named_calls(calls, lesson, doing) if not cut_off else []   # a call cut off is the one it is about
     if named:
         return named
-    # the commit, push or test run that followed the work carries no mistake the lesson did not name
+    # the commit, push or test run that followed the work carries no mistake the lesson did not name;
+    # nor does a build or type-check after it, unless the lesson speaks of checking ("run the whole
+    # suite, not one file") or the person cut that call off
     work = [c for c, found in zip(calls, kinds) if c in doing and not _ceremony(c, found)]
+    if len(work) > 1 and not cut_off and not _CHECKS_SAID.search(lesson):
+        work = [c for c in work if not _only_checks(c)] or work
     return work[-1:] or doing[-1:] or calls[-1:]
 
 
@@ -224,6 +228,36 @@ def _ceremony(call: ToolCall, kinds: set[str]) -> bool:
     programs = commands.commands_of(act)
     return bool(programs) and (programs <= {"git", "gh", "glab", "hub"} or _TEST_RUN.search(act.command) is not None
                                or (bool(kinds) and all(k.split(":", 1)[0] in _CEREMONY_AREAS for k in kinds)))
+
+
+def _only_checks(call: ToolCall) -> bool:
+    """A command that tests, type-checks, lints or builds, and does nothing else but look (`pnpm
+    tsc --noEmit && pnpm vitest run`, `npx cypress run --spec … | tail -4`): it exercised the work
+    before it. A step that ships or changes anything else (`west flash`), or runs a script (the
+    script may be the work: a bulk update), is work."""
+    from memkit.activation import acts, commands
+
+    act = acts.from_call(call.name, call.input)
+    if act.family != "shell" or not act.command:
+        return False
+    steps = [(piece, commands.call_signature(piece)) for piece in acts.pieces(act.command)[:12]]
+    steps = [(piece, sig) for piece, sig in steps if sig]   # not `tail -2`, which only looks
+    for piece, sig in steps:   # the program and subcommands, in parts: `lint-dialplan`, `-m orders.validate`
+        bare = [w for w in piece.split()[:5] if not w.startswith("-") and "/" not in w and "." not in w]
+        named = " ".join([sig, *bare, *_MODULE.findall(piece)])
+        if _SHIPS.search(piece) or not any(_CHECK_WORD.match(w) for w in _PART.split(named.lower())):
+            return False
+    return bool(steps)
+
+
+_CHECK_WORD = rxcache.compile(r"(?:test|tests|check|build|lint|vet|typecheck|type-check|tsc|vitest|jest|pytest|mypy|"
+                              r"pyright|clippy|rspec|phpunit|tox|nox|ctest|noemit|validate|verify|compile|cypress|playwright)$")
+_PART = rxcache.compile(r"[\s/._:-]+")
+_CHECKS_SAID = rxcache.compile(r"(?i)\b(?:tests?|testing|suite|specs?|builds?|lint\w*|type[- ]?check\w*|tsc|compil\w+|"
+                               r"ci|pytest|jest|vitest)\b")
+_MODULE = rxcache.compile(r"(?<!\S)-m\s+([\w.]+)")
+_SHIPS = rxcache.compile(r"(?i)\b(?:deploy|push|publish|release|upload|flash|apply|install|migrate|send|rm|delete|"
+                         r"drop|destroy|prod|production)\b")
 
 
 _TEST_RUN = rxcache.compile(r"^\s*(?:\S+=\S+\s+)*(?:(?:npm|yarn|pnpm|bun)\s+(?:run\s+)?test\b|(?:python3?\s+-m\s+)?pytest\b|"
