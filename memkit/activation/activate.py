@@ -245,6 +245,8 @@ def _standing(vault, cat, budget: int | None, project: str, person: str) -> Resu
     for c in cues:
         if c.cue_type == "fact" and render._num(c.extra.get("trust")) < min_trust:
             continue
+        if c.cue_type != "fact" and not c.reviewed and not c.cue.get("standing") and _for_now(c):
+            continue   # a candidate said for the task at hand, or a pick among options, waits for its action
         place = 1.0 if not c.project or not project or c.project == project else 0.6
         standing = 1.5 if c.cue.get("standing") else 1.0
         c.tier = match.INTENT
@@ -257,6 +259,12 @@ def _standing(vault, cat, budget: int | None, project: str, person: str) -> Resu
     chosen = arbitrate(kept, dict(vault.config.section("budgets")),
                        budget or int(vault.config.get("activation.budget")))
     return Result(chosen, render.block(chosen, cat, set(), False) if chosen else "", False, None)
+
+
+def _for_now(c: match.Cue) -> bool:
+    """An unreviewed candidate that steered one task (an operational correction) or picked one
+    of the agent's options (a decision observation): no rule to open every session with."""
+    return c.lifecycle == "operational" or "/observations/decision/" in c.path
 
 
 def distinctive(text: str) -> list[str]:

@@ -21,7 +21,7 @@ from memkit.activation.clauses import (MISSING, MOMENT_WORDS, clauses, due_befor
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 50
+VERSION = 51
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of",
         "before", "first", "topics", "undone", "kept")

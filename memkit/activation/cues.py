@@ -89,6 +89,8 @@ def cue_for(vault, meta: dict, lesson: str, trigger: str, kind: str) -> dict:
     fix = fix_of(meta)
     if stored is not None and compiler.is_current(meta.get("cue"), lesson, trigger, fix):
         return stored
+    if meta.get("type") == "observation" and meta.get("kind") == "decision":
+        kind = "decision"   # a choice made once recalls itself where it comes up again, not in every session
     return compiler.compile_lesson(catalogue_of(vault), lesson, trigger, kind=kind,
                                    project=str(meta.get("project") or ""),
                                    declared=tuple(_list(meta.get("action_types"))),
