@@ -53,3 +53,33 @@ def test_a_correction_for_the_task_at_hand_waits_for_its_action(vault, tmp_path)
     [corr] = (vault / "workshop" / "observations" / "correction").glob("*.md")
     assert "lifecycle: operational" in corr.read_text()
     assert "other fixture" not in opening(vault)
+
+
+def _after_edits(lessons: list[str]) -> list[dict]:
+    out: list[dict] = []
+    for n, lesson in enumerate(lessons):
+        out += [{"role": "user", "content": f"go on with part {n + 1} of the report layout"},
+                {"role": "assistant", "content": "Done, the layout is updated.", "tool_calls": [
+                    {"id": f"e{n}", "name": "Edit", "input": {"file_path": f"shelf/report_{n}.py",
+                                                              "old_string": "x = 1\n", "new_string": "x = 2\n"}}]},
+                {"role": "tool", "tool_call_id": f"e{n}", "content": "ok"},
+                {"role": "user", "content": lesson}]
+    return out
+
+
+RAMBLING = ("hmm, I keep thinking about how these reports read for someone who never opened the project before, and "
+            "maybe we talked about this already, I don't remember, but the wording in the headers and the little "
+            "notes under each table could be friendlier and a bit more consistent with the rest of what we wrote")
+RULES = ["I hate when you change the code before explaining what you are about to do. explain it first, always",
+         "don't assume what the last summary says is right, check it against the code first, every time",
+         "never paste more than twenty lines of output into your answer, point me to the file instead",
+         "in this project we keep replies short, a few sentences and no headings"]
+
+
+def test_a_session_opens_with_its_plainest_rules_and_few_unreviewed_ones(vault, tmp_path):
+    ingest(vault, tmp_path, _after_edits([RAMBLING, *RULES]))
+    text = opening(vault)
+    lines = [ln for ln in text.splitlines() if ln.startswith("- ")]
+    assert 1 <= len(lines) <= 3, text
+    assert "friendlier" not in text   # the long musing gives way to rules said as rules
+    assert any("before explaining" in ln or "every time" in ln or "never paste" in ln for ln in lines)

@@ -26,6 +26,7 @@ STOP = frozenset("the and for with that this from into you your are was were hav
 BUDGET_KEY = {"correction": "correction", "preference": "preference", "fact": "fact", "precedent": "precedent",
               "procedure": "procedure", "negative_result": "negative_result"}
 MAX_LINES = {"tool": 3, "prompt": 4, "task": 8}
+UNREVIEWED_AT_START = 3   # candidates nobody reviewed that may open a session (its best guesses at standing rules)
 
 
 class Result:
@@ -245,7 +246,7 @@ def _standing(vault, cat, budget: int | None, project: str, person: str) -> Resu
     for c in cues:
         if c.cue_type == "fact" and render._num(c.extra.get("trust")) < min_trust:
             continue
-        if c.cue_type != "fact" and not c.reviewed and not c.cue.get("standing") and _for_now(c):
+        if c.cue_type != "fact" and not c.reviewed and _for_now(c):
             continue   # a candidate said for the task at hand, or a pick among options, waits for its action
         place = 1.0 if not c.project or not project or c.project == project else 0.6
         standing = 1.5 if c.cue.get("standing") else 1.0
@@ -253,9 +254,11 @@ def _standing(vault, cat, budget: int | None, project: str, person: str) -> Resu
         if c.cue_type == "fact":   # facts by trust: a confirmed value first
             c.score = round((0.8 + 0.5 * render._num(c.extra.get("trust"))) * place, 4)
         else:
-            c.score = round((1.3 if c.reviewed else 1.0) * (0.5 + c.importance) * place * standing, 4)
+            c.score = round((1.3 if c.reviewed else 1.0) * (0.5 + c.importance) * place * standing * _ruled(c), 4)
         kept.append(c)
-    kept.sort(key=lambda c: (-c.score, c.note_id))
+    kept.sort(key=lambda c: (-c.score, _newest_first(c.created), c.note_id))
+    guesses = [c for c in kept if c.cue_type != "fact" and not c.reviewed][UNREVIEWED_AT_START:]
+    kept = [c for c in kept if c not in guesses]   # the person's reviewed rules are not crowded out by guesses
     chosen = arbitrate(kept, dict(vault.config.section("budgets")),
                        budget or int(vault.config.get("activation.budget")))
     return Result(chosen, render.block(chosen, cat, set(), False) if chosen else "", False, None)
@@ -265,6 +268,26 @@ def _for_now(c: match.Cue) -> bool:
     """An unreviewed candidate that steered one task (an operational correction) or picked one
     of the agent's options (a decision observation): no rule to open every session with."""
     return c.lifecycle == "operational" or "/observations/decision/" in c.path
+
+
+# said to hold from now on, or of how the person likes to work ("I hate when you …")
+_FROM_NOW = rxcache.compile(r"(?i)\b(?:never|always|from\s+now\s+on|going\s+forward|next\s+time|in\s+(?:the\s+)?future|"
+                            r"every\s+time|whenever|by\s+default|as\s+a\s+rule|i\s+(?:hate|dislike|prefer|only\s+want)|"
+                            r"in\s+this\s+(?:repo|project|codebase))\b")
+
+
+def _ruled(c: match.Cue) -> float:
+    """How plainly a lesson reads as a rule for every session: said with "never", "always", "from
+    now on" or as the person's way of working, said briefly (a long message is mostly the task),
+    said again in other sessions."""
+    words = len(c.lesson.split())
+    return ((1.25 if _FROM_NOW.search(c.lesson[:600]) else 1.0) * (0.8 if words > 45 else 1.0)
+            * (1.0 + 0.2 * min(max(int(c.sessions or 1), 1) - 1, 3)))
+
+
+def _newest_first(created: str) -> str:
+    """A sort key putting later ISO dates first ("" last)."""
+    return "".join(chr(0x10FFFF - ord(ch)) for ch in created[:19]) if created else "\U0010ffff"
 
 
 def distinctive(text: str) -> list[str]:
