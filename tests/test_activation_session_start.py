@@ -83,3 +83,20 @@ def test_a_session_opens_with_its_plainest_rules_and_few_unreviewed_ones(vault, 
     assert 1 <= len(lines) <= 3, text
     assert "friendlier" not in text   # the long musing gives way to rules said as rules
     assert any("before explaining" in ln or "every time" in ln or "never paste" in ln for ln in lines)
+
+
+def test_a_lesson_said_whole_within_another_line_is_not_said_twice():
+    from memkit.activation import activate, match
+
+    def cue(note_id: str, lesson: str) -> match.Cue:
+        c = match.Cue(match.row_of({"forbids": []}, note_id=note_id))
+        c.lesson = lesson
+        return c
+
+    long = cue("corr-a", "Now that's quite a jump. I hate when you just drop 100 lines of code without first "
+                         "explaining what we are about to do. I want a discussion first")
+    short = cue("pref-b", "I hate when you just drop 100 lines of code without first explaining what we are about to do.")
+    other = cue("corr-c", "never drop a column in the same release that stops using it")
+    chosen = activate.arbitrate([long, short, other], {}, 2000)
+    assert [c.note_id for c in chosen] == ["corr-a", "corr-c"]
+    assert [c.note_id for c in activate.arbitrate([short, other], {}, 2000)] == ["pref-b", "corr-c"]

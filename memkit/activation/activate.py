@@ -207,15 +207,15 @@ def budget_key(cue) -> str:
 
 def arbitrate(cues: list, budgets: dict[str, int], total: int) -> list:
     """In rank order; library notes hide the observations they were promoted from; one line per
-    lesson text; per-type budgets and a total."""
+    lesson text (or text said whole within another line's); per-type budgets and a total."""
     covered = {s for c in cues for s in c.extra.get("sources", [])}
     spent: dict[str, int] = {}
-    chosen, used, seen = [], 0, set()
+    chosen, used, seen, chosen_keys = [], 0, set(), []
     for cue in cues:
         if cue.note_id in covered and not cue.cue_type.startswith("library:"):
             continue
-        key = " ".join(cue.lesson.lower().split())[:120]
-        if key in seen:
+        key = " ".join(_WORD.findall(cue.lesson.lower()))
+        if key[:120] in seen or _said_within(key, chosen_keys):
             continue
         cost = render.tokens(render.line(cue))
         kind = budget_key(cue)
@@ -225,9 +225,16 @@ def arbitrate(cues: list, budgets: dict[str, int], total: int) -> list:
             continue
         spent[kind] = spent.get(kind, 0) + cost
         used += cost
-        seen.add(key)
+        seen.add(key[:120])
+        chosen_keys.append(key)
         chosen.append(cue)
     return chosen
+
+
+def _said_within(key: str, keys: list[str]) -> bool:
+    """The lesson's words stand whole inside a line already chosen, or that line's inside it (the
+    same complaint kept as a preference in one session and as part of a correction in another)."""
+    return len(key.split()) >= 6 and any(key in k or (len(k.split()) >= 6 and k in key) for k in keys)
 
 
 def _standing(vault, cat, budget: int | None, project: str, person: str) -> Result:
