@@ -234,7 +234,8 @@ def arbitrate(cues: list, budgets: dict[str, int], total: int) -> list:
 def _said_within(key: str, keys: list[str]) -> bool:
     """The lesson's words stand whole inside a line already chosen, or that line's inside it (the
     same complaint kept as a preference in one session and as part of a correction in another)."""
-    return len(key.split()) >= 6 and any(key in k or (len(k.split()) >= 6 and k in key) for k in keys)
+    return len(key.split()) >= 6 and any(f" {key} " in f" {k} " or (len(k.split()) >= 6 and f" {k} " in f" {key} ")
+                                         for k in keys)
 
 
 def _standing(vault, cat, budget: int | None, project: str, person: str) -> Result:
@@ -264,8 +265,8 @@ def _standing(vault, cat, budget: int | None, project: str, person: str) -> Resu
             c.score = round((1.3 if c.reviewed else 1.0) * (0.5 + c.importance) * place * standing * _ruled(c), 4)
         kept.append(c)
     kept.sort(key=lambda c: (-c.score, _newest_first(c.created), c.note_id))
-    guesses = [c for c in kept if c.cue_type != "fact" and not c.reviewed][UNREVIEWED_AT_START:]
-    kept = [c for c in kept if c not in guesses]   # the person's reviewed rules are not crowded out by guesses
+    guesses = {id(c) for c in [c for c in kept if c.cue_type != "fact" and not c.reviewed][UNREVIEWED_AT_START:]}
+    kept = [c for c in kept if id(c) not in guesses]   # the person's reviewed rules are not crowded out by guesses
     chosen = arbitrate(kept, dict(vault.config.section("budgets")),
                        budget or int(vault.config.get("activation.budget")))
     return Result(chosen, render.block(chosen, cat, set(), False) if chosen else "", False, None)
