@@ -118,7 +118,9 @@ def test_a_huge_message_is_read_in_linear_time(text):
     pushback._after_courtesy(text)
     find("preference_markers", "fyi " + text)
     remarks.replaces(text, [])
-    assert time.perf_counter() - start < 1.0
+    # ~0.6-0.8 s for the longest alone on a slow 2-core machine, more beside other test workers;
+    # a pattern that backtracks over 100-320 KB takes minutes
+    assert time.perf_counter() - start < 3.0
 
 
 def test_dictated_punctuation_is_read_back_only_in_a_message_typed_without_any():
