@@ -264,7 +264,9 @@ def _standing(vault, cat, budget: int | None, project: str, person: str) -> Resu
         else:
             c.score = round((1.3 if c.reviewed else 1.0) * (0.5 + c.importance) * place * standing * _ruled(c), 4)
         kept.append(c)
-    kept.sort(key=lambda c: (-c.score, _newest_first(c.created), c.note_id))
+    kept.sort(key=lambda c: c.note_id)   # stable sorts: by score, then the newer first, then by id
+    kept.sort(key=lambda c: c.created or "", reverse=True)
+    kept.sort(key=lambda c: -c.score)
     guesses = {id(c) for c in [c for c in kept if c.cue_type != "fact" and not c.reviewed][UNREVIEWED_AT_START:]}
     kept = [c for c in kept if id(c) not in guesses]   # the person's reviewed rules are not crowded out by guesses
     chosen = arbitrate(kept, dict(vault.config.section("budgets")),
@@ -291,11 +293,6 @@ def _ruled(c: match.Cue) -> float:
     words = len(c.lesson.split())
     return ((1.25 if _FROM_NOW.search(c.lesson[:600]) else 1.0) * (0.8 if words > 45 else 1.0)
             * (1.0 + 0.2 * min(max(int(c.sessions or 1), 1) - 1, 3)))
-
-
-def _newest_first(created: str) -> str:
-    """A sort key putting later ISO dates first ("" last)."""
-    return "".join(chr(0x10FFFF - ord(ch)) for ch in created[:19]) if created else "\U0010ffff"
 
 
 def distinctive(text: str) -> list[str]:
