@@ -554,3 +554,38 @@ def test_a_draft_is_titled_by_the_rule_its_lesson_states(lesson, title):
     from memkit.library import drafts
 
     assert drafts.title_for(lesson) == title
+
+
+def test_a_shared_file_a_bare_command_a_topic_or_a_kind_only_the_call_showed_links_no_two_lessons():
+    """Console copies show an edit only as "Update: path", and one file is edited in every session;
+    `git push` is pushed in every session; committing is a topic, not a mistake; and a kind the corrected
+    call showed (the agent was writing a shell script) says nothing of a lesson whose words never name
+    it. None of these makes two different corrections one convention. The same edit, lines and all,
+    corrected in two sessions still does."""
+    from memkit.library import promote
+
+    sim, low = 62, 50
+
+    def obs(n: int, lesson: str, trigger: str, forbids: list[str]) -> dict:
+        return {"id": f"corr-{n}", "lesson": lesson, "trigger": trigger, "cue": {"forbids": forbids}}
+
+    def sizes(*items: dict) -> list[int]:
+        return [len(g) for g in promote.group(list(items), sim, low)]
+
+    tariffs = "no, the tariff on an invoice is keyed by region code, not by the display name of the region"
+    retries = "no, the invoice number is not the order number, take it from the ledger"
+    edit = "Update: billing/invoice.py (rejected)"
+    assert sizes(obs(1, tariffs, edit, []), obs(2, retries, edit, [])) == [1, 1]
+    assert sizes(obs(1, "hold on, that branch is the release branch, ask me before you push to it",
+                     "run_shell_command: git push", []),
+                 obs(2, "hold on, we push only after the reviewer has looked at it, not before",
+                     "run_shell_command: git push", [])) == [1, 1]
+    assert sizes(obs(1, "let's fix the order of the changelog entries first before we commit it", edit, ["git:commit"]),
+                 obs(2, "I think we should commit the schema now and stop for today", edit, ["git:commit"])) == [1, 1]
+    assert sizes(obs(1, "which fixtures do you mean? there are three, the scripts fill only the sqlite one",
+                     "Write: tools/seed.sh — echo seeding", ["shell:no-strict-mode"]),
+                 obs(2, "is that the export for finance? the scripts write two files, only the csv one is ours",
+                     "Write: tools/export.sh — echo exporting", ["shell:no-strict-mode"])) == [1, 1]
+    same = "Edit: billing/invoice.py — total = round(subtotal * rate, 2)"
+    assert sizes(obs(1, "no, round only the final amount, never each line", same, []),
+                 obs(2, "again: never round each line, only what the customer pays", same, [])) == [2]

@@ -69,33 +69,70 @@ def _same_words(text: str, anchor: str, score: float, sim: float) -> bool:
     return score >= sim and fuzz.token_sort_ratio(text, anchor, processor=utils.default_process) >= sim
 
 
-def _linked(a: dict[str, Any], b: dict[str, Any], score: float,
-            traits: dict[int, tuple[set[str], bool]] | None = None) -> bool:
+def _linked(a: dict[str, Any], b: dict[str, Any], score: float, traits: dict | None = None) -> bool:
     """Two lessons about one mistake, their words related (`score`): most of the kinds they forbid are
-    the same; or what one forbids is all forbidden by the other and their words are closer (SHARED_WORDS);
-    or they corrected the same call. Long texts share half their words by chance, so related words
-    alone link nothing; nor does a corrected call that merely ran the same program, or two edits of
-    one file."""
+    the same, and each lesson's own words name them (a topic alone, such as committing, with closer
+    words: SHARED_WORDS); or what one forbids is all forbidden by the other
+    and their words are closer (SHARED_WORDS); or they corrected the same call, one that says what was
+    done. Long texts share half their words by chance, so related words alone link nothing; nor does
+    a kind only the corrected call showed (a remark about which fixtures a doc means is no lesson about
+    shell scripts because the agent was writing one), a corrected call that merely ran the same
+    program, or two edits of one file whose changes the log does not show."""
     from memkit.similar import fuzz, utils
 
     traits = {} if traits is None else traits
     (ka, call_a), (kb, call_b) = (_traits(m, traits) for m in (a, b))
     both = ka & kb
+    if both:
+        both = _named(a, both, traits) & _named(b, both, traits)
+    if both and score < SHARED_WORDS and all(_broad(k) for k in both):
+        both = set()   # a shared topic (any commit, any new test) is no shared mistake
     if both and (2 * len(both) > len(ka | kb) or (both in (ka, kb) and score >= SHARED_WORDS)):
         return True
     return call_a and call_b and fuzz.ratio(str(a.get("trigger") or ""), str(b.get("trigger") or ""),
                                             processor=utils.default_process) >= SAME_CALL
 
 
-def _traits(m: dict[str, Any], seen: dict[int, tuple[set[str], bool]]) -> tuple[set[str], bool]:
-    """What a lesson is about, and whether its trigger holds a call (not only what the agent said:
-    "proposed: You're right!"); kept in `seen` by the item's identity for the length of one scan."""
+def _traits(m: dict[str, Any], seen: dict) -> tuple[set[str], bool]:
+    """What a lesson is about, and whether its trigger holds a call that says what was done (not only
+    what the agent said, "proposed: You're right!", nor a bare `git push` or "Update: cli.py");
+    kept in `seen` by the item's identity for the length of one scan."""
     from memkit.activation import acts
 
     if id(m) not in seen:
         calls = acts.from_trigger(str(m.get("trigger") or ""))
-        seen[id(m)] = (_about(m), bool(calls) and any(x.family != "prose" for x in calls))
+        seen[id(m)] = (_about(m), any(_says_what(x) for x in calls))
     return seen[id(m)]
+
+
+def _says_what(act) -> bool:
+    """A corrected call specific enough that correcting it again is the same mistake: an edit with its
+    lines, a command with more than a program and its subcommand, another tool with what it was given."""
+    if act.family == "prose":
+        return False
+    if act.family in ("edit", "write"):
+        return bool(act.added.strip())
+    if act.family == "shell":
+        words = act.command.split()
+        return len(words) > 2 or (len(words) == 2 and bool(re.search(r"[-/.=~$]", words[1])))
+    return bool(act.paths or act.prose)
+
+
+def _broad(kind: str) -> bool:
+    from memkit.activation import catalogue
+
+    found = catalogue.load(None).kinds.get(kind)
+    return found is None or found.broad
+
+
+def _named(m: dict[str, Any], kinds: set[str], seen: dict) -> set[str]:
+    """Which of `kinds` the lesson's own words name, not only its corrected call."""
+    from memkit.activation import catalogue
+
+    key = (id(m), frozenset(kinds))
+    if key not in seen:
+        seen[key] = catalogue.load(None).classify_text(statement(m), among=kinds)
+    return seen[key]
 
 
 def _about(m: dict[str, Any]) -> set[str]:
