@@ -589,3 +589,29 @@ def test_a_shared_file_a_bare_command_a_topic_or_a_kind_only_the_call_showed_lin
     same = "Edit: billing/invoice.py — total = round(subtotal * rate, 2)"
     assert sizes(obs(1, "no, round only the final amount, never each line", same, []),
                  obs(2, "again: never round each line, only what the customer pays", same, [])) == [2]
+
+
+def test_a_proposal_no_grouping_makes_any_more_goes_unless_edited_or_out_of_the_window(vault, tmp_path):
+    """Proposals are drafts the scan writes: one drafted by an older grouping (here: the group's two
+    corrections under another id) is removed once every observation it names was scanned and no group
+    proposes it; a person's edit keeps it; so does a scan window that no longer reaches its observations."""
+    ingest(vault, tmp_path, COMMIT, RELEASE)
+    pid = proposal(vault, "convention")["id"]
+    real = notes.read(vault / f"workshop/proposals/{pid}.md")
+
+    def older(name: str, edit: str = "") -> Path:
+        meta = {**real.meta, "id": name}
+        path = vault / f"workshop/proposals/{name}.md"
+        path.write_text(notes.render(notes.Note(notes.stamp(meta, real.body), real.body)) + edit)
+        return path
+
+    gone, kept = older("prop-convention-an-older-grouping-0001"), older("prop-convention-an-older-grouping-0002", "mine\n")
+    scan = mkjson(vault, "review", "--scan")
+    assert not gone.exists() and scan["retired"] == [gone.stem]
+    assert kept.exists() and any(kept.name in line and "edited by hand" in line for line in scan["lines"])
+    assert (vault / f"workshop/proposals/{pid}.md").exists()
+
+    outside = older("prop-convention-an-older-grouping-0003")
+    toml = vault / "memkit.toml"
+    toml.write_text(re.sub(r"(?m)^scan_limit = \d+", "scan_limit = 1", toml.read_text()))
+    assert mkjson(vault, "review", "--scan")["retired"] == [] and outside.exists()

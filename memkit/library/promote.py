@@ -171,7 +171,8 @@ def scan(vault, *, refresh: bool = True) -> dict[str, Any]:
     quotes = _quotes(vault, [ref for _, d in drafted for ref in d.turns])
     for pid, d in drafted:
         _propose(vault, pid, d, out, quotes)
-    _retire(vault, known, produced, out)
+    scanned = {str(m["id"]) for k in ("correction", "procedure", "preference", "decision") for m in obs[k]}
+    _retire(vault, known, produced, out, scanned)
     if out["written"]:
         index.update_paths(vault, [vault.root / r for r in out["written"]])
     out["lines"].append(f"promotion scan: {len(out['proposals'])} proposal(s) written or updated"
@@ -187,7 +188,7 @@ def _recent(vault, kind: str, limit: int) -> list[dict[str, Any]]:
 
 def _proposals(vault) -> dict[str, Any]:
     """Proposals so far: decided ones (never again) and open ones whose observations were decided on since."""
-    known: dict[str, Any] = {"status": {}, "decided": [], "stale": {}, "open": {}}
+    known: dict[str, Any] = {"status": {}, "decided": [], "stale": {}, "open": {}, "path": {}}
     found = [(p, {i for i, n in provenance.links(p.meta.get("sources")) if n is None})
              for p in queries.indexed(vault, types=("proposal",))]
     opened = set().union(*(ids for p, ids in found if p.status == "candidate"))
@@ -198,17 +199,21 @@ def _proposals(vault) -> dict[str, Any]:
             known["decided"].append(ids)
             continue
         known["open"][p.id] = ids
+        known["path"][p.id] = p.path
         if sum(live.get(i, 0) for i in ids) < len(ids):
             known["stale"][p.id] = p.path
     return known
 
 
-def _retire(vault, known: dict[str, Any], produced: set[str], out: dict[str, Any]) -> None:
-    """An open proposal built on observations decided since goes, unless a person edited it."""
-    for pid, rel in known["stale"].items():
-        full = vault.path(rel)
-        if pid in produced or not full.exists():
+def _retire(vault, known: dict[str, Any], produced: set[str], out: dict[str, Any], scanned: set[str]) -> None:
+    """An open proposal goes, unless a person edited it, when observations it was built on were decided
+    on since, or when all of them were scanned and no group proposes it any more (a newer memkit groups
+    them otherwise). One whose observations fell out of the scan window stays."""
+    for pid, ids in known["open"].items():
+        full = vault.path(known["path"][pid])
+        if pid in produced or not full.exists() or (pid not in known["stale"] and not ids <= scanned):
             continue
+        rel = known["path"][pid]
         if notes.read(full).edited_by_person():
             out["lines"].append(f"{rel}: out of date but edited by hand; left for you to promote or reject")
             continue
