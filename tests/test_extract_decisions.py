@@ -77,6 +77,26 @@ def test_an_operational_decision_is_never_drafted_as_an_adr(vault, tmp_path):
     assert written(vault, "proposals") == []
 
 
+@pytest.mark.parametrize("question", [
+    "Where would you like to go from here?\n1. the CSV export for the accountants\n2. the retry queue for webhooks\n"
+    "Which would you like to work on next?",
+    "Two things are left:\n1. the CSV export for the accountants\n2. the retry queue for webhooks\nWhat interests you most?",
+    "Two ways to begin:\n1. the CSV export for the accountants\n2. the retry queue for webhooks\n"
+    "Should we start with the export?",
+    "The key has expired. Options:\n1. renew the signing key\n2. sign with the backup key\nHow would you like to proceed?",
+])
+def test_a_pick_of_what_to_do_next_is_kept_but_steers_only_this_session(vault, tmp_path, question):
+    """The person's pick from a menu of next tasks, or of ways past an obstacle, is a decision; it is
+    not a design choice worth a decision record, nor a line at the top of every later session."""
+    ingest(vault, tmp_path, question, "2")
+    [dec] = written(vault, "observations/decision")
+    assert dec.meta["lifecycle"] == "operational" and dec.meta["alternatives"]
+    assert written(vault, "proposals") == []
+    ingest(vault, tmp_path, DESIGNS, "2", name="e")   # a design question beside it is drafted as before
+    assert {d.meta["lifecycle"] for d in written(vault, "observations/decision")} == {"operational", "knowledge"}
+    assert len(written(vault, "proposals")) == 1
+
+
 def test_a_finding_the_person_confirms_is_a_candidate_marked_as_the_agents(vault, tmp_path):
     ingest(vault, tmp_path, "It turns out the nightly job reads the replica, which lags by six hours.",
            "yes, that's right")

@@ -134,9 +134,10 @@ def decision(turns, i, text: str) -> Candidate | None:
         if choice in options and len(options) >= 2 and not operational(options[choice]):
             chosen = _plain(options[choice])
             alts = [_plain(v) for k, v in options.items() if k != choice]
+            question = signals.last_question(offered)
             return Candidate("decision", turns[i].n, text.strip() if not m else f"chose {chosen}", 0.7, 0.55,
-                             "knowledge", {"chosen": chosen, "alternatives": alts,
-                                           "question": signals.last_question(offered)}, created=turns[i].ts)
+                             _lifecycle(question), {"chosen": chosen, "alternatives": alts,
+                                                    "question": question}, created=turns[i].ts)
         return None
     return _stated(turns[i], text)
 
@@ -170,10 +171,10 @@ def _several(turn, text: str, asked: dict[str, str], listed: dict[str, str], off
         return None
     if len(keys) < 2 or len(options) <= 1 or any(k not in options or operational(options[k]) for k in keys):
         return None
-    chosen = [_plain(options[k]) for k in keys]
-    return Candidate("decision", turn.n, text.strip(), 0.65, 0.5, "knowledge",
+    chosen, question = [_plain(options[k]) for k in keys], signals.last_question(offered)
+    return Candidate("decision", turn.n, text.strip(), 0.65, 0.5, _lifecycle(question),
                      {"chosen": "; ".join(chosen), "alternatives": [_plain(v) for k, v in options.items() if k not in keys],
-                      "question": signals.last_question(offered)}, created=turn.ts)
+                      "question": question}, created=turn.ts)
 
 
 def _stated(turn, text: str) -> Candidate | None:
@@ -209,6 +210,11 @@ def offered(proposal: str, dec: Candidate) -> bool:
     asked = signals.last_question(proposal).lower()
     chosen = {w for w in re.findall(r"[a-z]{4,}", str(dec.fields.get("chosen") or "").lower())}
     return " or " in asked and bool(chosen & set(re.findall(r"[a-z]{4,}", asked)))
+
+
+def _lifecycle(question: str) -> str:
+    """A pick of what to do next, where to start or whether to go ahead steers this session only."""
+    return "operational" if question and find("next_step_questions", question) else "knowledge"
 
 
 def operational(option: str) -> bool:
