@@ -17,6 +17,7 @@ from memkit import rxcache
 from memkit.activation import acts
 
 THRESHOLD = 5.0   # summed rarity of the shared terms at which a request is about a kind
+LONG = 12         # a request's own terms past which its shared terms weigh less (`about`)
 MAX_TERMS = 60    # terms kept per kind, rarest first
 LEAST = 2         # a request that is about a kind shares two of its terms at least (one rare word alone
 # decides nothing), and a cue is looked up only through two
@@ -31,7 +32,15 @@ without within against among upon per via yet both either neither its it's our o
 you we i me my mine use used using uses run runs running ran file files code data make makes made get gets got
 let put take takes need needs want wants please still new old like now one two way ways thing things lot bit
 instead rather already never always don't dont isn't doesn't can't won't
+don isn doesn didn won wasn weren aren couldn shouldn wouldn haven hasn hadn
+good great nice bad better best wrong sure really actually look looks looked see seen seem seems think thought
+know knew mean meant say said tell told guess maybe perhaps probably though although however around yourself
+myself ourselves mention mentioned whole okay yes yeah thanks thank hey else even quite stuff something
+anything sense
 """.split())
+# (the second part: what an apostrophe leaves of a negation, and the words of conversation, judging and
+# thinking aloud: "good, but I think it looks wrong" speaks of no kind of action; words of scope and
+# waiting, "everything", "too many", "wait for", do)
 # the short forms people type for the words a catalogue spells out
 _SHORT = {"cert": "certificate", "certs": "certificates", "db": "database", "dbs": "databases", "repo": "repository",
           "repos": "repositories", "config": "configuration", "configs": "configurations", "env": "environment",
@@ -208,14 +217,17 @@ def request_keys(text: str) -> list[str]:
 
 
 def about(weighted: dict, text: str) -> tuple[str, float, list[str]]:
-    """The kind the request speaks of most, how strongly, and through which terms."""
+    """The kind the request speaks of most, how strongly, and through which terms. A long message
+    (a person's plan for the day, a pasted review) shares a few terms with many kinds by chance:
+    past LONG terms of its own, what it shares counts for less in proportion."""
     said = _said(text)
+    damp = min(1.0, LONG / len(said)) if said else 1.0
     best = ("", 0.0, [])
     for kid, terms in weighted.items():
         shared = sorted(said & terms.keys())
         if len(shared) < LEAST:   # one word alone ("fine") is no request about a kind
             continue
-        score = sum(terms[t] for t in shared)
+        score = sum(terms[t] for t in shared) * damp
         if score > best[1]:
             best = (kid, score, shared)
     return best
