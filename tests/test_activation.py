@@ -110,9 +110,11 @@ def test_deny_once_and_ask_delivery(ledger):
     first = json.loads(run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload)).stdout)
     assert first["hookSpecificOutput"]["permissionDecision"] == "deny"
     assert "stage" in first["hookSpecificOutput"]["permissionDecisionReason"].lower()
-    second = json.loads(run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload)).stdout)
-    assert "permissionDecision" not in second["hookSpecificOutput"]
-    assert second["hookSpecificOutput"]["additionalContext"]
+    # the retry goes through: denied once, and the lesson was given in this session already
+    assert run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload)).stdout == ""
+    other = json.loads(run_cli("--vault", str(ledger), "check", "--hook",
+                               input=json.dumps({**payload, "session_id": "s-2"})).stdout)
+    assert other["hookSpecificOutput"]["permissionDecision"] == "deny"   # another session: denied once there
     toml.write_text(toml.read_text().replace('delivery = "deny-once"', 'delivery = "ask"'))
     asked = json.loads(run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload)).stdout)
     assert asked["hookSpecificOutput"]["permissionDecision"] == "ask"
@@ -220,6 +222,13 @@ def test_relevance_judge_for_high_consequence_cues(ledger):
     assert run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(quiet)).stdout == ""
 
 
+def _fresh() -> str:
+    """A session of its own for each call: a lesson already given in a session is not given again."""
+    import uuid
+
+    return str(uuid.uuid4())
+
+
 def test_an_index_of_another_memkit_version_is_rebuilt_behind_the_hook(ledger):
     """After an upgrade changes the index schema, the first hook call answers nothing (it never
     waits for a rebuild) and starts one in the background; later calls answer again."""
@@ -230,11 +239,11 @@ def test_an_index_of_another_memkit_version_is_rebuilt_behind_the_hook(ledger):
 
     payload = {"session_id": "x", "cwd": "/home/dev/ledger", "hook_event_name": "PreToolUse",
                "tool_name": "Bash", "tool_input": {"command": "git add . && git commit -m 'bump deps'"}}
-    assert run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload), check=True).stdout
+    assert run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps({**payload, "session_id": _fresh()}), check=True).stdout
     db = ledger / ".memkit" / "index.sqlite"
     with sqlite3.connect(db) as con:
         con.execute("UPDATE meta SET value='0' WHERE key='schema'")
-    first = run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload), check=True)
+    first = run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps({**payload, "session_id": _fresh()}), check=True)
     assert first.stdout == "" and first.stderr == ""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -244,7 +253,7 @@ def test_an_index_of_another_memkit_version_is_rebuilt_behind_the_hook(ledger):
         except sqlite3.OperationalError:
             schema = None
         if schema and schema[0] == index.SCHEMA_VERSION:
-            out = run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload), check=True).stdout
+            out = run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps({**payload, "session_id": _fresh()}), check=True).stdout
             if out:
                 break
         time.sleep(0.2)

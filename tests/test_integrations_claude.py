@@ -261,8 +261,7 @@ def test_codex_hooks_deny_once_then_allow(memory, tmp_path, isolated):
                "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "git add -A"}}
     first = hook_json(run_hook(check, payload, tmp_path).stdout, "PreToolUse")
     assert first["permissionDecision"] == "deny" and "git add -A" in first["permissionDecisionReason"]
-    second = hook_json(run_hook(check, payload, tmp_path).stdout, "PreToolUse")
-    assert "permissionDecision" not in second and second["additionalContext"]
+    assert run_hook(check, payload, tmp_path).stdout == ""   # the retry goes through: told once a session
     run_cli("--vault", str(memory), "hooks", "uninstall", "--codex", check=True)
     assert json.loads(path.read_text()) == {}
 

@@ -17,7 +17,9 @@ from memkit.integrations import serve
 from memkit.storage.vault import Vault
 
 EXAMPLES = sorted((REPO / "examples" / "sessions").glob("*.jsonl"))
-PRE = {"session_id": "s1", "cwd": "/home/dev/ledger", "hook_event_name": "PreToolUse", "tool_name": "Bash"}
+# no session id: these tests ask the same question many times, and a lesson already given in a
+# session is not given again (`activation/told.py`)
+PRE = {"cwd": "/home/dev/ledger", "hook_event_name": "PreToolUse", "tool_name": "Bash"}
 PAYLOADS = [
     {**PRE, "tool_input": {"command": "git add -A && git commit -m 'wip'"}},            # a stored mistake
     {**PRE, "tool_input": {"command": "ls -la"}},                                         # nothing to say
@@ -52,15 +54,14 @@ def post(s, path: str, body: bytes, token: str | None = "", headers: dict | None
 
 def test_answers_are_byte_for_byte_the_command_hooks(server, vault):
     answered = 0
-    for payload in PAYLOADS:
-        raw = json.dumps(payload)
+    for n, payload in enumerate(PAYLOADS):   # each path in a session of its own: a lesson is given once a session
         verb = "check" if payload["hook_event_name"] == "PreToolUse" else "context"
-        command = run_cli("--vault", str(vault), verb, "--hook", input=raw)
-        status, body = post(server, f"/memkit/{verb}", raw.encode())
+        command = run_cli("--vault", str(vault), verb, "--hook", input=json.dumps({**payload, "session_id": f"c{n}"}))
+        status, body = post(server, f"/memkit/{verb}", json.dumps({**payload, "session_id": f"h{n}"}).encode())
         assert status == 200 and body == command.stdout.encode("utf-8")
         answered += bool(body)
     assert answered >= 3   # the stored mistake, the prompt and the session start were answered
-    first = json.loads(post(server, "/memkit/check", json.dumps(PAYLOADS[0]).encode())[1])
+    first = json.loads(post(server, "/memkit/check", json.dumps({**PAYLOADS[0], "session_id": "again"}).encode())[1])
     assert first["hookSpecificOutput"]["hookEventName"] == "PreToolUse"
 
 

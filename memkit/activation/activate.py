@@ -8,7 +8,7 @@ imports nothing heavy.
 from __future__ import annotations
 
 from memkit import rxcache
-from memkit.activation import acts, hookindex, intent, match, render
+from memkit.activation import acts, hookindex, intent, match, render, repeat
 from memkit.traces.project import project_of
 
 TYPE_CHECKING = False
@@ -57,11 +57,12 @@ def _catalogue(vault):
     return catalogue.load(vault.root)
 
 
-def check(vault, tool_name: str, tool_input: Any, cwd: str | None = None, session: str = "",
+def check(vault, tool_name: str, tool_input: Any, cwd: str | None = None, told: frozenset = frozenset(),
           user: str | None = None) -> Result:
     """Cues that match an action the agent is about to take (a tool call). With no tool name the
     input is a shell command or a description typed on the command line. user: whose candidates
-    may fire besides the team's reviewed notes (default: the person at this clone; "team": none)."""
+    may fire besides the team's reviewed notes (default: the person at this clone; "team": none);
+    told: note ids the agent was given in this session already (see `told`)."""
     cat = _catalogue(vault)
     if not tool_name:
         text = str(tool_input)
@@ -74,17 +75,17 @@ def check(vault, tool_name: str, tool_input: Any, cwd: str | None = None, sessio
         parts = cat.classify(act)
     near = set(cat.classify(act, relax=True)) - set(parts) if act.paths else set()
     probe = match.Probe(act, parts, cat, project_of(cwd), "tool", near, cwd or "")
-    return _match(vault, probe, cat, None, _person(vault, user))
+    return _match(vault, probe, cat, None, _person(vault, user), told)
 
 
 def context(vault, task: str | None, budget: int | None = None, cwd: str | None = None,
-            user: str | None = None) -> Result:
+            user: str | None = None, told: frozenset = frozenset()) -> Result:
     """A context block for a request; with no task, the standing lessons of the project."""
     cat = _catalogue(vault)
     if task and task.strip():
         act = acts.from_request(task)
         probe = match.Probe(act, cat.classify(act), cat, project_of(cwd), "prompt", cwd=cwd or "")
-        return _match(vault, probe, cat, budget, _person(vault, user))
+        return _match(vault, probe, cat, budget, _person(vault, user), told)
     return _standing(vault, cat, budget, project_of(cwd), _person(vault, user))
 
 
@@ -138,7 +139,7 @@ def _name_keys(tokens: set[str]) -> list[str]:
     return sorted(t for t in tokens if len(t) >= 3)[:500]
 
 
-def _match(vault, probe, cat, budget: int | None, person: str) -> Result:
+def _match(vault, probe, cat, budget: int | None, person: str, told: frozenset = frozenset()) -> Result:
     con = hookindex.open_index(vault)
     if con is None:
         return Result([], "", probe=probe)
@@ -165,6 +166,10 @@ def _match(vault, probe, cat, budget: int | None, person: str) -> Result:
 
         fired = judge.review(vault, fired, probe, cat)
     fired = match.rank(fired, MAX_LINES[probe.kind], cat)
+    if told:   # given once in this session: again only before the corrected call itself, or a
+        # high-consequence action (production data, a force push) every time
+        fired = [c for c in fired if c.note_id not in told or c.again or repeat.repeats(c, probe, cat)
+                 or any(k in cat.kinds and cat.kinds[k].consequence == "high" for k in c.matched)]
     chosen = arbitrate(fired, dict(vault.config.section("budgets")),
                        budget or int(vault.config.get("activation.budget")))
     high = probe.kind == "tool" and any(k in cat.kinds and cat.kinds[k].consequence == "high"

@@ -75,7 +75,7 @@ def reply(command: str, vault, payload: dict[str, Any]) -> str:
 
 
 def check_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
-    from memkit.activation import activate
+    from memkit.activation import activate, told
 
     tool = payload.get("tool_name")
     if not isinstance(tool, str) or not tool:
@@ -84,11 +84,14 @@ def check_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
     tool_input = payload.get("tool_input")
     if not isinstance(tool_input, (dict, str)):
         tool_input = {}
-    result = activate.check(vault, tool, tool_input, payload.get("cwd"), str(payload.get("session_id") or ""))
+    session = str(payload.get("session_id") or "")
+    mode = os.environ.get("MEMKIT_DELIVERY") or str(vault.config.get("activation.delivery"))  # per agent
+    said = told.ids(vault, told.TOOL, session) if mode != "ask" else frozenset()   # "ask": every time
+    result = activate.check(vault, tool, tool_input, payload.get("cwd"), said)
     if not result.cues:
         return None
+    told.add(vault, told.TOOL, session, [c.note_id for c in result.cues])
     hso: dict[str, Any] = {"hookEventName": "PreToolUse", "additionalContext": result.text}
-    mode = os.environ.get("MEMKIT_DELIVERY") or str(vault.config.get("activation.delivery"))  # per agent
     from memkit.activation import render
 
     reason = render.reason(result.cues[0])   # neutralised like every recalled line
@@ -103,26 +106,13 @@ def check_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
 
 def _first_time(vault, payload: dict[str, Any], result) -> bool:
     """deny-once: remember per session which cues already denied a call."""
-    import hashlib
+    from memkit.activation import told
 
-    session = str(payload.get("session_id") or "none")
-    path = vault.state / "deny-once" / (hashlib.sha256(session.encode()).hexdigest()[:16] + ".json")
-    try:
-        seen = set(json.loads(path.read_text())) if path.exists() else set()
-    except (OSError, ValueError):
-        seen = set()
-    ids = {c.note_id for c in result.cues}
-    if ids <= seen:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(sorted(seen | ids)))
-    os.replace(tmp, path)
-    return True
+    return told.add(vault, told.DENIED, str(payload.get("session_id") or "none"), [c.note_id for c in result.cues])
 
 
 def context_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
-    from memkit.activation import activate
+    from memkit.activation import activate, told
 
     event = payload.get("hook_event_name") or ("UserPromptSubmit" if "prompt" in payload else
                                                "SessionStart" if "source" in payload else None)
@@ -133,7 +123,15 @@ def context_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
     if event == "UserPromptSubmit" and not isinstance(task, str):
         _warn("UserPromptSubmit payload without prompt; ignored")
         return None
-    result = activate.context(vault, task, None, payload.get("cwd"))
+    session = str(payload.get("session_id") or "")
+    if event == "SessionStart":   # the standing rules open a session; lines at a request or a call say
+        # a lesson where it applies, once a session (`told`), and again after the context was compacted
+        if payload.get("source") in ("compact", "clear"):
+            told.forget(vault, session)
+        told.prune(vault)
+    result = activate.context(vault, task, None, payload.get("cwd"), told=told.ids(vault, told.PROMPT, session))
+    if result.cues and event == "UserPromptSubmit":
+        told.add(vault, told.PROMPT, session, [c.note_id for c in result.cues])
     text = result.text
     if event == "SessionStart":
         reminder = _backlog_reminder(vault)

@@ -13,7 +13,7 @@ import re
 from datetime import datetime, timezone
 
 from memkit import rxcache
-from memkit.activation import acts, commands, entities, intent, keeps, redo, scope, sources
+from memkit.activation import acts, commands, entities, intent, keeps, redo, repeat, scope, sources
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 CONCRETE, ENTITY, INTENT, TOPIC = 4, 3, 2, 1
 TIER_WEIGHT = {CONCRETE: 1.0, ENTITY: 0.9, INTENT: 0.8, TOPIC: 0.5}
 CROWD = 3   # lessons met at one topic beyond which a request is about none of them
-NEAR_REPEAT = 0.85   # token-sort similarity at which an action repeats the corrected one
 WRITE_WORDS = frozenset("rm rmdir mv cp ln touch mkdir chmod chown tee truncate dd sed perl install uninstall "
                         "add remove delete del push commit reset checkout restore rebase merge apply destroy "
                         "drop kill deploy publish upload sync write create update upgrade patch edit scale "
@@ -48,7 +47,7 @@ class Cue:
 
     __slots__ = ("rowid", "path", "note_id", "cue_type", "trigger", "lesson", "kinds", "names", "status",
                  "reviewed", "created", "session", "source", "importance", "confidence", "lifecycle", "project",
-                 "sessions", "extra", "score", "tier", "why", "matched", "topics", "said")
+                 "sessions", "extra", "score", "tier", "why", "matched", "topics", "said", "again")
 
     def __init__(self, row: tuple):
         (self.rowid, self.path, self.note_id, self.cue_type, self.trigger, self.lesson, kinds, names, self.status,
@@ -62,6 +61,7 @@ class Cue:
         self.extra = json.loads(extra or "{}")
         self.score, self.tier, self.why, self.matched = 0.0, 0, [], set()
         self.said = 0.0   # how strongly a request speaks of its kind, when only its words meet it
+        self.again = False   # the action repeats the call the lesson corrected (`repeat`)
 
     @property
     def cue(self) -> dict:
@@ -225,16 +225,17 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     if touched and tier < ENTITY:
         tier = ENTITY
         cue.why.append("touches what the lesson names: " + ", ".join(touched[:3]))
-    near = _near(cue, probe) if probe.writes and _about_call(cue, cat) and not _read_first(cue, probe, cat, specific) \
-        else 0.0
-    if near >= NEAR_REPEAT and tier < CONCRETE:
+    near = repeat.near(cue, probe) if probe.writes and repeat.about_call(cue, cat) and not repeat.read_first(
+        cue, probe, cat, specific) else 0.0
+    cue.again = near >= repeat.NEAR
+    if cue.again and tier < CONCRETE:
         tier = CONCRETE
         cue.why.append(f"nearly repeats the corrected call ({near:.2f})")
     if tier < CONCRETE and probe.kind == "tool" and cue.cue.get("calls") and probe.act.command:   # the same
         # command (none that only looks) does what it did, whatever WRITE_WORDS make of its words
-        ran = _repeated(cue, probe)
+        ran = repeat.repeated(cue, probe)
         if ran:
-            tier = CONCRETE
+            tier, cue.again = CONCRETE, True
             cue.why.append(f"runs the command it corrected: {ran}")
     about = shared or cue.topics & probe.kinds
     if not about and probe.kind == "prompt":   # "get it live" asks for a deploy to production: a lesson
@@ -323,7 +324,7 @@ def complies(cue: Cue, probe: Probe, cat) -> str:
     named = [n for n in cue.cue.get("entities", []) if entities.touches(probe.tokens, probe.text, n)
              and not any(n.strip("/").lower() in t.lower() for t in terms)]   # not where it says it belongs
     if named:   # the corrected command's program and subcommands are its subject, no name to avoid
-        subject = _programs(cue) | {w for c in cue.cue.get("calls") or () for w in c.split()}
+        subject = repeat.programs(cue) | {w for c in cue.cue.get("calls") or () for w in c.split()}
         named = [n for n in named if n.lower() not in subject]
     if probe.kind != "tool" or named:
         return ""
@@ -396,52 +397,6 @@ def _other_env(cue: Cue, probe: Probe) -> bool:
     text = probe.act.command or probe.act.prose or "\n".join(probe.act.paths)
     said = {e for e, rx in _ENVS if rx.search(text[:20000])}
     return bool(said) and not (said & set(envs))
-
-
-def _about_call(cue: Cue, cat) -> bool:
-    """The lesson says something about the call it corrected: a kind an action shows, a name, or a
-    word of it (an aside typed after an unrelated call makes that call no mistake)."""
-    if any(not _said_only(cat, k) for k in cue.kinds) or cue.cue.get("entities"):
-        return True
-    said = set(re.findall(r"[a-z][a-z0-9_-]{3,}", cue.lesson.lower()))
-    return bool(said & set(re.findall(r"[a-z][a-z0-9_-]{3,}", (cue.cue.get("example") or "").lower())))
-
-
-def _read_first(cue: Cue, probe: Probe, cat, specific: set[str]) -> bool:
-    """The command, a near repeat of the corrected one, is read by the catalogue as kinds other than
-    the lesson's: the corrected call came before the mistake (it read the slots; the lesson forbids
-    dropping one), so repeating it is none."""
-    return probe.act.family == "shell" and bool(probe.kinds) and not cue.kinds & probe.kinds and any(
-        not _said_only(cat, k) for k in specific)
-
-
-def _near(cue: Cue, probe: Probe) -> float:
-    example = cue.cue.get("example") or ""
-    if probe.kind != "tool" or len(example) < 8 or len(probe.text) < 8:
-        return 0.0
-    tool = cue.trigger.split(":", 1)[0]
-    if acts.family(tool) != probe.act.family:
-        return 0.0
-    from memkit.activation import fuzzy
-
-    return fuzzy.token_sort_ratio(example[:400], probe.text[:400]) / 100.0
-
-
-def _programs(cue: Cue) -> set[str]:
-    """The programs the corrected command ran (`helm` of `helm upgrade …`)."""
-    if acts.family(cue.trigger.split(":", 1)[0]) != "shell":
-        return set()
-    return commands.commands_of(acts.from_command(cue.cue.get("example") or ""))
-
-
-def _repeated(cue: Cue, probe: Probe) -> str:
-    """The corrected command the action runs again (its program and subcommands), or ""."""
-    args = cue.cue.get("args")
-    for piece, words in probe.heads:
-        for call in cue.cue.get("calls") or ():
-            if commands.repeats(piece, call, words) and commands.with_args(piece, args):
-                return call + (" with " + ", ".join(args) if args else "")
-    return ""
 
 
 def age_days(stamp: str) -> float:

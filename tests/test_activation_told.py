@@ -1,0 +1,94 @@
+"""A lesson is given once a session: an agent that runs the suite thirty times is not handed the same
+line thirty times. It is given again before the corrected call itself, before a high-consequence
+action, in another session, after the context was compacted, and every time under `ask` delivery;
+a line at a request does not silence the line before the call. Driven through the hook protocol."""
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+from conftest import run_cli, write_generic
+
+from memkit.activation import told
+from memkit.storage.vault import Vault
+
+CWD = "/srv/shop"
+
+
+@pytest.fixture
+def shop(vault, tmp_path):
+    log = write_generic(tmp_path / "print.jsonl", [
+        {"role": "user", "content": "the totals are off for refunds, find out why", "timestamp": "2026-05-01T10:00:00Z"},
+        {"role": "assistant", "content": "I'll add some output", "tool_calls": [{"id": "c1", "name": "Edit", "input": {
+            "file_path": f"{CWD}/billing/totals.py", "old_string": "    return total",
+            "new_string": "    print('total', total)\n    return total"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "The user doesn't want to proceed", "rejected": True},
+        {"role": "user", "content": "no print() for debugging in this codebase, use the logger: log.debug",
+         "timestamp": "2026-05-01T10:00:30Z"},
+        {"role": "user", "content": "clean up the staging database", "timestamp": "2026-05-01T11:00:00Z"},
+        {"role": "assistant", "content": "dropping it", "tool_calls": [{"id": "c2", "name": "Bash", "input": {
+            "command": "psql $PROD_URL -c 'TRUNCATE orders'"}}]},
+        {"role": "tool", "tool_call_id": "c2", "content": "The user doesn't want to proceed", "rejected": True},
+        {"role": "user", "content": "STOP. never run anything against the production database, that is prod",
+         "timestamp": "2026-05-01T11:00:30Z"},
+    ], {"session_id": "s-shop", "project": "shop", "cwd": CWD})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    return vault
+
+
+def edit(path: str, new: str) -> dict:
+    return {"tool_name": "Edit", "tool_input": {"file_path": f"{CWD}/{path}", "old_string": "    return x",
+                                                "new_string": new}}
+
+
+def hook(vault, verb: str, session: str, **payload) -> str:
+    event = payload.pop("event", "PreToolUse" if verb == "check" else "UserPromptSubmit")
+    raw = json.dumps({"session_id": session, "cwd": CWD, "hook_event_name": event, **payload})
+    out = run_cli("--vault", str(vault), verb, "--hook", input=raw, check=True).stdout
+    return json.loads(out)["hookSpecificOutput"]["additionalContext"] if out else ""
+
+
+def test_a_lesson_before_calls_is_given_once_a_session_and_again_where_it_is_owed(shop):
+    first = hook(shop, "check", "s1", **edit("billing/refunds.py", "    print('refund', x)\n    return x"))
+    assert "log.debug" in first
+    assert hook(shop, "check", "s1", **edit("billing/tax.py", "    print('tax', x)\n    return x")) == ""
+    assert "log.debug" in hook(shop, "check", "s2", **edit("billing/tax.py", "    print('tax', x)\n    return x"))
+    # the corrected call itself, nearly as it was: said again
+    again = edit("billing/totals.py", "    print('total', total)\n    return total")
+    assert "log.debug" in hook(shop, "check", "s1", **again)
+    # compacted: the agent's context lost it
+    assert hook(shop, "context", "s1", event="SessionStart", source="compact") is not None
+    assert "log.debug" in hook(shop, "check", "s1", **edit("billing/tax.py", "    print('tax', x)\n    return x"))
+
+
+def test_a_high_consequence_action_is_said_every_time_and_ask_delivery_asks_every_time(shop, monkeypatch):
+    prod = {"tool_name": "Bash", "tool_input": {"command": "psql $PROD_URL -c 'DELETE FROM carts'"}}
+    assert "production" in hook(shop, "check", "s1", **prod)
+    assert "production" in hook(shop, "check", "s1", **{**prod, "tool_input": {"command": "psql $PROD_URL -f fix.sql"}})
+    monkeypatch.setenv("MEMKIT_DELIVERY", "ask")
+    call = edit("billing/refunds.py", "    print('refund', x)\n    return x")
+    asked = [run_cli("--vault", str(shop), "check", "--hook", check=True, input=json.dumps(
+        {"session_id": "s3", "cwd": CWD, "hook_event_name": "PreToolUse", **call})).stdout for _ in range(2)]
+    assert all(json.loads(a)["hookSpecificOutput"]["permissionDecision"] == "ask" for a in asked)
+
+
+def test_a_line_at_a_request_is_said_once_and_leaves_the_call_its_own(shop):
+    ask = "add some debug output to the refund totals so we can see what is going on"
+    assert "log.debug" in hook(shop, "context", "s1", prompt=ask)
+    assert hook(shop, "context", "s1", prompt=ask) == ""
+    assert "log.debug" in hook(shop, "check", "s1", **edit("billing/refunds.py", "    print('refund', x)\n    return x"))
+
+
+def test_what_was_told_is_kept_per_session_and_old_sessions_are_pruned(shop):
+    v = Vault(shop)
+    assert told.add(v, told.TOOL, "s9", ["corr-a"]) and not told.add(v, told.TOOL, "s9", ["corr-a"])
+    assert told.ids(v, told.TOOL, "s9") == {"corr-a"} and told.ids(v, told.TOOL, "") == frozenset()
+    assert told.add(v, told.TOOL, "", ["corr-a"])   # no session named: nothing is kept, everything is new
+    kept = next((v.state / told.TOOL).glob("*.json"))
+    old = time.time() - (told.KEEP_DAYS + 1) * 86400
+    os.utime(kept, (old, old))
+    told.add(v, told.PROMPT, "s10", ["corr-b"])
+    told.prune(v)
+    assert told.ids(v, told.TOOL, "s9") == frozenset() and told.ids(v, told.PROMPT, "s10") == {"corr-b"}
