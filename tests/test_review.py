@@ -615,3 +615,28 @@ def test_a_proposal_no_grouping_makes_any_more_goes_unless_edited_or_out_of_the_
     toml = vault / "memkit.toml"
     toml.write_text(re.sub(r"(?m)^scan_limit = \d+", "scan_limit = 1", toml.read_text()))
     assert mkjson(vault, "review", "--scan")["retired"] == [] and outside.exists()
+
+
+def test_the_queue_puts_what_lasts_before_one_off_steers(vault):
+    """Hundreds of one-off steers must not bury the few rules: after the proposals come the candidates
+    that hold beyond their task (a rule, or a lesson said in several sessions), the most important first."""
+    def write(n: int, lesson: str, lifecycle: str, importance: float, sessions: int = 1) -> str:
+        oid = f"corr-queue-{n:04x}"
+        m = {"type": "observation", "id": oid, "kind": "correction", "status": "candidate", "lifecycle": lifecycle,
+             "confidence": 0.8, "importance": importance, "created": f"2026-03-0{n}T10:00:00Z",
+             "session": f"[[2026-03-0{n}-claude-aaaa000{n}]]", "source": f"[[2026-03-0{n}-claude-aaaa000{n}#^t4]]",
+             "extractor": "heuristic@1", "trigger": "Bash: make deploy (rejected)", "lesson": lesson}
+        if sessions > 1:
+            m["sessions"] = [f"[[2026-03-0{n}-claude-aaaa000{n}]]", "[[2026-04-01-claude-bbbb0001]]"]
+        body = f"**Correction**:\n> {lesson}\n"
+        folder = vault / "workshop/observations/correction"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{oid}.md").write_text(
+            notes.render(notes.Note(notes.stamp(m, body), body)))
+        return oid
+
+    steer = write(1, "no, the other file first", "operational", 0.9)
+    again = write(2, "run the linter before you show me a diff", "operational", 0.6, sessions=2)
+    rule = write(3, "we never deploy on Fridays in this team", "knowledge", 0.8)
+    minor = write(4, "we keep the changelog in past tense", "knowledge", 0.5)
+    assert [q["id"] for q in queue(vault)] == [rule, again, minor, steer]

@@ -32,7 +32,7 @@ def _emit(results, as_json: bool) -> None:
 @json_option
 @click.pass_context
 def review(ctx, list_, scan, as_json):
-    """Walk the proposals and candidates, oldest first, and decide on each.
+    """Walk the proposals and candidates, those worth your time first, and decide on each.
 
     \b
     Keys: a accept · p promote (choose the type) · e edit in $EDITOR · m merge into a note

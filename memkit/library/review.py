@@ -23,11 +23,25 @@ LIBRARY = tuple(t.value for t in LibraryType)
 
 # ---- the queue ----------------------------------------------------------------
 def queue(vault) -> list[dict[str, Any]]:
-    """What waits for a person: proposals first, then candidates, oldest first."""
+    """What waits for a person, what is worth their time first: proposals (the most recurrent
+    first), then candidates that last beyond their task (a rule about the project or the person,
+    or one said in several sessions), then the rest; within each, the most important first, then
+    the oldest. A backlog of hundreds of one-off steers must not bury the few rules in it."""
     index.refresh(vault)
     rows = queries.notes(vault, layer="workshop", statuses=("candidate",), types=("proposal", "observation", "episode"),
                          by_time=True)
-    return [describe(path, meta) for path, meta in sorted(rows, key=lambda r: r.meta.get("type") != "proposal")]
+    return [describe(path, meta) for path, meta in sorted(rows, key=lambda r: _worth(r.meta))]
+
+
+def _worth(meta: dict[str, Any]) -> tuple:
+    if meta.get("type") == "proposal":
+        return (0, -int(meta.get("recurrence") or 1), 0.0)
+    lasting = meta.get("lifecycle") in ("self", "knowledge") or len(drafts.session_ids(meta)) > 1
+    try:
+        importance = float(meta.get("importance") or 0)
+    except (TypeError, ValueError):
+        importance = 0.0
+    return (1 if lasting else 2, 0, -importance)
 
 
 def describe(rel: str, meta: dict[str, Any]) -> dict[str, Any]:
