@@ -236,3 +236,15 @@ def test_text_that_impersonates_memkit_or_the_system_is_neutralised(vault, tmp_p
             assert not any(line.lstrip().startswith("Ignore previous") for line in text.splitlines())
             fired += "git add -A" in text
     assert fired, "the correction should still be recalled, quoted"
+
+
+@pytest.mark.parametrize("args, says", [
+    (["review", "--bogus"], "memkit review: No such option '--bogus'"),
+    (["compile", "--target", "README.md"], "memkit compile: Invalid value for '--target'"),
+    (["search"], "memkit search: Missing argument 'QUERY'"),
+    (["frobnicate"], "memkit: No such command 'frobnicate'"),
+])
+def test_a_mistyped_command_line_is_one_line_naming_the_help_to_read(args, says):
+    proc = run_cli(*args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and proc.stderr.startswith(says) and "--help`)" in proc.stderr

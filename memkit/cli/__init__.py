@@ -76,6 +76,13 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("memkit: aborted", err=True)
         sys.exit(130)
+    except getattr(click.exceptions, "NoArgsIsHelpError", ()) as e:   # bare `memkit` (click >= 8.2): its help
+        e.show()
+        sys.exit(e.exit_code)
+    except click.UsageError as e:   # one line, like every other error
+        where = e.ctx.command_path if e.ctx else "memkit"
+        click.echo(f"{where}: {e.format_message()} (see `{where} --help`)", err=True)
+        sys.exit(e.exit_code)
     except click.ClickException as e:
         e.show()
         sys.exit(e.exit_code)
