@@ -282,7 +282,9 @@ def hooks(plan: Plan, root: Path, n: int, t: Table) -> None:
     t.put("floor: the bare FTS5 query in-process p50 (cues in index)", "", n, f"{ms(median(fts))} ({cues:,} cues)")
     for name, payloads in (("check", checks), ("context", contexts)):
         cmd = [MEMKIT, "--vault", str(root), name, "--hook"]
-        runs = [run(cmd, stdin=json.dumps(payloads[k % len(payloads)])) for k in range(calls)]
+        # each call a session of its own: a lesson is given once a session, and a first answer is the one to time
+        runs = [run(cmd, stdin=json.dumps({**payloads[k % len(payloads)], "session_id": f"bench-{k}"}))
+                for k in range(calls)]
         walls = [r.wall for r in runs]
         fired = sum(1 for r in runs if r.out.strip())
         errors = sum(1 for r in runs if r.err.strip())
