@@ -640,3 +640,26 @@ def test_the_queue_puts_what_lasts_before_one_off_steers(vault):
     rule = write(3, "we never deploy on Fridays in this team", "knowledge", 0.8)
     minor = write(4, "we keep the changelog in past tense", "knowledge", 0.5)
     assert [q["id"] for q in queue(vault)] == [rule, again, minor, steer]
+
+
+def test_one_off_exclamations_said_in_two_sessions_draft_no_convention():
+    """"what are you doing?!" typed in two sessions is the same words, and no rule: a convention is drafted
+    only from a group with a lesson that lasts or a cue that holds something to act on."""
+    from memkit.library import promote
+
+    cfg = {"correction_sessions": 2, "similarity": 62, "related_similarity": 50, "procedure_sessions": 3,
+           "preference_decisions": 5, "preference_sessions": 3, "preference_consistency": 0.8,
+           "decision_importance": 0.8}
+
+    def obs(n: int, lesson: str, lifecycle: str = "operational", cue: dict | None = None) -> dict:
+        return {"id": f"corr-{n}", "kind": "correction", "lesson": lesson, "lifecycle": lifecycle,
+                "session": f"[[2026-03-0{n}-claude-aaaa000{n}]]", "cue": cue or {"forbids": []}}
+
+    def drafted(*items: dict) -> list[int]:
+        found = {"correction": list(items), "procedure": [], "preference": [], "decision": []}
+        return [len(g) for target, g, _ in promote._groups(found, cfg) if target == "convention"]
+
+    assert drafted(obs(1, "what are you doing now?!"), obs(2, "what are you doing?!")) == []
+    assert drafted(obs(1, "what are you doing now?!"), obs(2, "what are you doing?!", "knowledge")) == [2]
+    assert drafted(obs(1, "stop pushing to main, open a PR", cue={"forbids": ["git:push-main"]}),
+                   obs(2, "don't push to main, open a PR")) == [2]

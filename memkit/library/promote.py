@@ -238,7 +238,7 @@ def _groups(obs: dict[str, list[dict[str, Any]]], cfg: dict[str, Any], occasions
                                ("procedure", "procedure", "procedure_sessions")):
         for g in group(obs[kind], sim, low):
             apart = {occasions.get(i, i) for m in g for i in session_ids(m)}   # at most sessions(g)
-            if len(apart) >= int(cfg[need]):
+            if len(apart) >= int(cfg[need]) and (kind != "correction" or any(map(_holds_a_rule, g))):
                 yield target, g, f"{kind} seen in {sessions(g)} sessions"
     covered: set[str] = set()
     for target, modal, basis, members in _preferences(obs["preference"] + obs["decision"], cfg, sim, low):
@@ -257,6 +257,14 @@ def _groups(obs: dict[str, list[dict[str, Any]]], cfg: dict[str, Any], occasions
         if debated:
             again = f", decided {len(debated)} times" if len(debated) > 1 else ""
             yield "decision", debated[:1], f"a debated decision: {_options(debated[0])} options discussed{again}"
+
+
+def _holds_a_rule(m: dict[str, Any]) -> bool:
+    """A correction a convention can be drafted from: one that lasts beyond its task, or one whose
+    cue holds something to act on. "what are you doing?!" said in two sessions is no convention."""
+    cue = m.get("cue") if isinstance(m.get("cue"), dict) else {}
+    return m.get("lifecycle") != "operational" or any(cue.get(k) for k in ("forbids", "entities", "calls",
+                                                                              "prescribes", "standing"))
 
 
 def _options(m: dict[str, Any]) -> int:
