@@ -92,3 +92,40 @@ def test_what_was_told_is_kept_per_session_and_old_sessions_are_pruned(shop):
     told.add(v, told.PROMPT, "s10", ["corr-b"])
     told.prune(v)
     assert told.ids(v, told.TOOL, "s9") == frozenset() and told.ids(v, told.PROMPT, "s10") == {"corr-b"}
+
+
+def test_a_store_that_cannot_be_written_or_read_costs_the_answer_nothing(shop):
+    """A file where the store's folder should be (a full or read-only disk behaves alike), or a corrupt
+    store: the lesson is given as if nothing was told."""
+    state = Vault(shop).state
+    (state / told.TOOL).write_text("not a folder")
+    call = edit("billing/refunds.py", "    print('refund', x)\n    return x")
+    assert "log.debug" in hook(shop, "check", "s1", **call)
+    assert "log.debug" in hook(shop, "check", "s1", **call)   # nothing could be kept: said again
+    (state / told.TOOL).unlink()
+    told.add(Vault(shop), told.TOOL, "s2", ["x"])
+    next((state / told.TOOL).glob("*.json")).write_text("[" * 100_000)
+    assert "log.debug" in hook(shop, "check", "s2", **call)
+
+
+def test_a_lesson_given_already_leaves_its_place_to_the_next(shop, tmp_path, monkeypatch):
+    """The lines before a call are few (the best three; one here): a lesson already given in this
+    session does not hold that place, or the next lesson would never be given."""
+    from memkit.activation import activate
+
+    log = write_generic(tmp_path / "structlog.jsonl", [
+        {"role": "user", "content": "log the refund amounts", "timestamp": "2026-05-02T10:00:00Z"},
+        {"role": "assistant", "content": "adding output", "tool_calls": [{"id": "c1", "name": "Edit", "input": {
+            "file_path": f"{CWD}/billing/refunds.py", "old_string": "    return refund",
+            "new_string": "    print(f'refund {refund}')\n    return refund"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "The user doesn't want to proceed", "rejected": True},
+        {"role": "user", "content": "no print statements in billing, we have structlog: logger.info with fields",
+         "timestamp": "2026-05-02T10:00:30Z"},
+    ], {"session_id": "s-structlog", "project": "shop", "cwd": CWD})
+    run_cli("--vault", str(shop), "ingest", str(log), check=True)
+    monkeypatch.setitem(activate.MAX_LINES, "tool", 1)
+    v = Vault(shop)
+    call = edit("billing/tax.py", "    print('tax', x)\n    return x")
+    [first] = activate.check(v, call["tool_name"], call["tool_input"], CWD).cues
+    [second] = activate.check(v, call["tool_name"], call["tool_input"], CWD, frozenset({first.note_id})).cues
+    assert second.note_id != first.note_id

@@ -82,7 +82,7 @@ def test_an_operational_decision_is_never_drafted_as_an_adr(vault, tmp_path):
     "Which would you like to work on next?",
     "Two things are left:\n1. the CSV export for the accountants\n2. the retry queue for webhooks\nWhat interests you most?",
     "Two ways to begin:\n1. the CSV export for the accountants\n2. the retry queue for webhooks\n"
-    "Should we start with the export?",
+    "Should we start by building the export?",
     "The key has expired. Options:\n1. renew the signing key\n2. sign with the backup key\nHow would you like to proceed?",
 ])
 def test_a_pick_of_what_to_do_next_is_kept_but_steers_only_this_session(vault, tmp_path, question):
@@ -95,6 +95,17 @@ def test_a_pick_of_what_to_do_next_is_kept_but_steers_only_this_session(vault, t
     ingest(vault, tmp_path, DESIGNS, "2", name="e")   # a design question beside it is drafted as before
     assert {d.meta["lifecycle"] for d in written(vault, "observations/decision")} == {"operational", "knowledge"}
     assert len(written(vault, "proposals")) == 1
+
+
+@pytest.mark.parametrize("question", [
+    "Should we start with PostgreSQL or SQLite for the store?",
+    "Should I install Redis or Memcached for the session cache?",
+    "Would you like to begin with a monorepo or separate repositories?",
+])
+def test_a_design_choice_asked_as_where_to_begin_is_still_a_design_choice(question):
+    from memkit.extract import decisions
+
+    assert decisions._lifecycle(question) == "knowledge"
 
 
 def test_a_finding_the_person_confirms_is_a_candidate_marked_as_the_agents(vault, tmp_path):

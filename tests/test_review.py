@@ -663,3 +663,42 @@ def test_one_off_exclamations_said_in_two_sessions_draft_no_convention():
     assert drafted(obs(1, "what are you doing now?!"), obs(2, "what are you doing?!", "knowledge")) == [2]
     assert drafted(obs(1, "stop pushing to main, open a PR", cue={"forbids": ["git:push-main"]}),
                    obs(2, "don't push to main, open a PR")) == [2]
+
+
+def test_a_proposal_the_scan_did_not_draft_is_never_removed_by_it(vault, tmp_path):
+    """A procedure or preference `memkit patterns` drafted from turns alone names no observation, and
+    a proposal a person wrote has no memkit stamp: no grouping makes either, and the scan leaves both."""
+    ingest(vault, tmp_path, COMMIT, RELEASE)
+    real = notes.read(vault / f"workshop/proposals/{proposal(vault, 'convention')['id']}.md")
+    turns_only = {**real.meta, "id": "prop-procedure-release-steps-0001", "target": "procedure",
+                  "sources": [f"[[{T1}#^t2]]", f"[[{T2}#^t2]]"]}
+    made = vault / "workshop/proposals/prop-procedure-release-steps-0001.md"
+    made.write_text(notes.render(notes.Note(notes.stamp(turns_only, real.body), real.body)))
+    mine = vault / "workshop/proposals/prop-convention-written-by-hand-0002.md"
+    meta = {k: v for k, v in real.meta.items() if k != "memkit-sha"}
+    mine.write_text(notes.render(notes.Note({**meta, "id": mine.stem}, real.body)))
+    scan = mkjson(vault, "review", "--scan")
+    assert made.exists() and mine.exists() and scan["retired"] == []
+
+
+def test_kinds_of_the_vaults_own_catalogue_link_lessons_too(vault):
+    """A team's kind (actions/*.toml in the vault) is read by the scan as the hooks read it."""
+    from memkit.activation import catalogue
+    from memkit.library import promote
+    from memkit.storage.vault import Vault
+
+    (vault / "actions").mkdir(exist_ok=True)
+    (vault / "actions" / "team.toml").write_text(
+        '[[kind]]\nid = "acme:force-main"\nabout = "force-pushing the main branch"\n'
+        "command = ['\\bgit\\s+push\\b.*(--force|-f)\\b']\n"
+        "words = ['(?i)\\bforce[- ]push(ed|ing)?\\b']\n")
+    cat = catalogue.load(Vault(vault).root)
+    assert "acme:force-main" in cat.kinds
+
+    def obs(n: int, lesson: str) -> dict:
+        return {"id": f"corr-{n}", "lesson": lesson, "trigger": "Bash: git push -f origin main",
+                "cue": {"forbids": ["acme:force-main"]}}
+
+    a = obs(1, "no! never force-push main, the release tooling reads its history")
+    b = obs(2, "you force-pushed main again, the nightly build lost its tag; open a PR instead")
+    assert [len(g) for g in promote.group([a, b], 62, 50, cat=cat)] == [2]

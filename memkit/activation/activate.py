@@ -165,11 +165,12 @@ def _match(vault, probe, cat, budget: int | None, person: str, told: frozenset =
         from memkit.activation import judge
 
         fired = judge.review(vault, fired, probe, cat)
-    fired = match.rank(fired, MAX_LINES[probe.kind], cat)
-    if told:   # given once in this session: again only before the corrected call itself, or a
+    if told:   # given once in this session: again only before the corrected call itself, or before a
         # high-consequence action (production data, a force push) every time
         fired = [c for c in fired if c.note_id not in told or c.again or repeat.repeats(c, probe, cat)
-                 or any(k in cat.kinds and cat.kinds[k].consequence == "high" for k in c.matched)]
+                 or probe.kind == "tool" and any(k in cat.kinds and cat.kinds[k].consequence == "high"
+                                                 for k in c.matched)]
+    fired = match.rank(fired, MAX_LINES[probe.kind], cat)
     chosen = arbitrate(fired, dict(vault.config.section("budgets")),
                        budget or int(vault.config.get("activation.budget")))
     high = probe.kind == "tool" and any(k in cat.kinds and cat.kinds[k].consequence == "high"

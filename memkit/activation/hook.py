@@ -84,13 +84,12 @@ def check_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
     tool_input = payload.get("tool_input")
     if not isinstance(tool_input, (dict, str)):
         tool_input = {}
-    session = str(payload.get("session_id") or "")
+    session = told.session_of(payload)
     mode = os.environ.get("MEMKIT_DELIVERY") or str(vault.config.get("activation.delivery"))  # per agent
     said = told.ids(vault, told.TOOL, session) if mode != "ask" else frozenset()   # "ask": every time
     result = activate.check(vault, tool, tool_input, payload.get("cwd"), said)
     if not result.cues:
         return None
-    told.add(vault, told.TOOL, session, [c.note_id for c in result.cues])
     hso: dict[str, Any] = {"hookEventName": "PreToolUse", "additionalContext": result.text}
     from memkit.activation import render
 
@@ -101,6 +100,7 @@ def check_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
     elif mode == "deny-once" and _first_time(vault, payload, result):
         hso["permissionDecision"] = "deny"
         hso["permissionDecisionReason"] = f"{reason} — if it does not apply, retry the call."
+    told.add(vault, told.TOOL, session, [c.note_id for c in result.cues])
     return {"hookSpecificOutput": hso}
 
 
@@ -108,7 +108,7 @@ def _first_time(vault, payload: dict[str, Any], result) -> bool:
     """deny-once: remember per session which cues already denied a call."""
     from memkit.activation import told
 
-    return told.add(vault, told.DENIED, str(payload.get("session_id") or "none"), [c.note_id for c in result.cues])
+    return told.add(vault, told.DENIED, told.session_of(payload) or "none", [c.note_id for c in result.cues])
 
 
 def context_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
@@ -123,7 +123,7 @@ def context_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
     if event == "UserPromptSubmit" and not isinstance(task, str):
         _warn("UserPromptSubmit payload without prompt; ignored")
         return None
-    session = str(payload.get("session_id") or "")
+    session = told.session_of(payload)
     if event == "SessionStart":   # the standing rules open a session; lines at a request or a call say
         # a lesson where it applies, once a session (`told`), and again after the context was compacted
         if payload.get("source") in ("compact", "clear"):

@@ -16,7 +16,8 @@ def repeats(cue, probe, cat) -> bool:
     """The action is the corrected call again: a near repeat of it, or the same command."""
     if probe.kind != "tool":
         return False
-    if probe.writes and about_call(cue, cat) and near(cue, probe) >= NEAR:
+    if probe.writes and about_call(cue, cat) and not read_first(cue, probe, cat, set(cue.kinds)) \
+            and near(cue, probe) >= NEAR:
         return True
     return bool(cue.cue.get("calls") and probe.act.command and repeated(cue, probe))
 

@@ -25,28 +25,44 @@ def _path(vault, name: str, session: str):
     return vault.state / name / (hashlib.sha256(session.encode()).hexdigest()[:16] + ".json")
 
 
+def session_of(payload: dict) -> str:
+    """A hook payload's session id ("" when it names none)."""
+    found = payload.get("session_id")
+    return "" if found is None else str(found)
+
+
 def ids(vault, name: str, session: str) -> frozenset[str]:
     """The note ids kept for this session ("" keeps nothing: a caller that names no session)."""
     if not session:
         return frozenset()
     try:
-        return frozenset(json.loads(_path(vault, name, session).read_text()))
-    except (OSError, ValueError, TypeError):
+        found = json.loads(_path(vault, name, session).read_text())
+        return frozenset(str(x) for x in found) if isinstance(found, list) else frozenset()
+    except (OSError, ValueError, TypeError, RecursionError):   # gone, unreadable or not ours: nothing was told
         return frozenset()
 
 
 def add(vault, name: str, session: str, new) -> bool:
-    """Keep `new` for this session; False when all of them were kept already."""
+    """Keep `new` for this session; False when all of them were kept already. A store that cannot be
+    written (a read-only or full disk) keeps nothing and costs the answer nothing: everything stays new.
+    Two hooks of one session at once may each keep their own ids (the later write wins): at worst a
+    lesson is said twice."""
     if not session:
         return True
     seen = ids(vault, name, session)
     if set(new) <= seen:
         return False
     path = _path(vault, name, session)
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(sorted(seen | set(new))))
-    os.replace(tmp, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(sorted(seen | set(new))))
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
     return True
 
 

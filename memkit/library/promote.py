@@ -26,17 +26,17 @@ SAME_CALL = 90   # rapidfuzz ratio of two corrected calls that are the same call
 
 # ---- the scan -----------------------------------------------------------------
 def group(items: list[dict[str, Any]], sim: float, low: float,
-          text: Callable[[dict[str, Any]], str] = statement) -> list[list[dict[str, Any]]]:
+          text: Callable[[dict[str, Any]], str] = statement, cat=None) -> list[list[dict[str, Any]]]:
     """Greedy, oldest first: an item joins the group whose first member says the same thing —
     similar words (≥ sim, as a set and in sum), or related words (≥ low) plus the same forbidden kinds
-    or the same corrected call.
+    or the same corrected call. cat: the vault's catalogue (default: the packaged one).
     Only first members sharing a not-too-common word are compared, which keeps a big window fast."""
     from memkit.similar import fuzz, process, utils
 
     groups: list[list[dict[str, Any]]] = []
     anchors: list[str] = []
     postings: dict[str, list[int]] = {}
-    traits: dict[int, tuple[set[str], bool]] = {}   # what _linked reads of an item, worked out once
+    traits: dict = {"cat": cat}   # what _linked reads of an item, worked out once
     for m in items:
         t = text(m)
         keys = _keys(t)
@@ -85,7 +85,7 @@ def _linked(a: dict[str, Any], b: dict[str, Any], score: float, traits: dict | N
     both = ka & kb
     if both:
         both = _named(a, both, traits) & _named(b, both, traits)
-    if both and score < SHARED_WORDS and all(_broad(k) for k in both):
+    if both and score < SHARED_WORDS and all(_broad(k, traits) for k in both):
         both = set()   # a shared topic (any commit, any new test) is no shared mistake
     if both and (2 * len(both) > len(ka | kb) or (both in (ka, kb) and score >= SHARED_WORDS)):
         return True
@@ -118,20 +118,25 @@ def _says_what(act) -> bool:
     return bool(act.paths or act.prose)
 
 
-def _broad(kind: str) -> bool:
-    from memkit.activation import catalogue
+def _catalogue(seen: dict):
+    """The catalogue a scan reads kinds with: the vault's (`group(…, cat=…)`), else the packaged one."""
+    if seen.get("cat") is None:
+        from memkit.activation import catalogue
 
-    found = catalogue.load(None).kinds.get(kind)
+        seen["cat"] = catalogue.load(None)
+    return seen["cat"]
+
+
+def _broad(kind: str, seen: dict) -> bool:
+    found = _catalogue(seen).kinds.get(kind)
     return found is None or found.broad
 
 
 def _named(m: dict[str, Any], kinds: set[str], seen: dict) -> set[str]:
     """Which of `kinds` the lesson's own words name, not only its corrected call."""
-    from memkit.activation import catalogue
-
     key = (id(m), frozenset(kinds))
     if key not in seen:
-        seen[key] = catalogue.load(None).classify_text(statement(m), among=kinds)
+        seen[key] = _catalogue(seen).classify_text(statement(m), among=kinds)
     return seen[key]
 
 
@@ -160,7 +165,9 @@ def scan(vault, *, refresh: bool = True) -> dict[str, Any]:
     known = _proposals(vault)
     out: dict[str, Any] = {"written": [], "proposals": [], "retired": [], "lines": []}
     produced, drafted = set(), []
-    for target, members, basis in _groups(obs, cfg, _occasions(vault, obs)):
+    from memkit.activation import catalogue
+
+    for target, members, basis in _groups(obs, cfg, _occasions(vault, obs), catalogue.load(vault.root)):
         ids = {str(m["id"]) for m in members}
         pid = proposal_id(target, min(members, key=lambda m: (str(m.get("created") or ""), str(m["id"])))["id"])
         produced.add(pid)
@@ -211,10 +218,15 @@ def _retire(vault, known: dict[str, Any], produced: set[str], out: dict[str, Any
     them otherwise). One whose observations fell out of the scan window stays."""
     for pid, ids in known["open"].items():
         full = vault.path(known["path"][pid])
-        if pid in produced or not full.exists() or (pid not in known["stale"] and not ids <= scanned):
+        if pid in produced or not full.exists():
+            continue
+        note = notes.read(full)
+        regrouped = bool(ids) and ids <= scanned and bool(note.meta.get("memkit-sha"))   # a scan's own draft:
+        # not one `memkit patterns` wrote from turns alone, nor one a person wrote
+        if pid not in known["stale"] and not regrouped:
             continue
         rel = known["path"][pid]
-        if notes.read(full).edited_by_person():
+        if note.edited_by_person():
             out["lines"].append(f"{rel}: out of date but edited by hand; left for you to promote or reject")
             continue
         full.unlink()
@@ -229,14 +241,15 @@ def _occasions(vault, obs: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
     return {i: "log:" + log for i, log in queries.undated_logs(vault, ids).items()} if ids else {}
 
 
-def _groups(obs: dict[str, list[dict[str, Any]]], cfg: dict[str, Any], occasions: dict[str, str] | None = None):
+def _groups(obs: dict[str, list[dict[str, Any]]], cfg: dict[str, Any], occasions: dict[str, str] | None = None,
+            cat=None):
     """(target, observations, basis) for every group that meets its threshold, in sessions that are
-    separate occasions."""
+    separate occasions. cat: the vault's catalogue."""
     sim, low = float(cfg["similarity"]), float(cfg["related_similarity"])
     occasions = occasions or {}
     for kind, target, need in (("correction", "convention", "correction_sessions"),
                                ("procedure", "procedure", "procedure_sessions")):
-        for g in group(obs[kind], sim, low):
+        for g in group(obs[kind], sim, low, cat=cat):
             apart = {occasions.get(i, i) for m in g for i in session_ids(m)}   # at most sessions(g)
             if len(apart) >= int(cfg[need]) and (kind != "correction" or any(map(_holds_a_rule, g))):
                 yield target, g, f"{kind} seen in {sessions(g)} sessions"

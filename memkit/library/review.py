@@ -33,15 +33,23 @@ def queue(vault) -> list[dict[str, Any]]:
     return [describe(path, meta) for path, meta in sorted(rows, key=lambda r: _worth(r.meta))]
 
 
+def _count(value) -> int:
+    try:
+        return int(value or 1)
+    except (TypeError, ValueError):   # a hand-edited `recurrence: many`
+        return 1
+
+
 def _worth(meta: dict[str, Any]) -> tuple:
     if meta.get("type") == "proposal":
-        return (0, -int(meta.get("recurrence") or 1), 0.0)
-    lasting = meta.get("lifecycle") in ("self", "knowledge") or len(drafts.session_ids(meta)) > 1
+        return (0, -_count(meta.get("recurrence")), 0.0)
+    sessions = meta.get("sessions")
+    lasting = meta.get("lifecycle") in ("self", "knowledge") or (isinstance(sessions, list) and len(sessions) > 1)
     try:
         importance = float(meta.get("importance") or 0)
     except (TypeError, ValueError):
         importance = 0.0
-    return (1 if lasting else 2, 0, -importance)
+    return (1 if lasting else 2, 0, -importance if importance == importance else 0.0)   # (NaN: none)
 
 
 def describe(rel: str, meta: dict[str, Any]) -> dict[str, Any]:
@@ -51,7 +59,7 @@ def describe(rel: str, meta: dict[str, Any]) -> dict[str, Any]:
     return {"id": meta.get("id"), "type": kind, "kind": meta.get("target") if proposal else meta.get("kind") or kind,
             "path": rel, "status": meta.get("status"), "created": meta.get("created"),
             "title": meta.get("title") or "", "statement": drafts.statement(meta),
-            "basis": meta.get("basis") or "", "recurrence": int(meta.get("recurrence") or 1),
+            "basis": meta.get("basis") or "", "recurrence": _count(meta.get("recurrence")),
             "observations": [i for i, n in provenance.links(refs) if n is None] if proposal else [meta.get("id")],
             "turns": provenance.turn_refs(refs),
             "suggested": meta.get("target") if proposal else drafts.target_for(meta)}
