@@ -547,6 +547,13 @@ def test_lessons_about_different_mistakes_made_in_one_broad_kind_of_call_stay_ap
     ("no, stage files by name. git add -A picks up my scratch files", "Stage files by name"),
     ("Don't touch prod with kubectl. Argo CD syncs everything from the repo", "Don't touch prod with kubectl"),
     ("The nightly export runs at 02:00 UTC; it waits for the warehouse load", "The nightly export runs at 02:00 UTC"),
+    # too long for a title: cut where a clause ends, else at a word that does not leave it mid-phrase
+    ("make sure the release notes name both fixes and don't bury the breaking change under the list of chores",
+     "Make sure the release notes name both fixes"),
+    ("Never restart the ingest worker while the nightly reconciliation is running because it drops the batch",
+     "Never restart the ingest worker"),
+    ("Use the staging bucket for every upload of customer exports to the partner portal during the pilot",
+     "Use the staging bucket for every upload of customer exports"),
 ])
 def test_a_draft_is_titled_by_the_rule_its_lesson_states(lesson, title):
     """A correction often opens with thanks, a shout or a question; its title is the sentence that says

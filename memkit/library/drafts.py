@@ -52,6 +52,9 @@ _RULE = re.compile(r"\b(?:never|always|don'?t|do\s+not|dont|doesn'?t|must(?:n'?t
                    r"no\s+longer|avoid|instead|make\s+sure|from\s+now\s+on|next\s+time|prefer|keep|use)\b",
                    re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_DANGLING = re.compile(r"(?:\s+(?:a|an|the|to|of|in|on|at|by|for|with|from|is|are|was|were|be|and|or|but|that|"
+                       r"this|its|their|our|your|my))+$", re.IGNORECASE)   # a title does not end mid-phrase
+_JOINT = re.compile(r",\s|\s(?:and|but|so|because|since|or|then|which|while)\s|\s[-–—]\s", re.IGNORECASE)
 
 
 def title_for(text: str, limit: int = 70) -> str:
@@ -63,8 +66,10 @@ def title_for(text: str, limit: int = 70) -> str:
     if rule is not None and _RULE.search(said[0]) is None:
         text = rule
     first = _FIRST_CLAUSE.split(clean(text), maxsplit=1)[0].rstrip(".;:!?, ")
-    if len(first) > limit:
-        first = first[:limit].rsplit(" ", 1)[0].rstrip(".;:!?, ")
+    if len(first) > limit:   # cut where a clause ends ("… both changes | and doesn't waste …"), else at a word
+        joints = [m.start() for m in _JOINT.finditer(first[:limit + 1]) if m.start() >= limit // 3]
+        first = first[:joints[-1]] if joints else _DANGLING.sub("", first[:limit].rsplit(" ", 1)[0])
+        first = first.rstrip(".;:!?, ")
     return first or clean(text)[:limit] or "Untitled"
 
 
