@@ -17,24 +17,28 @@ from memkit.storage.vault import Vault
 CWD = "/srv/shop"
 
 
+def rejected(n: int, asked: str, tool: str, call: dict, said: str, at: str) -> list[dict]:
+    """One exchange: a request, the agent's call, the person rejecting it and saying why."""
+    return [{"role": "user", "content": asked, "timestamp": f"{at}:00Z"},
+            {"role": "assistant", "content": "on it", "tool_calls": [{"id": f"c{n}", "name": tool, "input": call}]},
+            {"role": "tool", "tool_call_id": f"c{n}", "content": "The user doesn't want to proceed", "rejected": True},
+            {"role": "user", "content": said, "timestamp": f"{at}:30Z"}]
+
+
+def ingest(vault, path, session: str, *exchanges: list[dict]) -> None:
+    log = write_generic(path, [m for ex in exchanges for m in ex], {"session_id": session, "project": "shop", "cwd": CWD})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+
+
 @pytest.fixture
 def shop(vault, tmp_path):
-    log = write_generic(tmp_path / "print.jsonl", [
-        {"role": "user", "content": "the totals are off for refunds, find out why", "timestamp": "2026-05-01T10:00:00Z"},
-        {"role": "assistant", "content": "I'll add some output", "tool_calls": [{"id": "c1", "name": "Edit", "input": {
-            "file_path": f"{CWD}/billing/totals.py", "old_string": "    return total",
-            "new_string": "    print('total', total)\n    return total"}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": "The user doesn't want to proceed", "rejected": True},
-        {"role": "user", "content": "no print() for debugging in this codebase, use the logger: log.debug",
-         "timestamp": "2026-05-01T10:00:30Z"},
-        {"role": "user", "content": "clean up the staging database", "timestamp": "2026-05-01T11:00:00Z"},
-        {"role": "assistant", "content": "dropping it", "tool_calls": [{"id": "c2", "name": "Bash", "input": {
-            "command": "psql $PROD_URL -c 'TRUNCATE orders'"}}]},
-        {"role": "tool", "tool_call_id": "c2", "content": "The user doesn't want to proceed", "rejected": True},
-        {"role": "user", "content": "STOP. never run anything against the production database, that is prod",
-         "timestamp": "2026-05-01T11:00:30Z"},
-    ], {"session_id": "s-shop", "project": "shop", "cwd": CWD})
-    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    ingest(vault, tmp_path / "print.jsonl", "s-shop",
+           rejected(1, "the totals are off for refunds, find out why", "Edit",
+                    {"file_path": f"{CWD}/billing/totals.py", "old_string": "    return total",
+                     "new_string": "    print('total', total)\n    return total"},
+                    "no print() for debugging in this codebase, use the logger: log.debug", "2026-05-01T10:00"),
+           rejected(2, "clean up the staging database", "Bash", {"command": "psql $PROD_URL -c 'TRUNCATE orders'"},
+                    "STOP. never run anything against the production database, that is prod", "2026-05-01T11:00"))
     return vault
 
 
@@ -113,16 +117,11 @@ def test_a_lesson_given_already_leaves_its_place_to_the_next(shop, tmp_path, mon
     session does not hold that place, or the next lesson would never be given."""
     from memkit.activation import activate
 
-    log = write_generic(tmp_path / "structlog.jsonl", [
-        {"role": "user", "content": "log the refund amounts", "timestamp": "2026-05-02T10:00:00Z"},
-        {"role": "assistant", "content": "adding output", "tool_calls": [{"id": "c1", "name": "Edit", "input": {
-            "file_path": f"{CWD}/billing/refunds.py", "old_string": "    return refund",
-            "new_string": "    print(f'refund {refund}')\n    return refund"}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": "The user doesn't want to proceed", "rejected": True},
-        {"role": "user", "content": "no print statements in billing, we have structlog: logger.info with fields",
-         "timestamp": "2026-05-02T10:00:30Z"},
-    ], {"session_id": "s-structlog", "project": "shop", "cwd": CWD})
-    run_cli("--vault", str(shop), "ingest", str(log), check=True)
+    ingest(shop, tmp_path / "structlog.jsonl", "s-structlog",
+           rejected(1, "log the refund amounts", "Edit",
+                    {"file_path": f"{CWD}/billing/refunds.py", "old_string": "    return refund",
+                     "new_string": "    print(f'refund {refund}')\n    return refund"},
+                    "no print statements in billing, we have structlog: logger.info with fields", "2026-05-02T10:00"))
     monkeypatch.setitem(activate.MAX_LINES, "tool", 1)
     v = Vault(shop)
     call = edit("billing/tax.py", "    print('tax', x)\n    return x")

@@ -8,7 +8,7 @@ imports nothing heavy.
 from __future__ import annotations
 
 from memkit import rxcache
-from memkit.activation import acts, hookindex, intent, match, render, repeat
+from memkit.activation import acts, hookindex, intent, match, render
 from memkit.traces.project import project_of
 
 TYPE_CHECKING = False
@@ -167,7 +167,7 @@ def _match(vault, probe, cat, budget: int | None, person: str, told: frozenset =
         fired = judge.review(vault, fired, probe, cat)
     if told:   # given once in this session: again only before the corrected call itself, or before a
         # high-consequence action (production data, a force push) every time
-        fired = [c for c in fired if c.note_id not in told or c.again or repeat.repeats(c, probe, cat)
+        fired = [c for c in fired if c.note_id not in told or c.again
                  or probe.kind == "tool" and any(k in cat.kinds and cat.kinds[k].consequence == "high"
                                                  for k in c.matched)]
     fired = match.rank(fired, MAX_LINES[probe.kind], cat)

@@ -129,7 +129,8 @@ def context_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
         if payload.get("source") in ("compact", "clear"):
             told.forget(vault, session)
         told.prune(vault)
-    result = activate.context(vault, task, None, payload.get("cwd"), told=told.ids(vault, told.PROMPT, session))
+    said = told.ids(vault, told.PROMPT, session) if task else frozenset()   # session start: the standing rules
+    result = activate.context(vault, task, None, payload.get("cwd"), told=said)
     if result.cues and event == "UserPromptSubmit":
         told.add(vault, told.PROMPT, session, [c.note_id for c in result.cues])
     text = result.text

@@ -231,11 +231,12 @@ def judge(cue: Cue, probe: Probe, cat) -> int:
     if cue.again and tier < CONCRETE:
         tier = CONCRETE
         cue.why.append(f"nearly repeats the corrected call ({near:.2f})")
-    if tier < CONCRETE and probe.kind == "tool" and cue.cue.get("calls") and probe.act.command:   # the same
-        # command (none that only looks) does what it did, whatever WRITE_WORDS make of its words
+    if probe.kind == "tool" and cue.cue.get("calls") and probe.act.command:   # the same command (none that
+        # only looks) does what it did, whatever WRITE_WORDS make of its words
         ran = repeat.repeated(cue, probe)
-        if ran:
-            tier, cue.again = CONCRETE, True
+        cue.again = cue.again or bool(ran)
+        if ran and tier < CONCRETE:
+            tier = CONCRETE
             cue.why.append(f"runs the command it corrected: {ran}")
     about = shared or cue.topics & probe.kinds
     if not about and probe.kind == "prompt":   # "get it live" asks for a deploy to production: a lesson

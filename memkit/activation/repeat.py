@@ -1,7 +1,7 @@
 """Whether an action repeats the call a lesson corrected: nearly the same change or command
 (`near`), or the same program and subcommands run again (`repeated`). Read by `match` when it
-judges a cue, and by a hook deciding whether a lesson already given in a session is given again
-(`repeats`: the mistake itself, about to happen, is worth a second line).
+judges a cue; what it finds (`Cue.again`) also decides whether a lesson already given in a session
+is given again: the mistake itself, about to happen, is worth a second line.
 """
 from __future__ import annotations
 
@@ -10,16 +10,6 @@ import re
 from memkit.activation import acts, commands
 
 NEAR = 0.85   # token-sort similarity at which an action repeats the corrected one
-
-
-def repeats(cue, probe, cat) -> bool:
-    """The action is the corrected call again: a near repeat of it, or the same command."""
-    if probe.kind != "tool":
-        return False
-    if probe.writes and about_call(cue, cat) and not read_first(cue, probe, cat, set(cue.kinds)) \
-            and near(cue, probe) >= NEAR:
-        return True
-    return bool(cue.cue.get("calls") and probe.act.command and repeated(cue, probe))
 
 
 def _said_only(cat, kid: str) -> bool:

@@ -72,9 +72,8 @@ def _same_words(text: str, anchor: str, score: float, sim: float) -> bool:
 def _linked(a: dict[str, Any], b: dict[str, Any], score: float, traits: dict | None = None) -> bool:
     """Two lessons about one mistake, their words related (`score`): most of the kinds they forbid are
     the same, and each lesson's own words name them (a topic alone, such as committing, with closer
-    words: SHARED_WORDS); or what one forbids is all forbidden by the other
-    and their words are closer (SHARED_WORDS); or they corrected the same call, one that says what was
-    done. Long texts share half their words by chance, so related words alone link nothing; nor does
+    words: SHARED_WORDS); or what one forbids is all forbidden by the other and their words are closer
+    (SHARED_WORDS); or they corrected the same call, one that says what was done. Long texts share half their words by chance, so related words alone link nothing; nor does
     a kind only the corrected call showed (a remark about which fixtures a doc means is no lesson about
     shell scripts because the agent was writing one), a corrected call that merely ran the same
     program, or two edits of one file whose changes the log does not show."""
@@ -178,7 +177,7 @@ def scan(vault, *, refresh: bool = True) -> dict[str, Any]:
     quotes = _quotes(vault, [ref for _, d in drafted for ref in d.turns])
     for pid, d in drafted:
         _propose(vault, pid, d, out, quotes)
-    scanned = {str(m["id"]) for k in ("correction", "procedure", "preference", "decision") for m in obs[k]}
+    scanned = {str(m["id"]) for k in SCANNED for m in obs[k]}
     _retire(vault, known, produced, out, scanned)
     if out["written"]:
         index.update_paths(vault, [vault.root / r for r in out["written"]])
@@ -195,7 +194,7 @@ def _recent(vault, kind: str, limit: int) -> list[dict[str, Any]]:
 
 def _proposals(vault) -> dict[str, Any]:
     """Proposals so far: decided ones (never again) and open ones whose observations were decided on since."""
-    known: dict[str, Any] = {"status": {}, "decided": [], "stale": {}, "open": {}, "path": {}}
+    known: dict[str, Any] = {"status": {}, "decided": [], "stale": set(), "open": {}, "path": {}}
     found = [(p, {i for i, n in provenance.links(p.meta.get("sources")) if n is None})
              for p in queries.indexed(vault, types=("proposal",))]
     opened = set().union(*(ids for p, ids in found if p.status == "candidate"))
@@ -208,7 +207,7 @@ def _proposals(vault) -> dict[str, Any]:
         known["open"][p.id] = ids
         known["path"][p.id] = p.path
         if sum(live.get(i, 0) for i in ids) < len(ids):
-            known["stale"][p.id] = p.path
+            known["stale"].add(p.id)
     return known
 
 
@@ -217,7 +216,8 @@ def _retire(vault, known: dict[str, Any], produced: set[str], out: dict[str, Any
     on since, or when all of them were scanned and no group proposes it any more (a newer memkit groups
     them otherwise). One whose observations fell out of the scan window stays."""
     for pid, ids in known["open"].items():
-        full = vault.path(known["path"][pid])
+        rel = known["path"][pid]
+        full = vault.path(rel)
         if pid in produced or not full.exists():
             continue
         note = notes.read(full)
@@ -225,7 +225,6 @@ def _retire(vault, known: dict[str, Any], produced: set[str], out: dict[str, Any
         # not one `memkit patterns` wrote from turns alone, nor one a person wrote
         if pid not in known["stale"] and not regrouped:
             continue
-        rel = known["path"][pid]
         if note.edited_by_person():
             out["lines"].append(f"{rel}: out of date but edited by hand; left for you to promote or reject")
             continue
