@@ -29,8 +29,10 @@ evidence, or when CONTAIN_SHARE of the evidence's content words (at least CONTAI
 them) occur in the prompt. The qualifying prompt with the highest score (the larger of run
 share and content-word share) wins; ties go to the longer run, then to the prompt nearest
 the observation's own source turn (identical prompts pasted twice). No qualifying prompt:
-the observation is "unmatched". The source link itself never decides a match; how often
-the text match agrees with it is printed as a check on the matcher.
+the observation is "unmatched". An evidence string that is the whole prompt, word for word,
+qualifies however short it is (a decision keeps the reply "2" that picked its option, `reply`).
+The source link itself never decides a match; how often the text match agrees with it is
+printed as a check on the matcher.
 
 Standard library and memkit only; nothing outside the temporary folders is written.
 """
@@ -62,7 +64,7 @@ RUN_MIN = 3           # a shorter run must still be this long ...
 RUN_SHARE = 0.6       # ... and cover this share of the evidence's words
 CONTAIN_SHARE = 0.7   # or this share of the evidence's content words occur in the prompt ...
 CONTAIN_MIN = 4       # ... counting at least this many distinct content words
-EVIDENCE_KEYS = ("lesson", "chosen", "value", "reason", "approach")
+EVIDENCE_KEYS = ("lesson", "chosen", "reply", "value", "reason", "approach")
 STOP = frozenset(("a", "an", "the", "to", "of", "in", "on", "at", "for", "from", "by", "with", "and", "or",
     "but", "if", "then", "so", "as", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this",
     "that", "these", "those", "there", "here", "we", "you", "i", "me", "my", "our", "your", "he", "she",
@@ -329,7 +331,8 @@ def match_one(obs: Obs, prompts: list[Prompt], words: dict[int, list[str]]) -> N
             run = _longest_run(ev, pw) if shared or len(ev) <= RUN_MIN else 0
             contain = len(shared) / len(ev_content) if ev_content else 0.0
             ok = (run >= RUN_LONG or (run >= RUN_MIN and run >= RUN_SHARE * len(ev))
-                  or (contain >= CONTAIN_SHARE and len(ev_content) >= CONTAIN_MIN))
+                  or (contain >= CONTAIN_SHARE and len(ev_content) >= CONTAIN_MIN)
+                  or ev == pw)   # the whole prompt, word for word, however short ("2")
             if not ok:
                 continue
             score = max(run / len(ev), contain)

@@ -40,6 +40,20 @@ def test_a_choice_among_designs_is_a_decision_with_its_alternatives(vault, tmp_p
     assert dec.meta["question"] == "Which do you prefer?"
 
 
+def test_a_pick_by_number_keeps_the_persons_own_reply(vault, tmp_path):
+    ingest(vault, tmp_path, DESIGNS, "2.\nand keep the loader lazy")
+    [dec] = written(vault, "observations/decision")
+    assert dec.meta["chosen"] == "a separate SampleBook type with its own loader"
+    assert dec.meta["reply"] == "2.\nand keep the loader lazy"
+    assert '(the reply: "2. and keep the loader lazy")' in dec.body
+
+
+def test_a_choice_in_words_is_its_own_quote(vault, tmp_path):
+    ingest(vault, tmp_path, DESIGNS, "go with the separate type")
+    [dec] = written(vault, "observations/decision")
+    assert "reply" not in dec.meta and "go with the separate type" in dec.body
+
+
 @pytest.mark.parametrize("reply", ["1", "2", "go with 3", "yes go ahead", "push to github"])
 def test_a_menu_pick_that_only_moves_the_session_along_is_no_decision(vault, tmp_path, reply):
     ingest(vault, tmp_path, MENU, reply)

@@ -115,6 +115,9 @@ _BOTH = rxcache.compile(r"^\s*(?:let'?s\s+|we'?ll\s+)?(?:do\s+|go with\s+|take\s
                         r"\s*[.!]?\s*$", re.I)
 
 
+REPLY_KEPT = 500   # characters of a reply that picked by number or letter, kept beside the option it names
+
+
 def decision(turns, i, text: str) -> Candidate | None:
     offered = pushback.proposal(turns, i)
     asked, listed = _asked(offered), signals.options(offered)
@@ -135,9 +138,10 @@ def decision(turns, i, text: str) -> Candidate | None:
             chosen = _plain(options[choice])
             alts = [_plain(v) for k, v in options.items() if k != choice]
             question = signals.last_question(offered)
+            said = {"reply": text.strip()[:REPLY_KEPT]} if m else {}   # "2": the person's own words, kept
             return Candidate("decision", turns[i].n, text.strip() if not m else f"chose {chosen}", 0.7, 0.55,
                              _lifecycle(question), {"chosen": chosen, "alternatives": alts,
-                                                    "question": question}, created=turns[i].ts)
+                                                    "question": question, **said}, created=turns[i].ts)
         return None
     return _stated(turns[i], text)
 
