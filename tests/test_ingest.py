@@ -121,6 +121,31 @@ def test_growth_updates_the_trace_and_truncated_lines_are_tolerated(vault, tmp_p
     assert "2 trace" not in git(vault, "log", "--oneline")
 
 
+def test_a_shorter_copy_of_a_session_leaves_its_trace_whole(vault, tmp_path):
+    said = [{"role": "user", "content": f"step {n}: rename the {n}th column"} for n in range(1, 5)]
+    log = write_generic(tmp_path / "s.jsonl", said, {"session_id": "cut-1", "agent": "generic"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    write_generic(log, said[:2], {"session_id": "cut-1", "agent": "generic"})   # a copy cut short
+    out = json.loads(run_cli("--vault", str(vault), "ingest", str(log), "--json", check=True).stdout)
+    assert out["files"][0]["status"] == "shorter" and "fewer turns" in out["files"][0]["message"]
+    (path,) = trace_files(vault)
+    assert notes.read(path).meta["turns"] == 4
+    assert "step 4" in path.read_text(encoding="utf-8")
+
+
+def test_two_logs_a_format_names_alike_are_two_traces(vault, tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a = write_generic(tmp_path / "a" / "session.jsonl", [{"role": "user", "content": "never deploy on fridays"}])
+    b = write_generic(tmp_path / "b" / "session.jsonl", [{"role": "user", "content": "use pnpm, not npm"}])
+    out = json.loads(run_cli("--vault", str(vault), "ingest", str(a), str(b), "--json", check=True).stdout)
+    assert [f["status"] for f in out["files"]] == ["written", "written"]
+    texts = sorted(p.read_text(encoding="utf-8") for p in trace_files(vault))
+    assert len(texts) == 2 and "fridays" in texts[0] + texts[1] and "pnpm" in texts[0] + texts[1]
+    again = json.loads(run_cli("--vault", str(vault), "ingest", str(b), str(a), "--json", check=True).stdout)
+    assert [f["status"] for f in again["files"]] == ["unchanged", "unchanged"] and len(trace_files(vault)) == 2
+
+
 def test_invalid_utf8_is_kept_readable(vault, tmp_path):
     log = tmp_path / "bad.jsonl"
     log.write_bytes(b'{"type":"session","session_id":"utf-1"}\n{"role":"user","content":"caf\xe9 \xff menu"}\n')

@@ -28,7 +28,7 @@ LOG_SUFFIXES = (".jsonl", ".aider.chat.history.md")
 class FileResult:
     path: str
     format: str = ""
-    status: str = ""                 # written | updated | unchanged | edited | empty | error
+    status: str = ""                 # written | updated | unchanged | shorter | edited | empty | error
     traces: list[str] = field(default_factory=list)
     skipped_lines: int = 0
     redactions: int = 0
@@ -162,12 +162,14 @@ def _ingest_file(vault: Vault, path: Path, prepared: tuple, result: FileResult, 
         result.traces.append(tid)
         result.redactions += count
         statuses.append(status)
-    for s in ("edited", "written", "updated"):
+    for s in ("shorter", "edited", "written", "updated"):
         if s in statuses:
             result.status = s
     result.status = result.status or "unchanged"
     if result.status == "edited":
         result.message = "a trace was edited by hand since memkit wrote it; left as it is"
+    elif result.status == "shorter":
+        result.message = "holds fewer turns than the trace of its session; the trace keeps them all"
     if vault.config.get("ingest.keep_raw") and result.status in ("written", "updated"):
         raw_rel = f"traces/raw/{result.traces[0]}{''.join(path.suffixes[-1:])}"
         vault.write_text(raw_rel, _redacted_copy(path))   # verbatim but for secrets: they never reach the vault
@@ -192,8 +194,15 @@ def _redacted_copy(path: Path) -> str:
 
 def write_trace(vault: Vault, session: Session, source: dict, report: Report, turns: int, body: str,
                 count: int) -> tuple[str, str]:
-    """Write (or leave) one session's trace, rendered and redacted; returns (status, trace id)."""
+    """Write (or leave) one session's trace, rendered and redacted; returns (status, trace id).
+    A log another log's session id already names, whose turns are not that session's (two
+    `session.jsonl` or `day-002.md` of other folders: formats that name a session by its file), gets
+    a trace of its own; a shorter copy of a session leaves its longer trace as it is (`shorter`)."""
     tid, existing = _claim_id(vault, session)
+    if existing is not None and existing.body != body and not _continues(existing.body, body) and \
+            traces.log_of(existing.meta).get("path") not in (None, source["path"]):
+        session.session_id += "~" + hashlib.sha256(str(source["path"]).encode()).hexdigest()[:8]
+        tid, existing = _claim_id(vault, session)
     rel = f"{traces.folder(tid)}/{tid}.md"
     meta = _meta(vault, session, turns, tid, source, count, existing)
     if existing is not None:
@@ -201,12 +210,32 @@ def write_trace(vault: Vault, session: Session, source: dict, report: Report, tu
             return "edited", tid
         if existing.body == body and _same(existing.meta, meta):
             return "unchanged", tid
+        if existing.body != body and turns < _turns(existing.meta) and _continues(existing.body, body):
+            return "shorter", tid
         if existing.body != body:
             meta["extracted"] = []      # new turns: extraction runs again (a new layout alone does not)
     note = notes.Note(notes.stamp(meta, body), body)
     vault.write_text(rel, notes.render(note))
     report.written.append(rel)
     return ("updated" if existing is not None else "written"), tid
+
+
+_TURN = "\n## Turn "
+
+
+def _continues(old: str, new: str) -> bool:
+    """The two renderings are one session, longer or shorter: the same opening and the same turns as
+    far as the shorter one goes (its last turn may have been growing when it was copied)."""
+    a, b = old.split(_TURN), new.split(_TURN)
+    same = max(1, min(len(a), len(b)) - 1)
+    return a[:same] == b[:same]
+
+
+def _turns(meta: dict) -> int:
+    try:
+        return int(meta.get("turns") or 0)
+    except (TypeError, ValueError):
+        return 0
 
 
 def _claim_id(vault: Vault, session: Session) -> tuple[str, notes.Note | None]:
