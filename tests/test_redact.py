@@ -235,6 +235,17 @@ def test_a_key_block_cut_short_is_still_redacted() -> None:
     assert (out, count) == ("$ head -4 id_rsa\n[REDACTED:private-key]\n$ ", 1)
 
 
+def test_a_key_printed_without_its_begin_line_is_redacted_line_by_line() -> None:
+    # gpg quoting a key it could not read: "invalid armor header: <first line>", then the rest,
+    # each line with a trailing space (how a Windows shell joined the lines)
+    body = base64.b64encode(random.Random(7).randbytes(64 * 30)).decode()
+    lines = [body[i:i + 64] for i in range(0, len(body), 64)]
+    text = "gpg: invalid armor header: " + " \n".join(lines) + " \nExit code 2"
+    out, count = redact(text)
+    assert not any(line in out for line in lines) and count == len(lines)
+    assert out.endswith("Exit code 2") and out.startswith("gpg: invalid armor header: [REDACTED:high-entropy]")
+
+
 def test_json_contexts_stay_valid_json() -> None:
     for _, _, text in SECRETS:
         if text.startswith("{"):

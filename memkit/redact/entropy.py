@@ -51,10 +51,15 @@ def spans(text: str, holds_secret: Callable[[str], bool], known: list[Span] = ()
     armour = [m.start() for m in _ARMOUR.finditer(text)] if "-----BEGIN " in text else []
     found: list[Span] = []
     last_end, find, prefixes = -99, kinds.find, patterns.RUN_PREFIXES
+    keyed = False   # the run before, in this block, was a secret
     for m in _RUN.finditer(ascii_.translate(_TO_A)):
         start, end = m.span()
         blob = start - last_end <= 4 and end - start >= 40   # lines of one encoded block: data, not a key
         last_end = end
+        if blob and keyed and end - start <= 16384:   # the next line of a block whose first line is a key
+            found.append(("high-entropy", start, end))   # (a private key printed without its BEGIN line)
+            continue
+        keyed = False
         if blob or end - start > 16384:
             continue   # image or file data
         upper, digit = find(b"u", start, end) >= 0, find(b"d", start, end) >= 0
@@ -67,7 +72,9 @@ def spans(text: str, holds_secret: Callable[[str], bool], known: list[Span] = ()
         if k >= 0 and starts[k] < end <= ends[k] + 2:
             continue   # the run ends in a secret found by its shape or name
         if text[max(0, start - 7):start] != "base64,":
-            found += _run(text, start, end, holds_secret, armour)
+            here = _run(text, start, end, holds_secret, armour)
+            found += here
+            keyed = bool(here) and here[-1][2] >= end - 2
     return found
 
 
