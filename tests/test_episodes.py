@@ -228,6 +228,22 @@ def test_a_config_drift_cluster_is_one_pattern_note(vault, tmp_path):
     assert "config-drift" in note["statement"]
 
 
+def test_a_pattern_note_stays_through_the_promotion_scan_and_a_second_run_writes_nothing(vault, tmp_path):
+    said = ("no, don't patch the code: the env vars are missing on staging, copy them from prod",
+            "stop, the {job} code is fine. staging settings drifted from production again, sync them",
+            "don't touch {job}.py: the staging config is out of sync with prod, fix the config")
+    logs = [Log(f"ffff001{k}", f"2026-07-0{k + 1}").user(f"The {job} crashes on staging")
+            .bash(f"./run-{job}.sh", "KeyError: SMTP_HOST", error=True).user(said[k].format(job=job))
+            for k, job in enumerate(("mailer", "billing", "search"))]
+    ingest(vault, tmp_path, *logs)
+    mk(vault, "patterns", check=True)
+    [note] = [p for p in proposals(vault) if p["target"] == "note"]
+    assert all(s.startswith("[[corr-") for s in note["sources"] if "#" not in s)   # all observations the scan reads
+    mk(vault, "review", "--scan", check=True)
+    assert note["id"] in [p["id"] for p in proposals(vault)]
+    assert mkjson(vault, "patterns")["written"] == []
+
+
 def test_preference_from_accepts_and_rejections_across_sessions(vault, tmp_path):
     logs = []
     for k, day in enumerate(("2026-08-01", "2026-08-02", "2026-08-03")):

@@ -8,6 +8,8 @@ later sessions refer back to them. Writes only workshop/; the caller holds the v
 """
 from __future__ import annotations
 
+import dataclasses
+
 import re
 import tomllib
 from collections import defaultdict
@@ -326,19 +328,19 @@ def propose(vault, d: Draft, extra: dict[str, Any], out: dict[str, Any]) -> None
     """A proposal in the promotion scan's own format; decided, edited or unchanged ones stay as they are."""
     pid = promote.proposal_id(d.target, d.observations[0] if d.observations else d.title)
     rel = f"workshop/proposals/{pid}.md"
-    text = promote.proposal_text(vault, pid, d)
-    if extra:
-        note = notes.parse(text)
-        meta = {**note.meta, **extra}
-        text = notes.render(notes.Note(notes.stamp(meta, note.body), note.body))
     full = vault.path(rel)
     out["proposals"].append(pid)
-    if full.exists():
-        old = notes.read(full)
-        if old.meta.get("status") != "candidate" or old.edited_by_person():
-            return
-        if full.read_text(encoding="utf-8", errors="replace") == text:
-            return
+    old = notes.read(full) if full.exists() else None
+    if old is not None and (old.meta.get("status") != "candidate" or old.edited_by_person()):
+        return
+    if old is not None and old.meta.get("created") and not d.created:   # undated sessions: the draft
+        d = dataclasses.replace(d, created=str(old.meta["created"]))      # keeps the day it was first made
+    text = promote.proposal_text(vault, pid, d)
+    meta_extra = {"drafted_by": "patterns", **extra}   # the promotion scan leaves what it did not draft
+    note = notes.parse(text)
+    text = notes.render(notes.Note(notes.stamp({**note.meta, **meta_extra}, note.body), note.body))
+    if old is not None and full.read_text(encoding="utf-8", errors="replace") == text:
+        return
     vault.write_text(rel, text)
     out["written"].append(rel)
 

@@ -221,8 +221,9 @@ def _retire(vault, known: dict[str, Any], produced: set[str], out: dict[str, Any
         if pid in produced or not full.exists():
             continue
         note = notes.read(full)
-        regrouped = bool(ids) and ids <= scanned and bool(note.meta.get("memkit-sha"))   # a scan's own draft:
-        # not one `memkit patterns` wrote from turns alone, nor one a person wrote
+        regrouped = bool(ids) and ids <= scanned and bool(note.meta.get("memkit-sha")) and not (
+            note.meta.get("drafted_by") == "patterns" or note.meta.get("pattern"))   # a scan's own draft:
+        # not one `memkit patterns` wrote, nor one a person wrote
         if pid not in known["stale"] and not regrouped:
             continue
         if note.edited_by_person():
