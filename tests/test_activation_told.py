@@ -128,3 +128,25 @@ def test_a_lesson_given_already_leaves_its_place_to_the_next(shop, tmp_path, mon
     [first] = activate.check(v, call["tool_name"], call["tool_input"], CWD).cues
     [second] = activate.check(v, call["tool_name"], call["tool_input"], CWD, frozenset({first.note_id})).cues
     assert second.note_id != first.note_id
+
+
+def test_deny_once_lets_the_retry_through_even_when_other_lessons_rank_in(vault, tmp_path):
+    said = ("never stage everything with git add ., name the files you mean",
+            "don't use git add -A, you'll pick up the scratch files",
+            "no bulk staging please: git add the paths you changed",
+            "stop adding everything at once, stage file by file")
+    for n, words in enumerate(said):
+        ingest(vault, tmp_path / f"add{n}.jsonl", f"s-add-{n}",
+               rejected(n, "commit the fix", "Bash", {"command": "git add . && git commit -m fix"}, words,
+                        f"2026-05-0{n + 1}T10:00"))
+    call = {"tool_name": "Bash", "tool_input": {"command": "git add . && git commit -m 'wip'"}}
+
+    def decide(session: str) -> str:
+        raw = json.dumps({"session_id": session, "cwd": CWD, "hook_event_name": "PreToolUse", **call})
+        out = run_cli("--vault", str(vault), "check", "--hook", input=raw, check=True,
+                      env={**os.environ, "MEMKIT_DELIVERY": "deny-once"}).stdout
+        return json.loads(out)["hookSpecificOutput"].get("permissionDecision", "") if out else ""
+
+    assert decide("d1") == "deny"
+    assert decide("d1") == ""      # the same call again: it goes through, whatever else ranks in now
+    assert decide("d2") == "deny"  # another session is denied once too

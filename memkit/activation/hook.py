@@ -105,10 +105,20 @@ def check_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _first_time(vault, payload: dict[str, Any], result) -> bool:
-    """deny-once: remember per session which cues already denied a call."""
+    """deny-once: a call is denied once per session for the lessons it meets. Its retry goes through,
+    whatever lesson it meets then (the ones said before it are not said again, so others may rank in),
+    and a lesson that denied one call denies no other."""
+    import hashlib
+
     from memkit.activation import told
 
-    return told.add(vault, told.DENIED, told.session_of(payload) or "none", [c.note_id for c in result.cues])
+    call = "call:" + hashlib.sha256(json.dumps([payload.get("tool_name"), payload.get("tool_input")],
+                                               sort_keys=True, default=str).encode()).hexdigest()[:16]
+    session = told.session_of(payload) or "none"
+    seen = told.ids(vault, told.DENIED, session)
+    cues = {c.note_id for c in result.cues}
+    told.add(vault, told.DENIED, session, [call, *cues])
+    return call not in seen and not cues <= seen
 
 
 def context_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
