@@ -146,6 +146,17 @@ def test_two_logs_a_format_names_alike_are_two_traces(vault, tmp_path):
     assert [f["status"] for f in again["files"]] == ["unchanged", "unchanged"] and len(trace_files(vault)) == 2
 
 
+def test_a_searched_folder_takes_console_copies_and_leaves_other_notes(vault, tmp_path):
+    logs = tmp_path / "copies"
+    logs.mkdir()
+    (logs / "day-001.md").write_text("> add a health check endpoint\n\n⏺ Added `/health`.\n\n"
+                                     "> no, call it /healthz like the other services\n\n⏺ Renamed.\n", encoding="utf-8")
+    (logs / "notes.md").write_text("# Notes\n\n> a quote in a note is no prompt\n", encoding="utf-8")
+    out = json.loads(run_cli("--vault", str(vault), "ingest", str(logs), "--json", check=True).stdout)
+    assert [Path(f["path"]).name for f in out["files"]] == ["day-001.md"]
+    assert out["files"][0]["status"] == "written" and "healthz" in trace_files(vault)[0].read_text(encoding="utf-8")
+
+
 def test_invalid_utf8_is_kept_readable(vault, tmp_path):
     log = tmp_path / "bad.jsonl"
     log.write_bytes(b'{"type":"session","session_id":"utf-1"}\n{"role":"user","content":"caf\xe9 \xff menu"}\n')

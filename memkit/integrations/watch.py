@@ -21,7 +21,7 @@ from pathlib import Path
 from memkit import pipeline
 from memkit.storage import changes
 from memkit.errors import MemkitError, VaultLocked
-from memkit.traces.ingest import LOG_SUFFIXES
+from memkit.traces.ingest import COPY_SUFFIXES, LOG_SUFFIXES, a_copy
 from memkit.storage.vault import Vault
 
 LOG, TRACE = "log", "trace"
@@ -95,7 +95,9 @@ def _classifier(vault: Vault) -> Callable[[str], str | None]:
         if traces in p.parents:
             raw = traces / "raw"
             return TRACE if p.suffix == ".md" and raw not in p.parents else None
-        if p.name.endswith(LOG_SUFFIXES) and vault.root not in p.parents:
+        if vault.root in p.parents:
+            return None
+        if p.name.endswith(LOG_SUFFIXES) or (p.name.endswith(COPY_SUFFIXES) and a_copy(p)):
             return LOG
         return None
     return kind

@@ -22,6 +22,7 @@ from memkit.traces.readers import FORMAT_NAMES, READERS   # the registry of log 
 from memkit.storage.vault import Vault
 
 LOG_SUFFIXES = (".jsonl", ".aider.chat.history.md")
+COPY_SUFFIXES = (".md", ".txt", ".log")   # in a folder, taken when their opening reads as a console copy
 
 
 @dataclass
@@ -65,6 +66,17 @@ def detect(path: Path) -> str:
                        "format is a Claude Code or Gemini CLI console copy)")
 
 
+def a_copy(path: Path) -> bool:
+    """A file of a searched folder that opens like a Claude Code or Gemini CLI console copy (a folder of
+    notes beside them is not read as logs)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(8192).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return any(reader(name).detect(path, head) for name in ("console", "gemini_console"))
+
+
 def find_logs(paths: list[Path], vault: Vault) -> Iterator[Path]:
     """Files named directly, and every session log below a named folder (not inside the vault)."""
     for p in paths:
@@ -74,8 +86,11 @@ def find_logs(paths: list[Path], vault: Vault) -> Iterator[Path]:
                 dirnames[:] = sorted(d for d in dirnames if not d.startswith(".")
                                      and (here / d) != vault.root)
                 for name in sorted(filenames):
-                    if name.endswith(LOG_SUFFIXES) and (Path(dirpath) / name).is_file():   # never a FIFO
-                        yield Path(dirpath) / name
+                    path = Path(dirpath) / name
+                    if not path.is_file():   # never a FIFO
+                        continue
+                    if name.endswith(LOG_SUFFIXES) or (name.endswith(COPY_SUFFIXES) and a_copy(path)):
+                        yield path
         elif p.is_file():
             yield p
         elif p.exists():
