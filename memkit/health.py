@@ -39,7 +39,7 @@ def status(vault) -> dict[str, Any]:
     return {"vault": str(vault.root), "layers": layers, "backlog": backlog, "pending": pending,
             "backlog_total": sum(backlog.values()), "oldest_candidate": oldest,
             "oldest_candidate_days": round(age, 1) if age is not None else None,
-            "index": {"refreshed": counts.refreshed,
+            "index": {"refreshed": counts.refreshed, "read_only": bool(stats.get("read_only")),
                       "stale_files_found": stats["indexed"] + stats["removed"], "problems": counts.problems}}
 
 
@@ -59,7 +59,8 @@ def render_status(data: dict[str, Any]) -> list[str]:
         what += ["the promotion scan"] if data["pending"]["scan"] else []
         lines.append(f"  not done yet: {' and '.join(what)} — the next `memkit ingest` or `memkit extract` does it")
     ix = data["index"]
-    lines.append(f"  index: refreshed now ({ix['stale_files_found']} file(s) were out of date)"
+    lines.append("  index: read as it is (this vault cannot be written here)" if ix.get("read_only") else
+                 f"  index: refreshed now ({ix['stale_files_found']} file(s) were out of date)"
                  + (f"; {ix['problems']} unreadable note(s), see `memkit doctor`" if ix["problems"] else ""))
     return lines
 

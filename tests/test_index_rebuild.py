@@ -83,3 +83,46 @@ def _catch(failed: list, work) -> None:
         work()
     except BaseException as e:   # noqa: BLE001 — handed to the test's thread
         failed.append(e)
+
+
+def _lock(paths: list[Path], on: bool) -> bool:
+    """Make the files read-only for this process: by their mode, or for root (whom no mode stops)
+    by the immutable attribute; False when neither can be had here."""
+    import os
+    import subprocess
+
+    if os.geteuid() != 0:
+        for p in paths:
+            p.chmod(p.stat().st_mode & ~0o222 if on else p.stat().st_mode | 0o200)
+        return True
+    try:
+        done = subprocess.run(["chattr", "+i" if on else "-i", *map(str, paths)], capture_output=True)
+    except OSError:
+        return False
+    return done.returncode == 0
+
+
+def test_a_vault_that_cannot_be_written_is_read_as_it_is(vault):
+    import json
+
+    from conftest import run_cli, write_generic
+
+    log = write_generic(vault.parent / "ro.jsonl", [{"role": "user", "content": "deploy the billing worker"},
+                                                   {"role": "assistant", "content": "Deployed."},
+                                                   {"role": "user", "content": "no, never deploy on fridays"}])
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    state = vault / ".memkit"
+    frozen = [state / "index.sqlite", state]
+    for extra in state.glob("index.sqlite-*"):
+        extra.unlink()
+    before = (state / "index.sqlite").stat().st_mtime_ns
+    if not _lock(frozen, True):
+        pytest.skip("no way to make a file read-only for this user here")
+    try:
+        status = json.loads(run_cli("--vault", str(vault), "status", "--json", check=True).stdout)
+        assert status["index"]["read_only"] is True and status["layers"]["trace"] == 1
+        hits = run_cli("--vault", str(vault), "search", "fridays", check=True).stdout
+        assert "fridays" in hits
+    finally:
+        _lock(frozen, False)
+    assert (state / "index.sqlite").stat().st_mtime_ns == before

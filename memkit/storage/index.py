@@ -22,7 +22,7 @@ except ImportError:   # a Python whose sqlite3 has no C module of that name
 from memkit.storage import fulltext, layout
 from memkit.storage.layout import walk as _walk   # (extract reads the observations' names through it)
 
-SCHEMA_VERSION = "11"
+from memkit.storage.readonly import SCHEMA_VERSION, ReadOnly, open_readonly  # noqa: F401  (read where the index is)
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE files(path TEXT PRIMARY KEY, id TEXT, type TEXT, kind TEXT, status TEXT, layer TEXT,
@@ -55,10 +55,20 @@ def layer_of(rel: str) -> str:
 
 
 def connect(db_path: Path, *, create: bool = True) -> sqlite3.Connection:
-    """An open index, created or rebuilt-empty on schema mismatch. WAL: readers never block."""
-    os.makedirs(os.path.dirname(db_path), exist_ok=True)
-    con = sqlite3.connect(db_path, timeout=10.0)
-    con.execute("PRAGMA journal_mode=WAL")
+    """An open index, created or rebuilt-empty on schema mismatch. WAL: readers never block. In a
+    vault this process cannot write, the index as it is (`ReadOnly`), when there is one."""
+    folder = os.path.dirname(db_path) or "."
+    if os.path.exists(db_path) and not (os.access(db_path, os.W_OK) and os.access(folder, os.W_OK)):
+        if (con := open_readonly(db_path, factory=ReadOnly)) is not None:   # a vault this process cannot write
+            return con
+    try:
+        os.makedirs(folder, exist_ok=True)
+        con = sqlite3.connect(db_path, timeout=10.0)
+        con.execute("PRAGMA journal_mode=WAL")
+    except (sqlite3.OperationalError, PermissionError):   # a read-only file system, an immutable file
+        if (con := open_readonly(db_path, factory=ReadOnly)) is None:
+            raise
+        return con
     con.execute("PRAGMA synchronous=NORMAL")
     try:
         row = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
@@ -85,22 +95,6 @@ def connect(db_path: Path, *, create: bool = True) -> sqlite3.Connection:
     return con
 
 
-def open_readonly(db_path: Path, **options: Any) -> sqlite3.Connection | None:
-    """For hot paths: the index as it is, or None when there is none yet. Never writes.
-    options go to sqlite3.connect (a long-running server's own connection class)."""
-    if not os.path.exists(db_path):
-        return None
-    con = sqlite3.connect(f"file:{os.fspath(db_path)}?mode=ro", uri=True, timeout=2.0, **options)
-    try:
-        row = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-    except sqlite3.DatabaseError:
-        row = None
-    if not row or row[0] != SCHEMA_VERSION:
-        con.close()
-        return None
-    return con
-
-
 def refresh(vault, *, full: bool = False, walk: bool = False, cues: bool = True,
             progress: Callable[[int], None] | None = None, con: sqlite3.Connection | None = None) -> dict[str, int]:
     """Bring the index up to date with the files; returns counts (indexed, removed, problems,
@@ -116,6 +110,10 @@ def refresh(vault, *, full: bool = False, walk: bool = False, cues: bool = True,
     own = con is None
     if own:
         con = connect(vault.index_path)
+    if isinstance(con, ReadOnly):   # nothing can be written: the index as the vault holds it
+        if own:
+            con.close()
+        return {**stats, "read_only": 1}
     try:   # closed by hand: contextlib would be a search's one import more
         journal = changes.current(vault)   # a live `memkit watch` notes what changes
         if not (full or walk or journal) and (quick := changes.freshen(vault, con, partial(_apply, con, vault))):

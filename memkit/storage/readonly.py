@@ -1,0 +1,40 @@
+"""The index opened to read only: on the hot paths (hooks, search), and in a vault this process
+cannot write (a read-only checkout or mount), where no WAL files can be made and nothing changes it.
+"""
+from __future__ import annotations
+
+import os
+
+SCHEMA_VERSION = "11"   # of the index's tables (`index.SCHEMA`): another version's index is rebuilt, not read
+
+try:   # the C module, as `index` reads it: the sqlite3 package costs a hook 3 ms of imports
+    import _sqlite3 as sqlite3
+except ImportError:   # a Python whose sqlite3 has no C module of that name
+    import sqlite3
+
+
+class ReadOnly(sqlite3.Connection):
+    """The index of a vault this process cannot write: read as it is, never refreshed."""
+
+
+def open_readonly(db_path, **options) -> sqlite3.Connection | None:
+    """For hot paths: the index as it is, or None when there is none yet (or it is another
+    version's). Never writes. options go to sqlite3.connect (a long-running server's own
+    connection class; `ReadOnly` for a vault that cannot be written)."""
+    if not os.path.exists(db_path):
+        return None
+    for query in ("mode=ro", "mode=ro&immutable=1"):   # the second: a folder where no WAL files can be made
+        con = sqlite3.connect(f"file:{os.fspath(db_path)}?{query}", uri=True, timeout=2.0, **options)
+        try:
+            row = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        except sqlite3.DatabaseError:
+            con.close()
+            if os.access(os.path.dirname(db_path) or ".", os.W_OK):
+                return None
+            continue
+        if row and row[0] == SCHEMA_VERSION:
+            return con
+        con.close()
+        return None
+    return None
+
