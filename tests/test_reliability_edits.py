@@ -145,3 +145,20 @@ def test_reingest_says_in_one_line_that_an_edited_trace_was_left_alone(vault, tm
     lines = [x for x in out.splitlines() if "edited by hand" in x or "left as it is" in x]
     assert len([x for x in out.splitlines() if "left as it is" in x]) == 1, out
     assert json.dumps(lines)
+
+
+def test_a_note_whose_frontmatter_a_person_broke_is_named_not_called_missing(vault, tmp_path):
+    from conftest import write_generic
+
+    log = write_generic(tmp_path / "b.jsonl", [{"role": "user", "content": "ship the invoice export"},
+                                               {"role": "assistant", "content": "Shipped."},
+                                               {"role": "user", "content": "no, never ship on a friday, ask first"}])
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    [note] = (vault / "workshop" / "observations" / "correction").glob("*.md")
+    text = note.read_text(encoding="utf-8")
+    note.write_text(text.replace("\nlesson:", "\nmy_tags: [unclosed, list\nlesson:", 1), encoding="utf-8")
+    for verb in ("show", "accept", "why"):
+        out = run_cli("--vault", str(vault), verb, note.stem)
+        assert out.returncode != 0 and "not found" not in out.stderr, verb
+        assert out.stderr.count("\n") == 1 and "cannot be read" in out.stderr and "frontmatter" in out.stderr, verb
+    assert note.read_text(encoding="utf-8").count("my_tags: [unclosed") == 1   # the person's text is left as it is

@@ -37,6 +37,12 @@ def resolve(vault, ident: str, kinds: tuple[str, ...] = ()) -> str:
             return row[0]
         ids = [r[0] for r in con.execute("SELECT id FROM files" + (" WHERE type IN (%s)" % ",".join(
             "?" * len(kinds)) if kinds else ""), kinds)]
+        broken = con.execute("SELECT path, message FROM problems WHERE path LIKE ? ESCAPE '\\' LIMIT 1",
+                             ("%/" + re.sub(r"([%_\\])", r"\\\1", ident) + ".md",)).fetchone()
+    if broken:   # the note is there, but its frontmatter cannot be read: say so, not "not found"
+        why = re.sub(r"^\S+\.md: ", "", broken[1])   # the message names the file itself
+        raise InvalidInput(f"{broken[0]}: {ident} cannot be read ({why}); fix its frontmatter by hand "
+                           "(`memkit doctor` lists every such note)")
     raise NotFound(f"{vault_mod.shown(ident)} not found" + _suggest(ident[:200], ids))
 
 
