@@ -312,3 +312,17 @@ def test_contradiction_rule():
     assert factcheck.contradiction("db port", "5432", "set the db port to 5433") == "5433"
     assert not factcheck.contradiction("db port", "5432", "connect to db port 5432 with timeout 30")
     assert not factcheck.contradiction("db port", "5432", "read the docs")
+
+
+def test_a_conflict_the_value_moved_past_is_not_applied_over_the_newer_value(vault):
+    fact(vault, "set", "db_port", "5432", check=True)
+    assert fact(vault, "set", "db_port", "5433", input="").returncode != 0   # recorded, not applied
+    fact(vault, "set", "db_port", "6000", "--on-conflict", "update", check=True)
+    [c] = json.loads(fact(vault, "list", "--conflicts", "--json", check=True).stdout)
+    assert "out of date: db_port is now '6000'" in fact(vault, "list", "--conflicts", check=True).stdout
+    late = fact(vault, "resolve", c["id"], "--update")
+    assert late.returncode != 0 and "out of date" in late.stderr and late.stderr.count("\n") == 1
+    assert json.loads(fact(vault, "get", "db_port", "--json", check=True).stdout)["value"] in (6000, "6000")
+    fact(vault, "resolve", c["id"], "--keep", check=True)   # closing it keeps what holds now
+    assert json.loads(fact(vault, "get", "db_port", "--json", check=True).stdout)["value"] in (6000, "6000")
+    assert json.loads(fact(vault, "list", "--conflicts", "--json", check=True).stdout) == []

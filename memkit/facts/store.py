@@ -155,6 +155,11 @@ def resolve(vault, conflict_id: str, choice: str, *, context_existing: str = "",
         c = factconflicts.load(vault, conflict_id)
         if c.status != factconflicts.Status.OPEN:
             raise InvalidInput(f"fact conflict {c.id} is already resolved ({c.resolution}); nothing to do")
+        now = factfiles.read(vault, c.key) if policy != Policy.KEEP and c.kind == factconflicts.Kind.VALUE else None
+        if now is not None and not factconflicts.same_value(now.value, c.existing.get("value")):
+            raise InvalidInput(f"fact conflict {c.id} is out of date: {c.key} is now {str(now.value)!r}, not "
+                               f"{str(c.existing.get('value'))!r} as when it was recorded; nothing changed (close it "
+                               f"with --keep, or set the value you want with `memkit fact set`)")
         ctx = contexts_for(c.kind, policy, context_existing, context_new)
         change = apply(vault, c, policy, ctx, _one_line(reason, 300) or c.proposal.reason, c.id)
         done = factconflicts.mark_resolved(vault, c, str(policy), factfiles.now())
