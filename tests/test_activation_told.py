@@ -150,3 +150,11 @@ def test_deny_once_lets_the_retry_through_even_when_other_lessons_rank_in(vault,
     assert decide("d1") == "deny"
     assert decide("d1") == ""      # the same call again: it goes through, whatever else ranks in now
     assert decide("d2") == "deny"  # another session is denied once too
+
+
+def test_a_payload_whose_cwd_is_no_text_is_still_answered(shop):
+    raw = json.dumps({"session_id": "c1", "cwd": 42, "hook_event_name": "PreToolUse",
+                      **edit("billing/refunds.py", "    print('refund', x)\n    return x")})
+    out = run_cli("--vault", str(shop), "check", "--hook", input=raw)
+    assert out.returncode == 0 and "log.debug" in json.loads(out.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert out.stderr.count("\n") == 1 and "cwd is not a string" in out.stderr

@@ -205,3 +205,12 @@ def test_compile_in_a_project_repository_writes_at_its_top(tmp_path):
     _convention(vault)
     run_cli("--vault", str(vault), "compile", check=True)
     assert "memkit:begin" in (project / "CLAUDE.md").read_text()
+
+
+def test_a_folder_the_file_system_refuses_is_one_line_naming_it(tmp_path):
+    blocker = tmp_path / "afile"
+    blocker.write_text("not a folder\n", encoding="utf-8")
+    proc = run_cli("init", str(blocker / "vault"))
+    assert proc.returncode == 1 and "internal error" not in proc.stderr and proc.stderr.count("\n") == 1
+    assert str(blocker) in proc.stderr and "not a directory" in proc.stderr
+    assert blocker.read_text(encoding="utf-8") == "not a folder\n"

@@ -325,3 +325,9 @@ def test_the_memkit_executable_imports_nothing_before_memkit():
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     assert project["tool"]["setuptools"]["script-files"] == ["bin/memkit"]
     assert "memkit" not in project["project"].get("scripts", {})   # two writers of bin/memkit would clash
+
+
+@pytest.mark.parametrize("since", ["2026-13-45", "2026-02-30", "yesterday"])
+def test_a_date_no_calendar_has_is_refused_in_one_line(vault, since):
+    out = run_cli("--vault", str(vault), "search", "anything", "--since", since)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "--since" in out.stderr and out.stdout == ""

@@ -87,7 +87,7 @@ def check_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
     session = told.session_of(payload)
     mode = os.environ.get("MEMKIT_DELIVERY") or str(vault.config.get("activation.delivery"))  # per agent
     said = told.ids(vault, told.TOOL, session) if mode != "ask" else frozenset()   # "ask": every time
-    result = activate.check(vault, tool, tool_input, payload.get("cwd"), said)
+    result = activate.check(vault, tool, tool_input, _cwd(payload), said)
     if not result.cues:
         return None
     hso: dict[str, Any] = {"hookEventName": "PreToolUse", "additionalContext": result.text}
@@ -102,6 +102,15 @@ def check_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
         hso["permissionDecisionReason"] = f"{reason} — if it does not apply, retry the call."
     told.add(vault, told.TOOL, session, [c.note_id for c in result.cues])
     return {"hookSpecificOutput": hso}
+
+
+def _cwd(payload: dict[str, Any]) -> str | None:
+    """The payload's working folder; one that is no text is left out (the lessons are still given)."""
+    cwd = payload.get("cwd")
+    if cwd is None or isinstance(cwd, str):
+        return cwd
+    _warn("hook input's cwd is not a string; answered without it")
+    return None
 
 
 def _first_time(vault, payload: dict[str, Any], result) -> bool:
@@ -140,7 +149,7 @@ def context_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
             told.forget(vault, session)
         told.prune(vault)
     said = told.ids(vault, told.PROMPT, session) if task else frozenset()   # session start: the standing rules
-    result = activate.context(vault, task, None, payload.get("cwd"), told=said)
+    result = activate.context(vault, task, None, _cwd(payload), told=said)
     if result.cues and event == "UserPromptSubmit":
         told.add(vault, told.PROMPT, session, [c.note_id for c in result.cues])
     text = result.text

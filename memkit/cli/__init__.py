@@ -93,6 +93,12 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
+    except OSError as e:   # the file system said no (a folder that cannot be made, no permission): say what
+        if os.environ.get("MEMKIT_DEBUG"):
+            raise
+        named = f"{e.filename}: " if e.filename else ""
+        click.echo(f"memkit: {named}{(e.strerror or str(e)).lower()}", err=True)
+        sys.exit(1)
     except Exception as e:  # a bug: one line, and the traceback only when asked for
         if os.environ.get("MEMKIT_DEBUG"):
             raise

@@ -171,8 +171,16 @@ def _colour() -> bool:
 def _date(value: str | None, flag: str) -> str | None:
     import re
 
+    from datetime import datetime
+
     if value and not re.fullmatch(r"\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?", value):
         raise click.BadParameter(f"{value!r} is not an ISO date like 2026-03-01", param_hint=flag)
+    try:
+        if value:
+            datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is no date there is (month 01-12, a day the month has)",
+                                 param_hint=flag) from None
     return value
 
 
