@@ -70,3 +70,14 @@ def test_reindex_without_cues_leaves_the_notes_alone(vault, tmp_path):
     before = old.path.read_bytes()
     run_cli("--vault", str(vault), "reindex", check=True)
     assert old.path.read_bytes() == before
+
+
+def test_a_lesson_holding_a_suggested_change_is_current_once_compiled(vault, tmp_path):
+    said = ("no, not like that:\n```diff\n- cache = {}\n+ cache = LRU(maxsize=128)\n```\n"
+            "never an unbounded module level cache in the client")
+    ingest(vault, tmp_path, "diff", after_edit(said))
+    [note] = candidates(vault, "correction")
+    assert "```" in note.meta["lesson"]
+    doctor = json.loads(run_cli("--vault", str(vault), "doctor", "--json", check=True).stdout)
+    assert doctor["stale_cues"] == 0   # it was counted stale for ever: `reindex --cues` wrote the same cue again
+    assert "0 note(s)" in run_cli("--vault", str(vault), "reindex", "--cues", check=True).stdout

@@ -58,6 +58,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
                    declared: tuple = (), lifecycle: str = "", fix: tuple = ()) -> dict:
     """The cue for one lesson. `declared`: kinds an earlier step gave the note (not read: the
     compiler derives every kind from the lesson's words and the corrected call)."""
+    of = fingerprint(lesson, trigger, fix)   # of the words as the note holds them (`is_current` reads those)
     lesson = " ".join(spoken_changes(str(lesson or "")).replace("``", "`").split())[:4000]
     # "not yet" is no rule for later, nor is a pasted log; a slipped word ("doctrings") as the catalogue spells it
     parts = [] if pasted(lesson) else [p for p in clauses(mended(lesson, _derived(cat)["slips"])) if p[0] != "moment"]
@@ -139,7 +140,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         "scope": scope_of(project, parts, act),
         "standing": _standing(cat, kind, lesson, parts, whole, names, act, lifecycle),
         "compiled": NAME,
-        "of": fingerprint(lesson, trigger, fix),
+        "of": of,
     }
     keeps.settle(cue, parts, undone)   # code the agent's fix took out; names the lesson says to keep
     if by["before"] and by["before"] <= forbids:
