@@ -331,3 +331,12 @@ def test_the_memkit_executable_imports_nothing_before_memkit():
 def test_a_date_no_calendar_has_is_refused_in_one_line(vault, since):
     out = run_cli("--vault", str(vault), "search", "anything", "--since", since)
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "--since" in out.stderr and out.stdout == ""
+
+
+def test_a_kind_memkit_never_writes_is_refused_and_every_kind_it_writes_is_taken(vault):
+    from memkit.layers import Kind
+
+    out = run_cli("--vault", str(vault), "search", "anything", "--kind", "corrections")
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "--kind" in out.stderr
+    for kind in Kind:
+        assert run_cli("--vault", str(vault), "search", "anything", "--kind", str(kind)).returncode == 0, kind

@@ -136,7 +136,8 @@ def context_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:
     event = payload.get("hook_event_name") or ("UserPromptSubmit" if "prompt" in payload else
                                                "SessionStart" if "source" in payload else None)
     if event not in EVENTS_CONTEXT:
-        _warn(f"context --hook does not handle {event!r}; ignored")
+        _warn(f"context --hook does not handle {event!r}; ignored" if event else
+              "context --hook: the payload names no hook_event_name (SessionStart or UserPromptSubmit); ignored")
         return None
     task = payload.get("prompt") if event == "UserPromptSubmit" else None
     if event == "UserPromptSubmit" and not isinstance(task, str):

@@ -61,7 +61,8 @@ def when(cue) -> str:
     date = cue.created[:10] if cue.created else ""
     if not m:
         return f"session {date}".strip()
-    return f"session {date or m.group(1)}" + (f", turn {m.group(2)}" if m.group(2) else "") + f" — {m.group(1)}"
+    turn = f", turn {m.group(2)}" if m.group(2) else ""
+    return f"session {date}{turn} — {m.group(1)}" if date else f"session {m.group(1)}{turn}"   # the trace once
 
 
 def about(cue, cat, kinds: set[str] = frozenset()) -> str:

@@ -115,7 +115,9 @@ def status(ctx, as_json):
 
 @click.command()
 @click.argument("query")
-@click.option("--kind", help="Only this observation kind (correction, preference, …).")
+@click.option("--kind", type=click.Choice(["correction", "preference", "decision", "fact", "procedure", "discovery",
+                                           "negative_result", "question"]),
+              help="Only this observation kind.")
 @click.option("--layer", type=click.Choice(["trace", "workshop", "observation", "episode", "fact", "library"]))
 @click.option("--project", help="Only notes of this project (a trace's `project`).")
 @click.option("--since", metavar="DATE", help="Only notes created on or after this ISO date.")

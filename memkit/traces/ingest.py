@@ -167,7 +167,7 @@ def _ingest_file(vault: Vault, path: Path, prepared: tuple, result: FileResult, 
     result.format = getattr(reader(name), "NAME", name)
     report.bytes_read += size
     if not rendered:
-        result.status, result.message = "empty", f"{path}: no session found"
+        result.status, result.message = "empty", f"no session found as {result.format}"   # (the summary names the file)
         return
     source = {"path": _display(path), "sha256": digest, "bytes": size}
     statuses = []
