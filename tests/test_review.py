@@ -282,6 +282,13 @@ def test_edit_in_editor_then_accept(vault, tmp_path):
                                                     ).read_text()
 
 
+def test_an_editor_that_does_not_run_leaves_the_item_and_the_review_goes_on(vault, tmp_path):
+    ingest(vault, tmp_path, COMMIT, RELEASE)
+    walk = mk(vault, "review", input="e\na\nq\n", env={"EDITOR": str(tmp_path / "no-such-editor")})
+    assert walk.returncode == 0 and "reviewed: 1 promoted" in walk.stdout
+    assert walk.stderr.count("cannot edit here") == 1 and "Traceback" not in walk.stderr
+
+
 def test_promote_by_hand_then_merge_the_second_session(vault, tmp_path):
     ingest(vault, tmp_path, COMMIT, RELEASE)
     first, second = proposal(vault, "convention")["observations"]

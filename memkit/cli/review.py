@@ -163,7 +163,12 @@ def _edit(v, item) -> str | None:
 
     path = v.root / item["path"]
     text = path.read_text(encoding="utf-8")
-    edited = click.edit(text, extension=".md", require_save=True)
+    try:
+        edited = click.edit(text, extension=".md", require_save=True)
+    except click.ClickException as e:   # $EDITOR missing or failing: this item stays as it was, review goes on
+        click.echo(f"memkit: cannot edit here ({e.format_message()}); set $EDITOR (or $VISUAL) to an editor "
+                   "that runs, or edit the file and run `memkit review` again", err=True)
+        return None
     if edited is None or edited == text:
         click.echo("unchanged")
         return None
