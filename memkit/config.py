@@ -172,6 +172,35 @@ def load(path: Path) -> Config:
     return Config(data, path)
 
 
+CHOICES = {"activation.delivery": ("context", "deny-once", "ask"), "extract.extractor": ("heuristic", "anthropic")}
+OPEN_TABLES = ("budgets",)   # its keys are cue types: one memkit has no default for is still read
+
+
+def problems(path: Path) -> list[str]:
+    """What `memkit doctor` says of the file: a key memkit does not know inside a table it does (a typo
+    of one it does, most often: it is kept, and changes nothing), and a value a setting has no use for."""
+    import difflib
+    import tomllib
+
+    try:
+        user = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return []   # a missing file is the defaults; a broken one is an error on every command already
+    found = []
+    for table, values in user.items():
+        known = DEFAULTS.get(table)
+        if not isinstance(known, dict) or not isinstance(values, dict) or table in OPEN_TABLES:
+            continue
+        for key, value in values.items():
+            if key not in known:
+                close = difflib.get_close_matches(key, list(known), n=1)
+                found.append(f"[{table}] {key} is no setting memkit knows; it changes nothing"
+                             + (f" (did you mean {close[0]}?)" if close else ""))
+            elif f"{table}.{key}" in CHOICES and value not in CHOICES[f"{table}.{key}"]:
+                found.append(f"{table}.{key} = {value!r} is none of {', '.join(CHOICES[f'{table}.{key}'])}")
+    return found
+
+
 def _save(cache: Path, payload: dict) -> None:
     try:
         cache.parent.mkdir(exist_ok=True)

@@ -76,6 +76,9 @@ def doctor(vault) -> dict[str, Any]:
     for found in queries.unreadable(vault) + queries.shared_ids(vault):
         problems.append({"path": found.path, "problem": found.message})
     problems += _leftovers(vault)
+    from memkit import config
+
+    problems += [{"path": "memkit.toml", "problem": msg} for msg in config.problems(vault.root / "memkit.toml")]
     for p in vault.note_files():
         try:
             text = read_file(p).decode("utf-8", errors="replace")

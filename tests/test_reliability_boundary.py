@@ -214,3 +214,14 @@ def test_a_folder_the_file_system_refuses_is_one_line_naming_it(tmp_path):
     assert proc.returncode == 1 and "internal error" not in proc.stderr and proc.stderr.count("\n") == 1
     assert str(blocker) in proc.stderr and "not a directory" in proc.stderr
     assert blocker.read_text(encoding="utf-8") == "not a folder\n"
+
+
+def test_doctor_names_a_mistyped_setting_and_a_value_no_setting_takes(vault):
+    toml = vault / "memkit.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'delivery = "context"', 'delivery = "deny_once"\nmin_scroe = 0.2', 1), encoding="utf-8")
+    doctor = run_cli("--vault", str(vault), "doctor")
+    assert doctor.returncode == 1
+    assert "activation.delivery = 'deny_once' is none of context, deny-once, ask" in doctor.stdout
+    assert "min_scroe is no setting memkit knows" in doctor.stdout and "did you mean min_score?" in doctor.stdout
+    assert run_cli("--vault", str(vault), "status").returncode == 0   # kept: other commands go on
