@@ -65,7 +65,6 @@ class Rx:
                 return m
         return None
 
-
     def finditer(self, doc: tuple, only: set | None = None):
         """Every match of every pattern in order; only: just these (the text holds their literals)."""
         text, present = doc
@@ -456,8 +455,9 @@ def _kind(raw: bytes) -> Kind:
 
 
 def build(files: list[Path], state: Path | None = None) -> Catalogue:
-    from memkit.activation.catalogue_files import read_file
+    from memkit.activation.catalogue_files import read_file, say_building
 
+    say_building()
     cache = {"literals": {}, "dirty": False}
     entries: dict[str, tuple[dict, Path, str]] = {}
     for path in files:

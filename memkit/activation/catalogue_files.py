@@ -72,3 +72,11 @@ def check(entry: dict, path: Path, n: int) -> None:
             raise InvalidInput(f"{where}: {key} takes tool families {list(FAMILIES)}, not {bad}")
     if not any(entry.get(k) for k in ("action", "command", "code", "paths", "words", "intent", "calls")):
         raise InvalidInput(f"{where} matches nothing: give it command, code, action, paths, words, intent or calls")
+
+
+def say_building() -> None:
+    """A person waits for the build (the first command after an install or an edit of a kind): say so."""
+    import sys
+
+    if sys.stderr.isatty():
+        print("memkit: compiling the action catalogue (once, a few seconds)…", file=sys.stderr, flush=True)
