@@ -157,6 +157,34 @@ def test_a_searched_folder_takes_console_copies_and_leaves_other_notes(vault, tm
     assert out["files"][0]["status"] == "written" and "healthz" in trace_files(vault)[0].read_text(encoding="utf-8")
 
 
+def test_a_session_a_log_names_is_one_trace_wherever_its_copies_lie(vault, tmp_path):
+    said = [{"role": "user", "content": "rename the invoices table"}, {"role": "assistant", "content": "Renamed."}]
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a = write_generic(tmp_path / "a" / "s.jsonl", said, {"session_id": "real-id-1", "agent": "generic"})
+    run_cli("--vault", str(vault), "ingest", str(a), check=True)
+    (path,) = trace_files(vault)
+    path.write_text(path.read_text(encoding="utf-8").replace("invoices", "[removed by me]"), encoding="utf-8")
+    b = write_generic(tmp_path / "b" / "s.jsonl", said, {"session_id": "real-id-1", "agent": "generic"})
+    out = json.loads(run_cli("--vault", str(vault), "ingest", str(b), "--json", check=True).stdout)
+    assert out["files"][0]["status"] == "edited" and trace_files(vault) == [path]   # not a second copy
+    assert "[removed by me]" in path.read_text(encoding="utf-8")
+
+
+def test_two_copies_of_one_session_as_long_as_each_other_do_not_take_turns(vault, tmp_path):
+    first = [{"role": "user", "content": "add the export button"}]
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a = write_generic(tmp_path / "a" / "s.jsonl", first + [{"role": "assistant", "content": "Added the export button."}],
+                      {"session_id": "real-id-2", "agent": "generic"})
+    b = write_generic(tmp_path / "b" / "s.jsonl", first + [{"role": "assistant", "content": "Added the exp"}],
+                      {"session_id": "real-id-2", "agent": "generic"})   # copied while the answer was written
+    statuses = [json.loads(run_cli("--vault", str(vault), "ingest", str(a), str(b), "--json", check=True).stdout)
+                ["files"] for _ in range(2)]
+    assert [[f["status"] for f in run] for run in statuses] == [["written", "unchanged"], ["unchanged", "unchanged"]]
+    assert "Added the export button." in trace_files(vault)[0].read_text(encoding="utf-8")
+
+
 def test_invalid_utf8_is_kept_readable(vault, tmp_path):
     log = tmp_path / "bad.jsonl"
     log.write_bytes(b'{"type":"session","session_id":"utf-1"}\n{"role":"user","content":"caf\xe9 \xff menu"}\n')

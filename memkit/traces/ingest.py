@@ -173,7 +173,8 @@ def _ingest_file(vault: Vault, path: Path, prepared: tuple, result: FileResult, 
     statuses = []
     for session, turns, body, count in rendered:
         result.skipped_lines += session.skipped_lines
-        status, tid = write_trace(vault, session, source, report, turns, body, count)
+        by_file = name in BY_FILE or (name == "generic" and session.session_id == path.stem)
+        status, tid = write_trace(vault, session, source, report, turns, body, count, by_file)
         result.traces.append(tid)
         result.redactions += count
         statuses.append(status)
@@ -208,16 +209,20 @@ def _redacted_copy(path: Path) -> str:
 
 
 def write_trace(vault: Vault, session: Session, source: dict, report: Report, turns: int, body: str,
-                count: int) -> tuple[str, str]:
+                count: int, by_file: bool = False) -> tuple[str, str]:
     """Write (or leave) one session's trace, rendered and redacted; returns (status, trace id).
-    A log another log's session id already names, whose turns are not that session's (two
-    `session.jsonl` or `day-002.md` of other folders: formats that name a session by its file), gets
-    a trace of its own; a shorter copy of a session leaves its longer trace as it is (`shorter`)."""
+    by_file: the format names the session by its file (a console copy, a generic log without a
+    session id): a log whose turns are not those of the session its name already holds (two
+    `day-002.md` of other folders) gets a trace of its own. A copy of a session from another place
+    that holds no more turns than its trace (a log cut short, an older backup) leaves the trace as it
+    is: `shorter`, or `unchanged` when it holds as many (two copies do not take turns forever)."""
     tid, existing = _claim_id(vault, session)
-    if existing is not None and existing.body != body and not _continues(existing.body, body) and \
-            traces.log_of(existing.meta).get("path") not in (None, source["path"]):
+    elsewhere = existing is not None and traces.log_of(existing.meta).get("path") not in (None, source["path"])
+    if by_file and elsewhere and not existing.edited_by_person() and existing.body != body and \
+            not _continues(existing.body, body):
         session.session_id += "~" + hashlib.sha256(str(source["path"]).encode()).hexdigest()[:8]
         tid, existing = _claim_id(vault, session)
+        elsewhere = False
     rel = f"{traces.folder(tid)}/{tid}.md"
     meta = _meta(vault, session, turns, tid, source, count, existing)
     if existing is not None:
@@ -225,8 +230,10 @@ def write_trace(vault: Vault, session: Session, source: dict, report: Report, tu
             return "edited", tid
         if existing.body == body and _same(existing.meta, meta):
             return "unchanged", tid
-        if existing.body != body and turns < _turns(existing.meta) and _continues(existing.body, body):
-            return "shorter", tid
+        held = _turns(existing.meta)
+        if existing.body != body and _continues(existing.body, body) and (
+                turns < held or (elsewhere and turns == held)):
+            return ("shorter" if turns < held else "unchanged"), tid
         if existing.body != body:
             meta["extracted"] = []      # new turns: extraction runs again (a new layout alone does not)
     note = notes.Note(notes.stamp(meta, body), body)
@@ -236,6 +243,7 @@ def write_trace(vault: Vault, session: Session, source: dict, report: Report, tu
 
 
 _TURN = "\n## Turn "
+BY_FILE = ("console", "gemini_console", "aider")   # readers whose session ids come from the file, not the log
 
 
 def _continues(old: str, new: str) -> bool:
