@@ -139,16 +139,17 @@ def test_deny_once_lets_the_retry_through_even_when_other_lessons_rank_in(vault,
         ingest(vault, tmp_path / f"add{n}.jsonl", f"s-add-{n}",
                rejected(n, "commit the fix", "Bash", {"command": "git add . && git commit -m fix"}, words,
                         f"2026-05-0{n + 1}T10:00"))
-    call = {"tool_name": "Bash", "tool_input": {"command": "git add . && git commit -m 'wip'"}}
-
-    def decide(session: str) -> str:
+    def decide(session: str, described: str = "Commit the work") -> str:
+        call = {"tool_name": "Bash", "tool_input": {"command": "git add . && git commit -m 'wip'",
+                                                    "description": described}}
         raw = json.dumps({"session_id": session, "cwd": CWD, "hook_event_name": "PreToolUse", **call})
         out = run_cli("--vault", str(vault), "check", "--hook", input=raw, check=True,
                       env={**os.environ, "MEMKIT_DELIVERY": "deny-once"}).stdout
         return json.loads(out)["hookSpecificOutput"].get("permissionDecision", "") if out else ""
 
     assert decide("d1") == "deny"
-    assert decide("d1") == ""      # the same call again: it goes through, whatever else ranks in now
+    assert decide("d1", "Stage all changes and commit") == ""   # the same call again, described afresh: it
+    # goes through, whatever else ranks in now
     assert decide("d2") == "deny"  # another session is denied once too
 
 

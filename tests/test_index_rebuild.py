@@ -126,3 +126,26 @@ def test_a_vault_that_cannot_be_written_is_read_as_it_is(vault):
     finally:
         _lock(frozen, False)
     assert (state / "index.sqlite").stat().st_mtime_ns == before
+
+
+def test_an_index_that_alone_cannot_be_written_is_one_line_saying_what_to_do(vault):
+    import json
+
+    from conftest import run_cli, write_generic
+
+    first = write_generic(vault.parent / "one.jsonl", [{"role": "user", "content": "deploy the billing worker"}])
+    run_cli("--vault", str(vault), "ingest", str(first), check=True)
+    db = vault / ".memkit" / "index.sqlite"
+    for extra in db.parent.glob("index.sqlite-*"):
+        extra.unlink()
+    if not _lock([db], True):
+        pytest.skip("no way to make a file read-only for this user here")
+    try:
+        second = write_generic(vault.parent / "two.jsonl", [{"role": "user", "content": "now the mailer"}])
+        out = run_cli("--vault", str(vault), "ingest", str(second))
+        assert out.returncode == 1 and out.stderr.count("\n") == 1
+        assert "index cannot be written" in out.stderr and "memkit reindex" in out.stderr
+        assert json.loads(run_cli("--vault", str(vault), "status", "--json").stdout or "{}").get("index", {}).get(
+            "read_only") is not True   # the vault can be written: it is not read as a read-only one
+    finally:
+        _lock([db], False)

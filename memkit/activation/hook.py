@@ -121,13 +121,22 @@ def _first_time(vault, payload: dict[str, Any], result) -> bool:
 
     from memkit.activation import told
 
-    call = "call:" + hashlib.sha256(json.dumps([payload.get("tool_name"), payload.get("tool_input")],
-                                               sort_keys=True, default=str).encode()).hexdigest()[:16]
+    does = payload.get("tool_input")   # what the call does: an agent words its description afresh each try
+    if isinstance(does, dict):
+        does = {k: v for k, v in does.items() if k not in _SAYS_ONLY}
+    call = "call:" + hashlib.sha256(json.dumps([payload.get("tool_name"), does], sort_keys=True,
+                                               default=str).encode()).hexdigest()[:16]
     session = told.session_of(payload) or "none"
     seen = told.ids(vault, told.DENIED, session)
     cues = {c.note_id for c in result.cues}
-    told.add(vault, told.DENIED, session, [call, *cues])
-    return call not in seen and not cues <= seen
+    if call in seen:
+        return False
+    first = not cues <= seen
+    told.add(vault, told.DENIED, session, [call, *cues] if first else [call])   # only a denial's lessons
+    return first
+
+
+_SAYS_ONLY = frozenset({"description", "timeout", "run_in_background"})   # tool input that does nothing
 
 
 def context_output(vault, payload: dict[str, Any]) -> dict[str, Any] | None:

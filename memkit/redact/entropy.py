@@ -57,8 +57,8 @@ def spans(text: str, holds_secret: Callable[[str], bool], known: list[Span] = ()
         blob = start - last_end <= 4 and end - start >= 40   # lines of one encoded block: data, not a key
         last_end = end
         if blob and keyed and end - start <= 16384:   # the next line of a block whose first line is a key
-            found.append(("high-entropy", start, end))   # (a private key printed without its BEGIN line)
-            continue
+            found[-1] = (found[-1][0], found[-1][1], end)   # (a private key printed without its BEGIN line):
+            continue   # one secret, the block; data whose first line looks random goes with it, read by no one
         keyed = False
         if blob or end - start > 16384:
             continue   # image or file data

@@ -22,6 +22,7 @@ except ImportError:   # a Python whose sqlite3 has no C module of that name
 from memkit.storage import fulltext, layout
 from memkit.storage.layout import walk as _walk   # (extract reads the observations' names through it)
 
+from memkit.storage import readonly
 from memkit.storage.readonly import SCHEMA_VERSION, ReadOnly, open_readonly  # noqa: F401  (read where the index is)
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
@@ -58,17 +59,15 @@ def connect(db_path: Path, *, create: bool = True) -> sqlite3.Connection:
     """An open index, created or rebuilt-empty on schema mismatch. WAL: readers never block. In a
     vault this process cannot write, the index as it is (`ReadOnly`), when there is one."""
     folder = os.path.dirname(db_path) or "."
-    if os.path.exists(db_path) and not (os.access(db_path, os.W_OK) and os.access(folder, os.W_OK)):
-        if (con := open_readonly(db_path, factory=ReadOnly)) is not None:   # a vault this process cannot write
+    if os.path.exists(db_path) and not os.access(folder, os.W_OK):   # a vault this process cannot write
+        if (con := open_readonly(db_path, factory=ReadOnly)) is not None:
             return con
     try:
         os.makedirs(folder, exist_ok=True)
         con = sqlite3.connect(db_path, timeout=10.0)
         con.execute("PRAGMA journal_mode=WAL")
-    except (sqlite3.OperationalError, PermissionError):   # a read-only file system, an immutable file
-        if (con := open_readonly(db_path, factory=ReadOnly)) is None:
-            raise
-        return con
+    except (sqlite3.OperationalError, PermissionError) as e:   # a read-only file system, an immutable folder
+        return readonly.instead(db_path, e)
     con.execute("PRAGMA synchronous=NORMAL")
     try:
         row = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()

@@ -38,3 +38,32 @@ def open_readonly(db_path, **options) -> sqlite3.Connection | None:
         return None
     return None
 
+
+def instead(db_path, error: Exception) -> sqlite3.Connection:
+    """The index to read when it cannot be opened to write: as it is, in a vault no file can be made
+    in; an error that says what to do when the vault can be written and its index not (another
+    user's file, an immutable one)."""
+    if writable(os.path.dirname(db_path) or "."):
+        from memkit.errors import InvalidInput
+
+        raise InvalidInput(f"{db_path}: the index cannot be written ({error}); remove it and run "
+                           "`memkit reindex`") from None
+    con = open_readonly(db_path, factory=ReadOnly)
+    if con is None:
+        raise error
+    return con
+
+
+def writable(folder: str) -> bool:
+    """Whether a file can be made in the folder (root passes every mode check; an immutable folder or
+    a read-only mount still refuses it)."""
+    try:
+        fd = os.open(os.path.join(folder, f".memkit-probe-{os.getpid()}"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:
+        return False
+    os.close(fd)
+    try:
+        os.unlink(os.path.join(folder, f".memkit-probe-{os.getpid()}"))
+    except OSError:
+        pass
+    return True
