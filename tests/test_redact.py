@@ -246,6 +246,16 @@ def test_a_key_printed_without_its_begin_line_is_redacted_line_by_line() -> None
     assert out == "gpg: invalid armor header: [REDACTED:high-entropy] \nExit code 2"
 
 
+def test_an_openssh_key_body_without_its_begin_line_is_one_secret() -> None:
+    import base64 as b64
+
+    raw = b"openssh-key-v1\x00" + b"\x00\x00\x00\x04none" * 3 + random.Random(3).randbytes(300)
+    body = b64.b64encode(raw).decode()
+    lines = [body[i:i + 70] for i in range(0, len(body), 70)]
+    out, count = redact("$ tail -n +2 id_ed25519\n" + "\n".join(lines) + "\n$ ")
+    assert out == "$ tail -n +2 id_ed25519\n[REDACTED:private-key]\n$ " and count == 1
+
+
 def test_json_contexts_stay_valid_json() -> None:
     for _, _, text in SECRETS:
         if text.startswith("{"):

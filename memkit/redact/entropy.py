@@ -54,9 +54,10 @@ def spans(text: str, holds_secret: Callable[[str], bool], known: list[Span] = ()
     keyed = False   # the run before, in this block, was a secret
     for m in _RUN.finditer(ascii_.translate(_TO_A)):
         start, end = m.span()
-        blob = start - last_end <= 4 and end - start >= 40   # lines of one encoded block: data, not a key
+        near = start - last_end <= 4   # the next line of one block
+        blob = near and end - start >= 40   # lines of one encoded block: data, not a key
         last_end = end
-        if blob and keyed and end - start <= 16384:   # the next line of a block whose first line is a key
+        if near and keyed and end - start <= 16384:   # the next line of a block whose first line is a key
             found[-1] = (found[-1][0], found[-1][1], end)   # (a private key printed without its BEGIN line):
             continue   # one secret, the block; data whose first line looks random goes with it, read by no one
         keyed = False
@@ -71,6 +72,10 @@ def spans(text: str, holds_secret: Callable[[str], bool], known: list[Span] = ()
         k = bisect.bisect_right(starts, end) - 1
         if k >= 0 and starts[k] < end <= ends[k] + 2:
             continue   # the run ends in a secret found by its shape or name
+        if text.startswith(_OPENSSH, start):   # an OpenSSH private key's body without its BEGIN line: its
+            found.append(("private-key", start, end))   # first line is the format's name, low in entropy
+            keyed = True
+            continue
         if text[max(0, start - 7):start] != "base64,":
             here = _run(text, start, end, holds_secret, armour)
             found += here
@@ -122,6 +127,7 @@ def _part(text: str, start: int, end: int, holds_secret: Callable[[str], bool], 
     return [("high-entropy", start + a, start + b) for a, b in _random_parts(run)]
 
 
+_OPENSSH = "b3BlbnNzaC1rZXktdjE"   # base64 of "openssh-key-v1", how every OpenSSH private key begins
 _CLASSES = bytes.maketrans(string.ascii_uppercase.encode() + string.ascii_lowercase.encode() + string.digits.encode(),
                            b"u" * 26 + b"l" * 26 + b"d" * 10)
 _DIGIT = rxcache.compile(r"[0-9]")
