@@ -162,6 +162,13 @@ def test_compile_touches_nothing_outside_the_markers(vault, tmp_path):
         assert path.read_bytes() == broken.encode()
 
 
+def test_compile_with_nothing_reviewed_makes_no_file(vault):
+    commits = git(vault, "rev-list", "--count", "HEAD")
+    out = mk(vault, "compile", check=True)
+    assert "nothing reviewed yet" in out.stdout and not (vault / "CLAUDE.md").exists()
+    assert git(vault, "rev-list", "--count", "HEAD") == commits
+
+
 def test_compile_in_a_project_repo_appends_the_block_and_respects_uncommitted_edits(tmp_path):
     project = tmp_path / "project"
     project.mkdir()

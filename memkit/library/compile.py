@@ -54,6 +54,9 @@ def run(vault, target: str | None = None, path: Path | None = None) -> dict[str,
         index.refresh(vault)
         lines, counts = block(vault)
         old = _read(file)
+        if not any(counts.values()) and BEGIN not in old:   # no file made, nor a block added, to say "nothing"
+            return {"path": str(file), "counts": counts, "changed": False, "commit": None,
+                    "lines": [f"{file}: left as it is: nothing reviewed yet (run `memkit review` in the vault)"]}
         new = splice(old, lines, file)
         out = {"path": str(file), "counts": counts, "changed": new != old, "commit": None, "lines": []}
         if new == old:
