@@ -139,7 +139,8 @@ def top_corrections(vault, accepted: list[dict[str, Any]]) -> list[str]:
         lesson = drafts.clean(drafts.statement(g[-1]))
         n = promote_mod.sessions(g)
         last = max(str(m.get("created") or "") for m in g)[:10]
-        out.append(f"- {lesson} (corrected in {n} session{'s' if n != 1 else ''}, last {last}; `{g[-1]['id']}`)")
+        when = f", last {last}" if last else ""   # undated sessions (console copies) say no day
+        out.append(f"- {lesson} (corrected in {n} session{'s' if n != 1 else ''}{when}; `{g[-1]['id']}`)")
     return out
 
 
