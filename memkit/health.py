@@ -7,7 +7,6 @@ silently — it says what to run.
 from __future__ import annotations
 
 import json
-import re
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -95,7 +94,7 @@ def doctor(vault) -> dict[str, Any]:
             problems.append({"path": vault.rel(p), "problem": f"possible secret ({f.kind}) on line {f.line}"})
     problems += history_secrets(vault)
     for pr in problems:
-        lines.append(f"{pr['path']}: " + re.sub(r"^\S+\.md: ", "", pr["problem"]))   # not the path twice
+        lines.append(f"{pr['path']}: {pr['problem']}")
     if any("secret" in p["problem"] for p in problems):
         lines.append("to purge a secret: edit it out of the file and commit; then list it in a file, one per "
                      "line, and rewrite history with `git filter-repo --replace-text <that file>` (or BFG), "

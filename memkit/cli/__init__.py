@@ -102,9 +102,10 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as e:  # a bug: one line, and the traceback only when asked for
         if os.environ.get("MEMKIT_DEBUG"):
             raise
-        if type(e).__name__ == "OperationalError" and "readonly" in str(e):   # the vault can be written, its
-            click.echo("memkit: the index cannot be written (another user's file, or an immutable one); "   # index not
-                       "remove .memkit/index.sqlite and run `memkit reindex`", err=True)
+        if type(e).__name__ == "OperationalError" and "readonly" in str(e):   # a write to an index that
+            from memkit.storage.readonly import unwritable   # opened but cannot be written
+
+            click.echo(f"memkit: {unwritable('.memkit/index.sqlite', e)}", err=True)
             sys.exit(1)
         click.echo(f"memkit: internal error: {type(e).__name__}: {e} (set MEMKIT_DEBUG=1 for details)", err=True)
         sys.exit(2)

@@ -172,7 +172,6 @@ def _colour() -> bool:
 
 def _date(value: str | None, flag: str) -> str | None:
     import re
-
     from datetime import datetime
 
     if value and not re.fullmatch(r"\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?", value):

@@ -168,7 +168,7 @@ def list_(ctx, min_trust, conflicts, as_json):
       memkit fact list --min-trust 0.8
       memkit fact list --conflicts --json
     """
-    from memkit.facts import conflicts as factconflicts, files as factfiles, store as facts
+    from memkit.facts import conflicts as factconflicts, store as facts
 
     v = get_vault(ctx)
     if conflicts:
@@ -176,9 +176,8 @@ def list_(ctx, min_trust, conflicts, as_json):
         if as_json:
             return emit_json([c.as_dict() for c in open_])
         for c in open_:
-            now = factfiles.read(v, c.key) if c.kind == factconflicts.Kind.VALUE else None
-            moved = now is not None and not factconflicts.same_value(now.value, c.existing.get("value"))
-            click.echo(f"{c.id}  {c.describe()}" + (f" (out of date: {c.key} is now {str(now.value)!r})" if moved else ""))
+            now = facts.moved_on(v, c)
+            click.echo(f"{c.id}  {c.describe()}" + (f" (out of date: {c.key} is now {str(now.value)!r})" if now else ""))
         return click.echo("" if open_ else "no open fact conflicts")
     found = facts.list_(v, min_trust)
     if as_json:

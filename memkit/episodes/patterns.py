@@ -9,7 +9,6 @@ later sessions refer back to them. Writes only workshop/; the caller holds the v
 from __future__ import annotations
 
 import dataclasses
-
 import re
 import tomllib
 from collections import defaultdict

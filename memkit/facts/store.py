@@ -155,8 +155,8 @@ def resolve(vault, conflict_id: str, choice: str, *, context_existing: str = "",
         c = factconflicts.load(vault, conflict_id)
         if c.status != factconflicts.Status.OPEN:
             raise InvalidInput(f"fact conflict {c.id} is already resolved ({c.resolution}); nothing to do")
-        now = factfiles.read(vault, c.key) if policy != Policy.KEEP and c.kind == factconflicts.Kind.VALUE else None
-        if now is not None and not factconflicts.same_value(now.value, c.existing.get("value")):
+        now = moved_on(vault, c) if policy != Policy.KEEP else None
+        if now is not None:
             raise InvalidInput(f"fact conflict {c.id} is out of date: {c.key} is now {str(now.value)!r}, not "
                                f"{str(c.existing.get('value'))!r} as when it was recorded; nothing changed (close it "
                                f"with --keep, or set the value you want with `memkit fact set`)")
@@ -167,6 +167,15 @@ def resolve(vault, conflict_id: str, choice: str, *, context_existing: str = "",
                          subject=f"memkit: resolve fact conflict {c.id} ({policy})")
         sha, warnings = finish(vault, change, "fact-resolve", c.proposal.session, (c,))
     return SetResult(change.outcome, c.key, factfiles.read(vault, c.key), c, sha, (*change.notes, *warnings))
+
+
+def moved_on(vault, c) -> Fact | None:
+    """The fact as it holds now, when a value conflict recorded another value as the existing one (the
+    value was set again since): resolving it would apply a stale proposal."""
+    if c.kind != factconflicts.Kind.VALUE:
+        return None
+    now = factfiles.read(vault, c.key)
+    return now if now is not None and not factconflicts.same_value(now.value, c.existing.get("value")) else None
 
 
 def get(vault, key: str) -> Fact:

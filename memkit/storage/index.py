@@ -22,8 +22,7 @@ except ImportError:   # a Python whose sqlite3 has no C module of that name
 from memkit.storage import fulltext, layout
 from memkit.storage.layout import walk as _walk   # (extract reads the observations' names through it)
 
-from memkit.storage import readonly
-from memkit.storage.readonly import SCHEMA_VERSION, ReadOnly, open_readonly  # noqa: F401  (read where the index is)
+from memkit.storage.readonly import SCHEMA_VERSION, ReadOnly, instead, open_readonly  # noqa: F401  (read here too)
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE files(path TEXT PRIMARY KEY, id TEXT, type TEXT, kind TEXT, status TEXT, layer TEXT,
@@ -67,7 +66,7 @@ def connect(db_path: Path, *, create: bool = True) -> sqlite3.Connection:
         con = sqlite3.connect(db_path, timeout=10.0)
         con.execute("PRAGMA journal_mode=WAL")
     except (sqlite3.OperationalError, PermissionError) as e:   # a read-only file system, an immutable folder
-        return readonly.instead(db_path, e)
+        return instead(db_path, e)
     con.execute("PRAGMA synchronous=NORMAL")
     try:
         row = con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
@@ -381,8 +380,8 @@ def _rows(vault, path: str, rel: str, mtime_ns: int, size: int, ino: int = 0) ->
 
     try:
         note = notes.read(Path(path))
-    except InvalidInput as e:
-        return rel, None, str(e), [], [], ino
+    except InvalidInput as e:   # the message without the file's path: its row names the file
+        return rel, None, str(e).removeprefix(f"{path}: "), [], [], ino
     return rows_of(vault, note, rel, mtime_ns, size, ino)
 
 

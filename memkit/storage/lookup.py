@@ -40,8 +40,7 @@ def resolve(vault, ident: str, kinds: tuple[str, ...] = ()) -> str:
         broken = con.execute("SELECT path, message FROM problems WHERE path LIKE ? ESCAPE '\\' LIMIT 1",
                              ("%/" + re.sub(r"([%_\\])", r"\\\1", ident) + ".md",)).fetchone()
     if broken:   # the note is there, but its frontmatter cannot be read: say so, not "not found"
-        why = re.sub(r"^\S+\.md: ", "", broken[1])   # the message names the file itself
-        raise InvalidInput(f"{broken[0]}: {ident} cannot be read ({why}); fix its frontmatter by hand "
+        raise InvalidInput(f"{broken[0]}: {ident} cannot be read ({broken[1]}); fix its frontmatter by hand "
                            "(`memkit doctor` lists every such note)")
     raise NotFound(f"{vault_mod.shown(ident)} not found" + _suggest(ident[:200], ids))
 

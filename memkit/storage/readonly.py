@@ -46,24 +46,29 @@ def instead(db_path, error: Exception) -> sqlite3.Connection:
     if writable(os.path.dirname(db_path) or "."):
         from memkit.errors import InvalidInput
 
-        raise InvalidInput(f"{db_path}: the index cannot be written ({error}); remove it and run "
-                           "`memkit reindex`") from None
+        raise InvalidInput(unwritable(db_path, error)) from None
     con = open_readonly(db_path, factory=ReadOnly)
     if con is None:
         raise error
     return con
 
 
+def unwritable(db_path, error) -> str:
+    """What to do about an index that cannot be written in a vault that can (another user's file,
+    an immutable one): whether opening it or a later write found out."""
+    return f"{db_path}: the index cannot be written ({error}); remove it and run `memkit reindex`"
+
+
 def writable(folder: str) -> bool:
     """Whether a file can be made in the folder (root passes every mode check; an immutable folder or
     a read-only mount still refuses it)."""
+    probe = os.path.join(folder, f".memkit-probe-{os.getpid()}")
     try:
-        fd = os.open(os.path.join(folder, f".memkit-probe-{os.getpid()}"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     except OSError:
         return False
-    os.close(fd)
     try:
-        os.unlink(os.path.join(folder, f".memkit-probe-{os.getpid()}"))
+        os.unlink(probe)
     except OSError:
         pass
     return True

@@ -51,10 +51,14 @@ def reader(name: str):
     return importlib.import_module(f"memkit.traces.readers.{name}")
 
 
+def _head(path: Path) -> str:
+    with open(path, "rb") as f:
+        return f.read(8192).decode("utf-8", errors="replace")
+
+
 def detect(path: Path) -> str:
     """The reader module name for a log file, or raise InvalidInput."""
-    with open(path, "rb") as f:
-        head = f.read(8192).decode("utf-8", errors="replace")
+    head = _head(path)
     for name in READERS:
         try:
             mod = reader(name)
@@ -70,8 +74,7 @@ def a_copy(path: Path) -> bool:
     """A file of a searched folder that opens like a Claude Code or Gemini CLI console copy (a folder of
     notes beside them is not read as logs)."""
     try:
-        with open(path, "rb") as f:
-            head = f.read(8192).decode("utf-8", errors="replace")
+        head = _head(path)
     except OSError:
         return False
     return any(reader(name).detect(path, head) for name in ("console", "gemini_console"))
