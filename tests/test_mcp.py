@@ -208,6 +208,28 @@ def test_remember_without_a_session_links_nothing_that_does_not_exist(vault):
     assert "fields" in error(call(vault, "remember", {"text": "x", "fields": {"key": "k"}}))
 
 
+def test_what_an_agent_remembers_is_read_as_its_words_in_every_kind(vault):
+    """The statement is where review, the hooks, `tried` and promotion read it, not only in the body."""
+    said = {"preference": "Always use pnpm in this repo, never npm",
+            "discovery": "the staging database is wiped every night at 02:00",
+            "negative_result": "tried yarn berry, it failed because the plugins broke",
+            "decision": "go with the queue, not the cron job"}
+    made = {kind: payload(call(vault, "remember", {"text": text, "kind": kind})) for kind, text in said.items()}
+    listed = run_cli("--vault", str(vault), "review", "--list", check=True).stdout
+    for kind, text in said.items():
+        assert made[kind]["id"] not in listed.replace(f"{made[kind]['id']}  [", "")   # never the id as its title
+    assert said["preference"] in listed and "Tried yarn berry: it failed because the plugins broke" in listed
+    pref = (vault / made["preference"]["path"]).read_text()
+    assert f"lesson: {said['preference']}" in pref and "\ncue:\n" in pref and "deps:npm" in pref
+    assert "pnpm" in run_cli("--vault", str(vault), "check", "npm install lodash", check=True).stdout
+    assert "the plugins broke" in run_cli("--vault", str(vault), "tried", "yarn berry", check=True).stdout
+    run_cli("--vault", str(vault), "accept", made["discovery"]["id"], check=True)
+    run_cli("--vault", str(vault), "promote", made["discovery"]["id"], "--as", "convention", "--title",
+            "Staging is wiped nightly", check=True)
+    [note] = (vault / "library").rglob("staging-is-wiped-nightly.md")
+    assert "wiped every night at 02:00" in note.read_text()
+
+
 def test_fact_set_is_an_unconfirmed_candidate_never_a_fact(vault):
     run_cli("--vault", str(vault), "fact", "set", "backup_frequency", "every 5 days", check=True)
     facts_before = (vault / "facts" / "backup-frequency.md").read_text()

@@ -117,8 +117,8 @@ def block(chosen: list, cat, kinds: set[str], tool: bool) -> str:
         lines.append(line(cue, cat, high, kinds))
         if tool and not contradicted and cue.cue_type == "correction" and cue.matched:
             contradicted = True   # once: the best match says it; more lines would only repeat it
-            lines.append(f"  CONTRADICTION: the action at hand is the kind the person corrected before "
-                         f"(then: {neutral(cue.trigger, 160)}).")
+            then = f" (then: {neutral(cue.trigger, 160)})" if str(cue.trigger or "").strip() else ""
+            lines.append(f"  CONTRADICTION: the action at hand is the kind the person corrected before{then}.")
     lines.append(FOOTER)
     return "\n".join(lines)
 

@@ -43,7 +43,16 @@ def _fields(kind: str, text: str, given: dict[str, Any] | None) -> dict[str, Any
     if unknown:
         allowed = ", ".join(FIELDS.get(kind, ())) or "none"
         raise InvalidInput(f"{', '.join(unknown)} do not apply to a {kind} (fields for it: {allowed})")
-    if kind == "correction":
+    if kind == "negative_result" and not extra.get("approach"):   # "tried X, it failed because Y"
+        from types import SimpleNamespace
+
+        from memkit.extract import statements
+
+        said = statements.negatives(SimpleNamespace(n=0, ts=None), text)
+        extra.update({k: v for k, v in (said[0].fields if said else {"approach": text}).items() if v and k not in extra})
+    elif kind == "decision":
+        extra.setdefault("chosen", text)
+    elif kind != "fact":   # the statement where every reader of a candidate looks for it, as extraction puts it
         extra.setdefault("lesson", text)
     return {k: (redact(v)[0] if isinstance(v, str) else v) for k, v in extra.items()}
 
@@ -127,4 +136,7 @@ def _note(vault: Vault, c: extract.Candidate, cid: str, tag: str, trace: notes.N
                             trace=trace.id if trace else "", turn=c.turn, how="", evidence=[],
                             trigger_about=c.fields.get("trigger", ""), origin=origin, **c.fields)
     body = body.rstrip("\n") + "\n"
+    from memkit.activation import cues
+
+    cues.attach(vault, meta)   # the compiled cue, as every lesson note written carries it
     return notes.stamp(meta, body), body
