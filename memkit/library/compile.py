@@ -12,7 +12,7 @@ from typing import Any
 
 from memkit.library import drafts
 from memkit.storage import index, notes, queries
-from memkit.storage.vault import inside
+from memkit.storage.vault import LAYER_DIRS, inside
 from memkit.library import promote as promote_mod
 from memkit.errors import InvalidInput
 
@@ -45,7 +45,25 @@ def destination(vault, target: str | None = None, path: Path | None = None) -> P
     inside(where, rel)   # no symbolic link on the way, a name a file can have
     if file.exists() and not file.is_file():
         raise InvalidInput(f"{file} is not a regular file; compile writes only a regular file")
+    _instructions(vault, file, rel)
     return file
+
+
+_GIT_FILES = frozenset({".gitattributes", ".gitignore", ".gitmodules", ".mailmap"})
+_TEXT = frozenset({"", ".md", ".mdc", ".markdown", ".txt"})   # CLAUDE.md, AGENTS.md, .cursorrules, rules/*.mdc
+
+
+def _instructions(vault, file: Path, rel: Path) -> None:
+    """An agent's instruction file, not the vault's own files (its notes, traces, memkit.toml,
+    .memkit) nor git's, nor a file of another kind (a block of Markdown breaks a TOML or a script)."""
+    mine = Path(os.path.relpath(file, vault.root))
+    own = {d.split("/")[0] for d in LAYER_DIRS} | {".memkit", "memkit.toml"}
+    if ".." not in mine.parts and mine.parts and mine.parts[0] in own:
+        raise InvalidInput(f"{file} is one of the vault's own files; compile writes an agent's instruction "
+                           "file such as CLAUDE.md or AGENTS.md")
+    if rel.name in _GIT_FILES or file.suffix.lower() not in _TEXT:
+        raise InvalidInput(f"{file} is not an instruction file (Markdown or plain text: CLAUDE.md, AGENTS.md, "
+                           ".cursorrules, *.mdc); compile writes only those")
 
 
 def run(vault, target: str | None = None, path: Path | None = None) -> dict[str, Any]:
@@ -99,10 +117,16 @@ def block(vault) -> tuple[list[str], dict[str, int]]:
     return lines, counts
 
 
+def _inert(text: str) -> str:
+    """Text of a note as the block holds it: no HTML comment can open or close there (a title
+    holding `<!-- memkit:end -->` would end the block early, and every later compile refuse it)."""
+    return str(text).replace("<!--", "&lt;!--").replace("-->", "--&gt;")
+
+
 def _entry(vault, rel: str, kind: str) -> str:
     note = notes.read(vault.root / rel)
-    title = notes.title_of(note)
-    text = first_paragraph(note.body)
+    title = _inert(notes.title_of(note))
+    text = _inert(first_paragraph(note.body))
     if kind == "procedure" or not text or text == title:
         text = ""
     text = text if len(text) <= 400 else text[:400].rsplit(" ", 1)[0] + " …"
@@ -136,7 +160,7 @@ def top_corrections(vault, accepted: list[dict[str, Any]]) -> list[str]:
     ranked = sorted(groups, key=lambda g: (-promote_mod.sessions(g), -_latest(g), str(g[0].get("id"))))
     out = []
     for g in ranked[:limit]:
-        lesson = drafts.clean(drafts.statement(g[-1]))
+        lesson = _inert(drafts.clean(drafts.statement(g[-1])))
         n = promote_mod.sessions(g)
         last = max(str(m.get("created") or "") for m in g)[:10]
         when = f", last {last}" if last else ""   # undated sessions (console copies) say no day
