@@ -248,3 +248,29 @@ def test_a_mistyped_command_line_is_one_line_naming_the_help_to_read(args, says)
     proc = run_cli(*args)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith(says) and "--help`)" in proc.stderr
+
+
+def test_escape_sequences_in_a_log_never_reach_the_terminal(vault, tmp_path):
+    """A tool's output can set the window title, clear the screen or write the clipboard (OSC 52):
+    search, show and why print the words around them, never the sequences."""
+    base = {"isSidechain": False, "userType": "external", "cwd": "/tmp/p", "version": "2.1.38",
+            "sessionId": "11111111-2222-3333-4444-555555555555"}
+    records = [
+        dict(base, type="user", uuid="u1", parentUuid=None, timestamp="2026-02-01T10:00:00Z",
+             message={"role": "user", "content": "list zebrafish \x1b]0;PWNED\x07\x1b[2J now"}),
+        dict(base, type="assistant", uuid="a1", parentUuid="u1", timestamp="2026-02-01T10:00:05Z",
+             message={"id": "m1", "role": "assistant",
+                      "content": [{"type": "tool_use", "id": "toolu_1", "name": "Bash", "input": {"command": "ls"}}]}),
+        dict(base, type="user", uuid="t1", parentUuid="a1", timestamp="2026-02-01T10:00:06Z",
+             message={"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1",
+                                                   "content": "zebrafish \x1b]52;c;ZWNobyBwd25lZA==\x07 tank"}]})]
+    log = tmp_path / "esc.jsonl"
+    log.write_text("\n".join(json.dumps(r) for r in records) + "\n")
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    found = run_cli("--vault", str(vault), "search", "zebrafish", check=True).stdout
+    hits = json.loads(run_cli("--vault", str(vault), "search", "zebrafish", "--json", check=True).stdout)
+    shown = run_cli("--vault", str(vault), "show", hits[0]["id"].split("#")[0], check=True).stdout
+    turn = run_cli("--vault", str(vault), "show", f"{hits[0]['id']}#^t{hits[0]['turn']}", check=True).stdout
+    for out in (found, shown, turn):
+        assert "zebrafish" in out and "\x1b" not in out and "\x07" not in out, repr(out)
+    assert "PWNED" not in found and "ZWNobyBwd25lZA" not in found

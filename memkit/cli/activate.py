@@ -9,6 +9,7 @@ import sys
 import click
 
 from memkit.cli.common import emit_json, json_option, vault as get_vault
+from memkit.search.printable import printable
 
 
 @click.command()
@@ -49,7 +50,7 @@ def context(ctx, task, budget, hook, explain, user, as_json):
     elif as_json:
         emit_json(result.as_dict())
     else:
-        click.echo(result.text or "memkit: nothing recalled for this task")
+        click.echo(printable(result.text) or "memkit: nothing recalled for this task")
 
 
 @click.command()
@@ -88,7 +89,7 @@ def check(ctx, action, tool, hook, explain, user, as_json):
     elif as_json:
         emit_json(result.as_dict())
     else:
-        click.echo(result.text or "memkit: nothing recalled for this action")
+        click.echo(printable(result.text) or "memkit: nothing recalled for this action")
 
 
 def _explained(v, result, as_json: bool) -> None:
@@ -98,7 +99,7 @@ def _explained(v, result, as_json: bool) -> None:
     if as_json:
         emit_json({**result.as_dict(), "explain": text.splitlines()})
     else:
-        click.echo((result.text + "\n\n" if result.text else "") + text)
+        click.echo(printable((result.text + "\n\n" if result.text else "") + text))
 
 
 def _user(vault, user: str | None) -> str | None:

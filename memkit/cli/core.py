@@ -10,6 +10,7 @@ import click
 
 from memkit.cli import complete
 from memkit.cli.common import emit_json, json_option, report, vault as get_vault
+from memkit.search.printable import printable
 from memkit.traces.readers import FORMAT_NAMES
 
 
@@ -203,7 +204,7 @@ def show(ctx, ident, as_json):
     if as_json:
         emit_json(shown)
     else:
-        click.echo(shown["text"], nl=not shown["text"].endswith("\n"))
+        click.echo(printable(shown["text"]), nl=not shown["text"].endswith("\n"))
 
 
 @click.command()

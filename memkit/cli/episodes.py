@@ -8,6 +8,7 @@ import click
 
 from memkit.cli.common import emit_json, json_option
 from memkit.cli.common import vault as get_vault
+from memkit.search.printable import printable
 
 
 @click.group()
@@ -87,7 +88,7 @@ def tried(ctx, approach, limit, as_json):
     if not found:
         click.echo(f"nothing recorded about {approach!r}")
     for a in found:
-        click.echo(a["line"])
+        click.echo(printable(a["line"]))
 
 
 @click.command()

@@ -13,6 +13,7 @@ import click
 from memkit.cli import complete
 from memkit.cli.common import emit_json, interactive, json_option
 from memkit.cli.common import vault as get_vault
+from memkit.search.printable import printable
 
 TYPES = ["convention", "procedure", "decision", "preference", "note"]
 KEYS = "[a]ccept [p]romote [e]dit [m]erge [r]eject [s]kip [q]uit"
@@ -23,7 +24,7 @@ def _emit(results, as_json: bool) -> None:
         emit_json(results)
         return
     for r in results if isinstance(results, list) else [results]:
-        click.echo(r["line"])
+        click.echo(printable(r["line"]))
 
 
 @click.command()
@@ -70,7 +71,7 @@ def _list(items, as_json: bool) -> None:
     for it in [] if as_json else items:
         extra = f" · {it['recurrence']} session(s)" if it["type"] == "proposal" else ""
         click.echo(f"{it['id']}  [{it['type']}: {it['kind']}{extra}] {(it['created'] or '')[:10]}\n"
-                   f"    {it['title'] or it['statement']}")
+                   f"    {printable(it['title'] or it['statement'])}")
 
 
 def _walk(v, items) -> dict[str, int]:
@@ -112,8 +113,8 @@ def _show(v, item, n: int, total: int) -> None:
     head = f"proposal → {item['kind']}" if item["type"] == "proposal" else f"{item['type']}: {item['kind']}"
     click.echo(f"\n[{n}/{total}] {head}  {item['id']}  ({(item['created'] or '')[:10]})")
     if item["title"]:
-        click.echo(f"  {item['title']}")
-    click.echo(f"  “{item['statement']}”")
+        click.echo(f"  {printable(item['title'])}")
+    click.echo(f"  “{printable(item['statement'])}”")
     if item["type"] == "proposal":
         click.echo(f"  recurrence: {item['recurrence']} session(s) — {item['basis']}")
         click.echo(f"  sources: {', '.join(item['observations'])}")
@@ -122,7 +123,7 @@ def _show(v, item, n: int, total: int) -> None:
         click.echo(f"  {fires}")
     for q in review_mod.evidence(v, item):
         click.echo(f"  evidence {q['link']} ({q['role'] or '?'}{', ' + q['ts'][:10] if q['ts'] else ''}):")
-        click.echo(f"    > {q['text'] or q.get('missing', '')}")
+        click.echo(f"    > {printable(q['text'] or q.get('missing', ''))}")
 
 
 def _decide(v, item, key: str) -> str | None:
@@ -271,7 +272,7 @@ def why(ctx, ident, as_json):
     if as_json:
         emit_json(chain)
     else:
-        click.echo("\n".join(provenance.render(chain)))
+        click.echo(printable("\n".join(provenance.render(chain))))
 
 
 @click.command("compile")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+from memkit.search.printable import printable
 from memkit.search import query as query_mod
 from memkit.search import rank
 from memkit.storage import fulltext, index
@@ -103,7 +104,7 @@ def lines(hits: list[Hit], on: str = "", off: str = "") -> list[str]:
     for h in hits:
         where = f"{h.id}#^t{h.turn}" if h.turn else h.id
         who = f" · {h.role}" if h.role else ""
-        out.append(f"{where}  [{h.kind or h.type}{who}] {h.title}\n    {marked(h.snippet, on, off)}")
+        out.append(f"{where}  [{h.kind or h.type}{who}] {printable(h.title)}\n    {marked(printable(h.snippet), on, off)}")
     return out
 
 
