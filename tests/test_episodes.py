@@ -190,6 +190,65 @@ def test_a_recurring_workflow_becomes_one_procedure_proposal(vault, tmp_path):
     assert "library/procedures/" in promoted.stdout
 
 
+RELEASE = ("alembic upgrade head", "python -m pytest -q", "git add shop/models.py", "git commit -m 'release'",
+           "docker build -t shop .", "docker push shop")
+
+
+def release_session(sid: str, day: str, then: tuple[str, str]) -> Log:
+    """Six release steps every session shares (longer than the 90 characters a title keeps), then the
+    two that tell one way of finishing from the other."""
+    log = Log(sid, day).user("Ship the release")
+    for command in RELEASE + then:
+        log.bash(command)
+    return log
+
+
+def test_procedures_sharing_their_first_steps_are_one_proposal_each_with_a_stable_id(vault, tmp_path):
+    kube, npm = ("kubectl apply -f deploy.yaml", "helm upgrade shop ./chart"), ("npm publish", "gh release create v1")
+    logs = [release_session(f"kkkk000{k}", f"2026-06-0{k}", kube) for k in (1, 2, 3)]
+    logs += [release_session(f"nnnn000{k}", f"2026-07-0{k}", npm) for k in (1, 2, 3)]
+    ingest(vault, tmp_path, *logs)
+    out = mkjson(vault, "patterns")
+    procs = {p["id"]: p for p in proposals(vault) if p["target"] == "procedure"}
+    shared = ("Bash(alembic upgrade) → Bash(pytest) → Bash(git add) → Bash(git commit) → Bash(docker build) "
+              "→ Bash(docker push)")
+    steps = [p["cues"][0]["lesson"].removeprefix("the usual steps: ") for p in procs.values()]
+    assert sorted(steps) == sorted([shared, f"{shared} → Bash(kubectl apply) → Bash(helm upgrade)",
+                                    f"{shared} → Bash(npm publish) → Bash(gh release)"])
+    cut = "Procedure: Bash(alembic upgrade) → Bash(pytest) → Bash(git add) → Bash(git commit) → …"
+    assert {p["title"] for p in procs.values()} == {cut}   # one title, three proposals
+    assert sorted(out["by_kind"]["procedure"]) == sorted(procs)
+    assert sorted(out["written"]) == sorted(f"workshop/proposals/{pid}.md" for pid in procs)   # each written once
+    again = mkjson(vault, "patterns")
+    assert again["written"] == [] and again["by_kind"]["procedure"] == out["by_kind"]["procedure"]
+    assert git(vault, "status", "--porcelain") == ""
+
+
+def test_a_procedure_proposal_made_under_its_cut_title_keeps_its_id(vault, tmp_path):
+    """A vault from before whole-sequence ids: the proposal a person may have edited or decided stays
+    the one proposal for its sequence."""
+    from memkit.library import promote
+
+    logs = [release_session(f"kkkk000{k}", f"2026-06-0{k}", ("kubectl apply -f d.yaml", "helm upgrade shop"))
+            for k in (1, 2, 3)]
+    ingest(vault, tmp_path, *logs)
+    mk(vault, "patterns", check=True)
+    [path] = [p for p in (vault / "workshop" / "proposals").glob("*.md") if notes.read(p).meta["target"] == "procedure"]
+    note = notes.read(path)
+    assert note.meta["title"].endswith(" → …")
+    earlier = promote.proposal_id("procedure", note.meta["title"])
+    assert earlier != note.id
+    meta = {**note.meta, "id": earlier, "status": "rejected"}
+    body = note.body.replace(note.id, earlier)
+    (path.parent / f"{earlier}.md").write_text(notes.render(notes.Note(notes.stamp(meta, body), body)))
+    path.unlink()
+    git(vault, "add", "-A", "workshop")
+    git(vault, "commit", "-qm", "a proposal as an earlier memkit named it, rejected")
+    out = mkjson(vault, "patterns")
+    assert out["by_kind"]["procedure"] == [earlier] and out["written"] == []
+    assert [p.stem for p in (vault / "workshop" / "proposals").glob("prop-procedure-*")] == [earlier]
+
+
 def test_tried_finds_the_negative_result_and_its_session(vault, tmp_path):
     log = (Log("eeee0001", "2026-03-12").user("The payment client keeps timing out under load")
            .edit("shop/payments.py").bash("pytest -q", "ok")

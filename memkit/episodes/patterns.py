@@ -138,15 +138,18 @@ def procedures(loaded, cfg_p: dict[str, Any], cfg_e: dict[str, Any]) -> list[Dra
     return [_procedure(pat, occ, seqs) for pat, occ in chosen]
 
 
+PROCEDURE, USUAL = "Procedure: ", "the usual steps: "
+
+
 def _procedure(pat: tuple[str, ...], occ: dict[str, tuple[int, ...]], seqs) -> Draft:
     tids = sorted(occ)
     first = seqs[tids[0]]
     steps = [f"{k + 1}. `{p}`" + (f" — e.g. `{first[i][2]}`" if first[i][2] else "")
              for k, (p, i) in enumerate(zip(pat, occ[tids[0]]))]
     label = " → ".join(pat)
-    title = "Procedure: " + (label if len(label) <= 90 else label[:90].rsplit(" → ", 1)[0] + " → …")
+    title = PROCEDURE + (label if len(label) <= 90 else label[:90].rsplit(" → ", 1)[0] + " → …")
     text = f"The same {len(pat)} steps, in this order, in {len(tids)} sessions:\n\n" + "\n".join(steps)
-    cue = {"trigger": pat[0], "lesson": "the usual steps: " + label, "action_types": []}
+    cue = {"trigger": pat[0], "lesson": USUAL + label, "action_types": []}
     return Draft("procedure", title, text, [], [f"{t}#^t{seqs[t][occ[t][0]][1]}" for t in tids], [cue],
                  len(tids), 0.5, f"a tool-call sequence seen in {len(tids)} sessions", _date(tids[-1]))
 
@@ -325,7 +328,7 @@ def _restate(vault, rel: str, changes: dict[str, Any]) -> list[str]:
 # ---- proposals and the pass as a whole ---------------------------------------------
 def propose(vault, d: Draft, extra: dict[str, Any], out: dict[str, Any]) -> None:
     """A proposal in the promotion scan's own format; decided, edited or unchanged ones stay as they are."""
-    pid = promote.proposal_id(d.target, d.observations[0] if d.observations else d.title)
+    pid = promote.proposal_id(d.target, d.observations[0] if d.observations else _anchor(vault, d))
     rel = f"workshop/proposals/{pid}.md"
     full = vault.path(rel)
     out["proposals"].append(pid)
@@ -342,6 +345,26 @@ def propose(vault, d: Draft, extra: dict[str, Any], out: dict[str, Any]) -> None
         return
     vault.write_text(rel, text)
     out["written"].append(rel)
+
+
+def _anchor(vault, d: Draft) -> str:
+    """What a proposal without observations is named by: its title, or a procedure's whole sequence of
+    steps. A title is cut at 90 characters, so two sequences sharing their first steps had one id and
+    overwrote each other; a proposal already made under a cut title for this very sequence keeps that
+    id (a person may have edited or decided it), any other takes its whole sequence's."""
+    if d.target != "procedure" or not d.title.endswith(" → …"):
+        return d.title
+    steps = _steps(d.cues)
+    made = vault.path(f"workshop/proposals/{promote.proposal_id(d.target, d.title)}.md")
+    if made.is_file() and _steps(notes.read(made).meta.get("cues")) == steps:
+        return d.title
+    return PROCEDURE + steps
+
+
+def _steps(cues: Any) -> str:
+    """A procedure's whole sequence, as its cue's lesson states it ('' when none does)."""
+    lessons = [str(c.get("lesson") or "") for c in cues or [] if isinstance(c, dict)]
+    return next((text[len(USUAL):] for text in lessons if text.startswith(USUAL)), "")
 
 
 def run(vault, loaded=None, obs=None, *, refresh: bool = True) -> dict[str, Any]:
