@@ -267,6 +267,25 @@ def test_resources_and_prompts(memory):
     assert "three-phase" in prompt.messages[0].content.text
 
 
+def test_a_resource_that_is_not_there_is_not_found_in_one_line(memory, caplog):
+    from mcp.shared.exceptions import MCPError
+
+    async def read(c, uri):
+        try:
+            await c.read_resource(uri)
+        except MCPError as e:
+            return e.error
+        raise AssertionError(f"{uri} was read")
+
+    async def calls(c):
+        return [await read(c, uri) for uri in ("memkit://facts/nope", "memkit://library/nope")]
+
+    fact, note = session(memory, calls)
+    assert fact.code == -32602 and "fact nope not found" in fact.message, fact
+    assert note.code == -32602 and "nope" in note.message and "template" not in note.message, note
+    assert "Traceback" not in caplog.text
+
+
 def test_memkit_mcp_speaks_stdio(memory):
     """The real command: initialize, list tools, call one, over the process's stdin and stdout."""
     from mcp import StdioServerParameters

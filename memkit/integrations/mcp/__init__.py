@@ -56,18 +56,22 @@ def invalid(error) -> str:
     return "invalid arguments — " + "; ".join(parts)
 
 
-def guard(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """A MemkitError is a tool error with its one-line message; anything else one line, no traceback."""
-    from mcp.server.mcpserver.exceptions import ToolError
+def guard(fn: Callable[..., Any], resource: bool = False) -> Callable[..., Any]:
+    """A MemkitError is a tool error with its one-line message; anything else one line, no traceback.
+    resource: a resource read's errors instead (a note or fact that is not there: not found)."""
+    from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
+
+    from memkit.errors import NotFound
 
     @functools.wraps(fn)
     def call(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
         except MemkitError as e:
-            raise ToolError(str(e)) from None
+            raise (ToolError if not resource else ResourceNotFoundError if isinstance(e, NotFound)
+                   else ResourceError)(str(e)) from None
         except Exception as e:  # noqa: BLE001 — one line for the model, never a traceback
-            raise ToolError(f"internal error: {type(e).__name__}: {e}") from None
+            raise (ResourceError if resource else ToolError)(f"internal error: {type(e).__name__}: {e}") from None
     return call
 
 

@@ -48,7 +48,7 @@ def register(vault, server) -> None:
     @server.resource("memkit://library/{id}", name="library-note", title="One library note",
                      mime_type="text/markdown")
     def library_note(id: str) -> str:
-        return guard(_library_text)(vault, id)
+        return guard(_library_text, resource=True)(vault, id)
 
     @server.resource("memkit://facts", name="facts", title="Facts", mime_type="application/json",
                      description="Every active fact, highest trust first (below 0.8: unconfirmed).")
@@ -62,7 +62,7 @@ def register(vault, server) -> None:
     def fact(key: str) -> str:
         from memkit.facts import store
 
-        return json.dumps(guard(store.get)(vault, key).as_dict(), ensure_ascii=False, indent=1)
+        return json.dumps(guard(store.get, resource=True)(vault, key).as_dict(), ensure_ascii=False, indent=1)
 
     @server.prompt(name="recall_before_acting", title="Recall before acting",
                    description="What past sessions taught about a task, to read before starting it.")
