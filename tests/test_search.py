@@ -96,6 +96,13 @@ def test_any_text_searches(shop, query):
     assert isinstance(json.loads(proc.stdout), list)
 
 
+@pytest.mark.parametrize("query", ["-invoice", "-rf invoice", "--invoice"])
+def test_a_query_that_starts_with_a_dash_needs_no_double_dash(shop, query):
+    proc = run_cli("--vault", str(shop), "search", query, "--json")
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert isinstance(json.loads(proc.stdout), list)
+
+
 def test_quoted_words_must_stand_together_and_question_words_are_left_out(shop):
     assert _hits(shop, '"tax change"')[0]["turn"] == 1
     assert all("tax change" in search.marked(h["snippet"]).lower() or h["turn"] == 1

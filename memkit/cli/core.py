@@ -114,7 +114,7 @@ def status(ctx, as_json):
         click.echo(line)
 
 
-@click.command()
+@click.command(context_settings={"ignore_unknown_options": True})   # "-rf foo" is words to search
 @click.argument("query")
 @click.option("--kind", type=click.Choice(["correction", "preference", "decision", "fact", "procedure", "discovery",
                                            "negative_result", "question"]),
