@@ -354,3 +354,14 @@ def test_episodes_build_after_ingest_when_auto(vault, tmp_path):
     ingest(vault, tmp_path, *export_feature())
     assert [m["goal"] for m in episodes(vault).values()] == ["The export feature"]
     assert git(vault, "status", "--porcelain") == ""
+
+
+def test_a_tried_line_about_an_episode_stays_one_short_line():
+    from memkit.episodes import tried as tried_mod
+
+    lessons = [f"never run the migration {n} without a dry run first, it broke staging twice" for n in range(12)]
+    episode = {"type": "episode", "id": "ep-2026-03-12-migrate", "goal": "migrate the orders table " * 20,
+               "outcome": "abandoned", "lessons": lessons, "sessions": ["[[2026-03-12-generic-eeee0001]]"],
+               "_path": "episodes/ep-2026-03-12-migrate.md"}
+    line = tried_mod._answer(episode, 80.0, [])["line"]
+    assert "\n" not in line and len(line) < 500 and line.endswith("— see [[ep-2026-03-12-migrate]]")

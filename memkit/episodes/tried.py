@@ -72,8 +72,8 @@ def _answer(m: dict[str, Any], score: float, records: list[dict[str, Any]]) -> d
     elif kind == "correction":
         line = f"corrected {where}: {_short(m.get('trigger') or 'an action')} → {_short(m.get('lesson'))}"
     else:
-        lessons = "; ".join(map(str, m.get("lessons") or []))
-        line = f"episode “{m.get('goal')}” {where} ended {m.get('outcome')}" + (f": {lessons}" if lessons else "")
+        lessons = _short("; ".join(map(str, m.get("lessons") or [])), 240)
+        line = f"episode “{_short(m.get('goal'))}” {where} ended {m.get('outcome')}" + (f": {lessons}" if lessons else "")
     line += f" — see [[{m.get('id')}]]"
     return {"id": m.get("id"), "kind": kind, "score": round(float(score), 1), "session": tid, "turn": turn,
             "date": date, "path": m["_path"], "line": line}
