@@ -132,8 +132,47 @@ def test_a_fact_set_to_two_values_becomes_a_fact_conflict_not_a_git_conflict(tea
         assert conflict["existing"]["value"] == first["value"]
         assert marked(clone) == [] and clean(clone)
     assert head(alice) == head(bob)
+    assert conflict["proposed"]["source"] == "user_stated"
     resolved = mk(bob, "fact", "resolve", conflict["id"], "--update", check=True)
-    assert resolved.returncode == 0 and meta(bob, "facts/deploy-window.md")["value"] == other
+    fact = meta(bob, "facts/deploy-window.md")
+    assert resolved.returncode == 0 and (fact["value"], fact["source_kind"]) == (other, "user_stated")
+    assert "set on another clone" not in fact["history"][0].get("reason", "")
+
+
+def test_a_fact_set_on_two_clones_keeps_each_values_source_session_and_reason_through_sync_and_resolve(team):
+    alice, bob = team.alice, team.bob
+    mk(alice, "fact", "set", "db_port", "5431", "--session", "s-0", check=True)
+    mk(alice, "sync", check=True)
+    mk(bob, "sync", check=True)
+    mk(alice, "fact", "set", "db_port", "5432", "--on-conflict", "update", "--session", "s-a",
+       "--reason", "the old port clashed with the cache", check=True)
+    mk(bob, "fact", "set", "db_port", "5433", "--on-conflict", "update", "--session", "s-b", "--source",
+       "agent_inferred", "--reason", "read from the staging compose file", check=True)
+    mk(alice, "sync", check=True)
+    mk(bob, "sync", check=True)   # alice's value was set first: it holds, bob's is filed
+    held = meta(bob, "facts/db-port.md")
+    assert (held["value"], held["source_kind"], held["trust"], held["session"]) == ("5432", "user_stated", 0.8,
+                                                                                    "[[s-a]]")
+    assert [(h["value"], h["reason"]) for h in held["history"]] == [("5431", "the old port clashed with the cache")]
+    [conflict] = mkjson(bob, "fact", "list", "--conflicts")
+    proposed = conflict["proposed"]
+    assert (proposed["value"], proposed["source"], proposed["trust"], proposed["session"], proposed["reason"]) == (
+        "5433", "agent_inferred", 0.5, "[[s-b]]", "read from the staging compose file")
+    assert "another clone" in proposed["via"] and "another clone" not in proposed["reason"]
+    listed = mk(bob, "fact", "list", "--conflicts", check=True).stdout
+    assert "'5433' (agent_inferred, trust 0.5) was not applied" in listed
+    mk(bob, "fact", "resolve", conflict["id"], "--update", check=True)
+    fact = meta(bob, "facts/db-port.md")
+    assert (fact["value"], fact["source_kind"], fact["trust"], fact["session"]) == ("5433", "agent_inferred", 0.5,
+                                                                                    "[[s-b]]")
+    assert [(h["value"], h["reason"], h.get("session"), h["source"]) for h in fact["history"]] == [
+        ("5431", "the old port clashed with the cache", "[[s-0]]", "user_stated"),
+        ("5432", f"read from the staging compose file (conflict {conflict['id']})", "[[s-a]]", "user_stated")]
+    assert fact["history"][1]["from"] == fact["history"][0]["to"]   # 5432 held from alice's change on
+    text = (bob / "facts/db-port.md").read_text()
+    assert "another clone" not in text and "unknown source" not in text
+    got = mk(bob, "fact", "get", "db_port", check=True).stdout
+    assert got.startswith("db_port = 5433   trust 0.5, agent_inferred, since ")
 
 
 def test_two_people_editing_the_same_words_stops_sync_and_changes_nothing(team):

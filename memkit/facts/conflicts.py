@@ -41,12 +41,13 @@ class Proposal:
     trust: float
     source: str
     session: str = ""
-    reason: str = ""
+    reason: str = ""              # why the value is what it is, as whoever set it said
     date: str = field(default_factory=factfiles.now)
+    via: str = ""                 # how it arrived when not set here (a sync merge): never a reason
 
     def as_dict(self) -> dict[str, Any]:
         return {"value": self.value, "trust": self.trust, "source": self.source, "date": self.date,
-                "session": self.session, "reason": self.reason}
+                "session": self.session, "reason": self.reason, "via": self.via}
 
 
 @dataclass(frozen=True)
@@ -160,7 +161,8 @@ def _from_note(note: notes.Note, rel: str) -> Conflict:
     proposed_key = factfiles.normalise_key(str(m.get("proposed_key") or m.get("key")))
     proposal = Proposal(proposed_key, str(p.get("value")),
                         float(p.get("trust") or 0), str(p.get("source") or ""), str(p.get("session") or ""),
-                        str(p.get("reason") or ""), str(p.get("date") or m.get("created") or ""))
+                        str(p.get("reason") or ""), str(p.get("date") or m.get("created") or ""),
+                        str(p.get("via") or ""))
     return Conflict(str(m.get("id") or note.id), Kind(str(m.get("kind") or "value")),
                     factfiles.normalise_key(str(m.get("key"))),
                     dict(m.get("existing") or {}), proposal, Status(str(m.get("status") or "open")),

@@ -28,7 +28,8 @@ DECISIONS = {
     "fact-conflict": ("resolved", "resolved_by", ("status", "resolution", "resolved", "resolved_by")),
 }
 DECISIONS["proposal"] = DECISIONS["episode"] = DECISIONS["observation"]
-FACT_VALUE = ("value", "trust", "source", "session", "updated", "context")
+# a fact's provenance is `source_kind` (facts.files.SOURCE_KEY); vaults before it wrote `source`
+FACT_VALUE = ("value", "trust", "source_kind", "source", "session", "updated", "context")
 TRACE_CONTENT = ("turns", "ended", "source", "redactions", "skipped_lines")
 
 
@@ -156,14 +157,33 @@ def _fact_value(s: Sides) -> dict[str, Any]:
         return {}
     first, second = sorted((s.ours, s.theirs), key=lambda m: (str(m.get("updated") or ""), _key(m.get("value"))))
     picked = _pick(first, FACT_VALUE)
+    # history entries only the set-aside side wrote record how it reached its value, the last one why:
+    # they go with that value (in the old value's entry they would date and explain a change that never held)
+    own = [h for h in _as_list(second.get("history", MISSING))
+           if not _contains(_as_list(s.base.get("history", MISSING)), h)
+           and not _contains(_as_list(first.get("history", MISSING)), h)]
+    if own:
+        history = union(s.base.get("history", MISSING), s.ours.get("history", MISSING),
+                        s.theirs.get("history", MISSING))
+        picked["history"] = [h for h in history if not _contains(own, h)]
     contested = union(s.base.get("contested", MISSING), s.ours.get("contested", MISSING),
                       s.theirs.get("contested", MISSING))
-    entry = {k: second.get(k) for k in ("value", "trust", "source", "session") if second.get(k) not in (None, "")}
+    why = own[-1] if own and isinstance(own[-1], dict) else {}
+    said = {"value": second.get("value"), "trust": second.get("trust"), "source": _provenance(second),
+            "session": second.get("session"), "reason": why.get("reason")}
+    entry = {k: v for k, v in said.items() if v not in (None, "")}
     entry["date"] = second.get("updated") or second.get("created") or ""
     if not _contains(contested, entry):
         contested.append(entry)
     picked["contested"] = contested
     return picked
+
+
+def _provenance(meta: dict[str, Any]) -> str:
+    """user_stated, agent_inferred or system_verified: `source_kind`, or an earlier vault's `source`
+    (never a wikilink, which `source` is in every other note)."""
+    old = str(meta.get("source") or "")
+    return str(meta.get("source_kind") or ("" if old.startswith("[[") else old))
 
 
 def _trace(s: Sides, out: Outcome) -> dict[str, Any]:

@@ -158,8 +158,8 @@ def _file_contested(vault, rel: str, out: dict[str, list[str]]) -> None:
             continue
         proposal = factconflicts.Proposal(fact.key, str(entry.get("value")), _trust(entry.get("trust")),
                                           str(entry.get("source") or ""), str(entry.get("session") or ""),
-                                          "set on another clone at the same time (merged by memkit sync)",
-                                          str(entry.get("date") or ""))
+                                          str(entry.get("reason") or ""), str(entry.get("date") or ""),
+                                          "set on another clone at the same time (merged by memkit sync)")
         found = factconflicts.detect(proposal, [fact], float(vault.config.get("facts.near_key")))
         if found is not None:
             filed, _new = factconflicts.record(vault, found)
