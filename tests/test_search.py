@@ -52,6 +52,18 @@ def shop(vault, tmp_path):
     return vault
 
 
+def test_a_word_deep_in_a_long_tool_output_is_found(vault, tmp_path):
+    listing = "\n".join(f"- book {n}: Hrobari politiky volume {n}" for n in range(400)) + "\n- Flyover Country\n"
+    _session(tmp_path / "logs", "shelf", [
+        {"role": "user", "content": "list every book on the shelf"},
+        {"role": "assistant", "content": "Listing.", "tool_calls": [{"id": "c1", "name": "Bash", "input": {"command": "ls"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": listing}])
+    _ingest(vault, tmp_path / "logs")
+    assert len(listing) > 10_000
+    [hit] = _hits(vault, '"Flyover Country"')
+    assert hit["turn"] == 3 and hit["role"] == "tool"
+
+
 def test_hits_are_turns_and_by_note_groups_them(shop):
     hits = _hits(shop, "invoice tax")
     assert set(hits[0]) >= {"id", "type", "kind", "title", "path", "turn", "score", "snippet", "role"}

@@ -15,7 +15,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:   # annotations only: the index (storage.index) owns the connection
     import sqlite3
 
-MAX_TOOL_TEXT = 4000   # characters of one tool output (or one call's input) that go into the index
+MAX_TOOL_TEXT = 65536   # characters of one tool output (or one call's input) that go into the index
 FIELDS = ("title", "said", "prose", "calls", "output")   # the ranked columns of `turns`, in order
 DOC_FIELDS = FIELDS[:4]                                   # `docs` leaves tool output out
 SCHEMA = """
