@@ -274,3 +274,20 @@ def test_escape_sequences_in_a_log_never_reach_the_terminal(vault, tmp_path):
     for out in (found, shown, turn):
         assert "zebrafish" in out and "\x1b" not in out and "\x07" not in out, repr(out)
     assert "PWNED" not in found and "ZWNobyBwd25lZA" not in found
+
+
+def test_every_command_and_subcommand_has_an_example_in_its_help():
+    import click
+
+    from memkit.cli import cli
+
+    def walk(cmd, path):
+        yield path, cmd
+        if isinstance(cmd, click.Group):
+            ctx = click.Context(cmd, info_name=path[-1])
+            for name in cmd.list_commands(ctx):
+                yield from walk(cmd.get_command(ctx, name), [*path, name])
+
+    found = dict((" ".join(p), c) for p, c in walk(cli, ["memkit"]))
+    assert {"memkit ingest", "memkit hooks run", "memkit fact resolve"} <= set(found)
+    assert [name for name, c in found.items() if "Example" not in (c.help or "")] == []

@@ -172,7 +172,13 @@ def status(ctx, project_dir, as_json):
 @click.pass_context
 def run(ctx, event):
     """What a hook runs, failing open: session-end ingests the payload's transcript; pre-commit
-    (the pre-commit framework's entry) extracts from the staged traces and stages the candidates."""
+    (the pre-commit framework's entry) extracts from the staged traces and stages the candidates.
+
+    \b
+    Example (what the installed hooks call):
+      echo '{"transcript_path": "/path/to/session.jsonl"}' | memkit hooks run session-end
+      memkit hooks run pre-commit
+    """
     from memkit import pipeline
     from memkit.integrations import installers as hooks_mod
 
