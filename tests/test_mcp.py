@@ -80,6 +80,8 @@ def test_every_tool_is_annotated_and_every_parameter_described(vault):
     ("remember", {"text": "x", "kind": "gossip"}, "kind: Input should be 'correction'"),
     ("search", {"query": "x", "limit": 500}, "limit: Input should be less than or equal to 100"),
     ("search", {"query": "x", "since": "last week"}, "since: String should match pattern"),
+    ("search", {"query": "x", "since": "2026-13-45"}, "since: '2026-13-45' is no date there is"),
+    ("recent", {"until": "2026-02-30"}, "until: '2026-02-30' is no date there is"),
     ("fact_set", {"key": "k", "value": "v", "source": "user_stated"}, "unknown argument(s) source"),
     ("show", {"id": "x", "turns": "9-2"}, "turns: give N or A-B"),
     ("check", {"tool": "Bash"}, "check needs action"),

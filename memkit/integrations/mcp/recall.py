@@ -54,7 +54,7 @@ def search(vault, query: Annotated[str, Field(description="Words to find; every 
                                               min_length=1, max_length=2000)],
            kind: KindArg = None, layer: LayerArg = None, project: ProjectArg = None, since: SinceArg = None,
            until: UntilArg = None, limit: LimitArg = 10, offset: OffsetArg = 0) -> dict[str, Any]:
-    filters = search_mod.Filters(kind, layer, project, since, until)
+    filters = search_mod.Filters(kind, layer, project, _day(since, "since"), _day(until, "until"))
     hits = search_mod.search(vault, query, limit=limit + 1, offset=offset, filters=filters)
     return {"hits": [h.as_dict() for h in hits[:limit]], "offset": offset,
             "next_offset": offset + limit if len(hits) > limit else None}
@@ -64,9 +64,21 @@ def search(vault, query: Annotated[str, Field(description="Words to find; every 
       "kind, layer, project and dates.")
 def recent(vault, kind: KindArg = None, layer: LayerArg = None, project: ProjectArg = None, since: SinceArg = None,
            until: UntilArg = None, limit: LimitArg = 10, offset: OffsetArg = 0) -> dict[str, Any]:
-    filters = search_mod.Filters(kind, layer, project, since, until)
+    filters = search_mod.Filters(kind, layer, project, _day(since, "since"), _day(until, "until"))
     notes = search_mod.recent(vault, limit=limit + 1, offset=offset, filters=filters)
     return {"notes": notes[:limit], "offset": offset, "next_offset": offset + limit if len(notes) > limit else None}
+
+
+def _day(value: str | None, name: str) -> str | None:
+    """An ISO date the calendar has (the pattern lets 2026-13-45 through), as the command line asks."""
+    from datetime import datetime
+
+    try:
+        if value:
+            datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise InvalidInput(f"{name}: {value!r} is no date there is (month 01-12, a day the month has)") from None
+    return value
 
 
 @tool("Turns around a moment", "The turns before and after an anchor turn (TRACE-ID#^tN, or an observation's "
