@@ -326,3 +326,21 @@ def test_a_conflict_the_value_moved_past_is_not_applied_over_the_newer_value(vau
     fact(vault, "resolve", c["id"], "--keep", check=True)   # closing it keeps what holds now
     assert json.loads(fact(vault, "get", "db_port", "--json", check=True).stdout)["value"] in (6000, "6000")
     assert json.loads(fact(vault, "list", "--conflicts", "--json", check=True).stdout) == []
+
+
+def test_a_session_given_to_fact_set_is_a_trace_of_the_vault(vault, tmp_path):
+    from conftest import write_generic
+
+    log = write_generic(tmp_path / "s.jsonl", [{"role": "user", "content": "the staging DB listens on 5433"},
+                                              {"role": "assistant", "content": "noted"}],
+                        {"session_id": "3f2a9c1e-aaaa-bbbb-cccc-000000000001"})
+    run_cli("--vault", str(vault), "ingest", str(log), "--no-extract", check=True)
+    [trace] = [p.stem for p in (vault / "traces").rglob("*.md")]
+    unknown = fact(vault, "set", "db_name", "orders", "--session", "nonexist#^t4", check=True)
+    assert "no trace 'nonexist#^t4' in the vault yet" in unknown.stderr and len(unknown.stderr.splitlines()) == 1
+    assert meta_of(vault, "facts/db-name.md")["session"] == "[[nonexist#^t4]]"
+    known = fact(vault, "set", "db_port", "5433", "--session", f"{trace}#^t1", check=True)
+    assert known.stderr == ""
+    assert meta_of(vault, "facts/db-port.md")["session"] == f"[[{trace}#^t1]]"
+    fact(vault, "set", "db_host", "db.staging", "--session", "3f2a9c1e-aaaa-bbbb-cccc-000000000001", check=True)
+    assert meta_of(vault, "facts/db-host.md")["session"] == f"[[{trace}]]"   # the agent's session id: its trace

@@ -65,7 +65,7 @@ def set_(ctx, key, value, source, trust, confirm, session, reason, on_conflict, 
     from memkit.facts import store as facts
 
     v = get_vault(ctx)
-    given = {"source": source, "trust": trust, "session": session, "reason": reason, "confirm": confirm}
+    given = {"source": source, "trust": trust, "session": _turn(v, session), "reason": reason, "confirm": confirm}
     policy = on_conflict or ("ask" if interactive() and not as_json else "record")
     if policy == "ask":
         probe = facts.probe(v, facts.proposal(v, key, value, **given))
@@ -73,6 +73,28 @@ def set_(ctx, key, value, source, trust, confirm, session, reason, on_conflict, 
     result = facts.set_(v, key, value, on_conflict=policy, context_existing=context_existing,
                         context_new=context_new, **given)
     _show(result, as_json)
+
+
+def _turn(v, session: str) -> str:
+    """--session as the trace (and turn) it names, by its trace id or the agent's session id; one
+    the vault has no trace of yet is kept as given, and said (its link leads nowhere until then)."""
+    import re
+
+    from memkit.errors import NotFound
+    from memkit.storage import lookup
+
+    m = re.fullmatch(r"\[*([^#\]]+?)(#\^t\d+)?\]*", session.strip())
+    if not session.strip():
+        return session
+    try:
+        if m is not None:
+            return lookup.resolve(v, m.group(1), kinds=("trace",)).rsplit("/", 1)[-1][:-3] + (m.group(2) or "")
+    except NotFound:
+        pass
+    click.echo(f"memkit: note: no trace {session!r} in the vault yet; the fact links it as given (a trace id "
+               "such as 2026-04-19-claude-0a1b2c3d#^t7, or the agent's session id, once its log is ingested)",
+               err=True)
+    return session
 
 
 def _ask(v, conflict) -> tuple[str, str, str]:
