@@ -64,6 +64,24 @@ def test_a_word_deep_in_a_long_tool_output_is_found(vault, tmp_path):
     assert hit["turn"] == 3 and hit["role"] == "tool"
 
 
+def test_each_section_of_a_long_note_is_a_hit_of_its_own_that_show_opens(vault):
+    filler = " ".join(["The on-call person reads this before acting."] * 30)
+    (vault / "library" / "notes" / "runbook.md").write_text(
+        "---\ntype: note\nid: runbook\ntitle: Payments runbook\nstatus: active\n---\n# Payments runbook\n\n"
+        f"{filler}\n\n## Refunds\n\nRefund a charge from the admin console, never from the database.\n\n"
+        "## Chargebacks\n\nA chargeback arrives by webhook. Refund requests during a chargeback are refused.\n\n"
+        f"## Outages\n\n{filler}\n")
+    hits = _hits(vault, "refund")
+    assert sorted(h["section"] for h in hits) == ["Chargebacks", "Refunds"]
+    assert {h["title"] for h in hits} == {"Payments runbook — Refunds", "Payments runbook — Chargebacks"}
+    text = run_cli("--vault", str(vault), "search", "refund", check=True).stdout
+    assert "runbook#Refunds  [note]" in text and "runbook#Chargebacks  [note]" in text
+    shown = run_cli("--vault", str(vault), "show", "runbook#Chargebacks", check=True).stdout
+    assert shown.startswith("runbook#Chargebacks\n") and "arrives by webhook" in shown and "admin console" not in shown
+    missing = run_cli("--vault", str(vault), "show", "runbook#Taxes")
+    assert missing.returncode != 0 and "no section 'Taxes' (it has: Refunds, Chargebacks, Outages)" in missing.stderr
+
+
 def test_hits_are_turns_and_by_note_groups_them(shop):
     hits = _hits(shop, "invoice tax")
     assert set(hits[0]) >= {"id", "type", "kind", "title", "path", "turn", "score", "snippet", "role"}

@@ -18,11 +18,12 @@ from memkit.storage.index import sqlite3   # the C module, as the index opens it
 from memkit.storage.fulltext import Filters   # what narrows a search or a listing; part of this API
 
 MARK_ON, MARK_OFF = "\x02", "\x03"   # around a matched word in Hit.snippet; no text holds them
-HIT_KEYS = ("id", "type", "kind", "title", "path", "turn", "score", "snippet", "role")
+HIT_KEYS = ("id", "type", "kind", "title", "path", "turn", "score", "snippet", "role", "section")
 
 
-class Hit(namedtuple("Hit", HIT_KEYS, defaults=(None,))):
-    """One result (immutable). `turn`: the trace turn, else None; `role`: who spoke in it."""
+class Hit(namedtuple("Hit", HIT_KEYS, defaults=(None, None))):
+    """One result (immutable). `turn`: the trace turn, else None; `role`: who spoke in it;
+    `section`: the heading of a long note's section (`memkit show ID#heading`), else None."""
     __slots__ = ()
 
     def as_dict(self) -> dict:
@@ -80,9 +81,10 @@ def _hits(con: sqlite3.Connection, expr: str, rows: list[fulltext.Turn]) -> list
     out = []
     for t in rows:
         head = heads.get(t.path) or fulltext.NoteHead(t.path, "", "", "")
-        turn, role = keys.get(t.rowid, (None, None))
-        out.append(Hit(head.id, head.type, head.kind, head.title, t.path, turn, t.score, snips.get(t.rowid, ""),
-                       role if turn is not None else None))
+        turn, role, title = keys.get(t.rowid, (None, None, ""))
+        section = title[len(head.title) + 3:] if turn is None and title.startswith(f"{head.title} — ") else None
+        out.append(Hit(head.id, head.type, head.kind, title if section else head.title, t.path, turn, t.score,
+                       snips.get(t.rowid, ""), role if turn is not None else None, section))
     return out
 
 
@@ -102,7 +104,7 @@ def lines(hits: list[Hit], on: str = "", off: str = "") -> list[str]:
     """Hits as a terminal shows them: where (id#^tN), kind or type, title; then the snippet."""
     out = []
     for h in hits:
-        where = f"{h.id}#^t{h.turn}" if h.turn else h.id
+        where = f"{h.id}#^t{h.turn}" if h.turn else f"{h.id}#{h.section}" if h.section else h.id
         who = f" · {h.role}" if h.role else ""
         out.append(f"{where}  [{h.kind or h.type}{who}] {printable(h.title)}\n    {marked(printable(h.snippet), on, off)}")
     return out

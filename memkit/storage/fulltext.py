@@ -232,10 +232,11 @@ def turns(con: sqlite3.Connection, scored: list[tuple[int, float]]) -> list[Turn
     return out
 
 
-def keys(con: sqlite3.Connection, rowids: list[int]) -> dict[int, tuple[int | None, str]]:
-    """Each row's turn number and role, read from the row itself (for the hits shown)."""
-    return {r: (turn, role) for r, turn, role in con.execute(
-        f"SELECT rowid, turn, role FROM turns WHERE rowid IN ({','.join('?' * len(rowids))})", rowids)}
+def keys(con: sqlite3.Connection, rowids: list[int]) -> dict[int, tuple[int | None, str, str]]:
+    """Each row's turn number, role and title ("note — heading" for a note's section), read from
+    the row itself (for the hits shown)."""
+    return {r: (turn, role, title) for r, turn, role, title in con.execute(
+        f"SELECT rowid, turn, role, title FROM turns WHERE rowid IN ({','.join('?' * len(rowids))})", rowids)}
 
 
 def best_notes(con: sqlite3.Connection, expr: str, weights: dict[str, float], filters: Filters,

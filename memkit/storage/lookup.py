@@ -55,8 +55,11 @@ def _suggest(ident: str, ids: list[str]) -> str:
 def show(vault, ident: str) -> dict[str, Any]:
     m = _TURN.match(ident.strip().strip("[]"))
     base, turn = (m.group("id"), m.group("turn")) if m else (ident, None)
+    base, _, section = base.partition("#") if m is None else (base, "", "")
     rel = resolve(vault, base)
     note = notes.read(vault.path(rel))
+    if section:   # `NOTE-ID#Heading`: one section of a long note, as search names it
+        return {"id": note.id, "path": rel, "section": section, "text": _section(note, section)}
     if turn is None:
         text = vault_mod.read_file(vault.path(rel)).decode("utf-8", errors="replace")
         shown = {"id": note.id, "path": rel, "meta": note.meta, "text": text}
@@ -71,6 +74,19 @@ def show(vault, ident: str) -> dict[str, Any]:
         if t.n == int(turn):
             return {"id": note.id, "path": rel, "turn": t.n, "role": t.role.value, "text": turn_text(note.id, t)}
     raise NotFound(f"{base} has no turn {turn} (it has {note.meta.get('turns', '?')} turns)")
+
+
+def _section(note: notes.Note, heading: str) -> str:
+    """The `## heading` section of a note's body, down to the next `## ` heading."""
+    lines = note.body.splitlines()
+    wanted = " ".join(heading.split()).lower()
+    start = next((k for k, line in enumerate(lines) if line.startswith("## ")
+                  and " ".join(line[3:].split()).lower() == wanted), None)
+    if start is None:
+        heads = [line[3:].strip() for line in lines if line.startswith("## ")]
+        raise NotFound(f"{note.id} has no section {heading!r}" + (f" (it has: {', '.join(heads[:8])})" if heads else ""))
+    end = next((k for k in range(start + 1, len(lines)) if lines[k].startswith("## ")), len(lines))
+    return f"{note.id}#{lines[start][3:].strip()}\n" + "\n".join(lines[start + 1:end]).strip("\n") + "\n"
 
 
 def turn_text(trace_id: str, t) -> str:
