@@ -723,3 +723,19 @@ def test_kinds_of_the_vaults_own_catalogue_link_lessons_too(vault):
     a = obs(1, "no! never force-push main, the release tooling reads its history")
     b = obs(2, "you force-pushed main again, the nightly build lost its tag; open a PR instead")
     assert [len(g) for g in promote.group([a, b], 62, 50, cat=cat)] == [2]
+
+
+def test_a_persons_uncommitted_edit_kept_by_a_decision_is_named_in_its_commit(vault, tmp_path):
+    ingest(vault, tmp_path, "2026-03-02-ledger-migration.jsonl", COMMIT)
+    first, second = [q["id"] for q in queue(vault) if q["type"] == "observation"][:2]
+    [path] = (vault / "workshop").rglob(f"{first}.md")
+    path.write_text(path.read_text() + "Checked with the DBA: the column is unused.\n")
+    out = mk(vault, "accept", first, check=True).stdout
+    assert "with your uncommitted edit of workshop/" in out
+    message = git(vault, "log", "-1", "--format=%B")
+    assert f"Memkit-Kept-Edit: {path.relative_to(vault).as_posix()}" in message and "is kept in this commit" in message
+    [moved] = (vault / "observations").rglob(f"{first}.md")
+    assert moved.read_text().endswith("Checked with the DBA: the column is unused.\n")
+    mk(vault, "reject", second, check=True)                      # nothing of the person's: nothing said
+    assert "Kept-Edit" not in git(vault, "log", "-1", "--format=%B")
+    assert git(vault, "status", "--porcelain") == ""

@@ -98,12 +98,13 @@ def _accept(vault, rel: str, note: notes.Note) -> dict[str, Any]:
     if status in ("accepted", "promoted"):
         sha = _finish_killed(vault, rel, note, "accept")
         return _result("accept", note.id, rel, sha, f"{note.id} is already {status}")
+    kept = _kept_edits(vault, [(rel, note)])
     paths = _settle(vault, rel, note, "accepted")
     kind = note.meta.get("kind") or note.type
     sha = _commit(vault, paths, f"memkit: accept {kind} {note.id}", "accept", [note.id],
-                  provenance.turn_refs(note.meta.get("source")))
+                  provenance.turn_refs(note.meta.get("source")), kept, _kept_said(kept))
     dest = vault.rel(paths[-1])
-    return _result("accept", note.id, dest, sha, f"accepted {kind} {note.id} → {dest}")
+    return _result("accept", note.id, dest, sha, f"accepted {kind} {note.id} → {dest}" + _kept_line(kept, sha))
 
 
 def reject(vault, idents: list[str], reason: str = "") -> list[dict[str, Any]]:
@@ -122,11 +123,13 @@ def _reject(vault, rel: str, note: notes.Note, reason: str) -> dict[str, Any]:
         obs, turns, kind = d.observations, d.turns, f"proposal ({d.target})"
     else:
         obs, turns, kind = [note.id], provenance.turn_refs(note.meta.get("source")), note.meta.get("kind") or note.type
+    kept = _kept_edits(vault, [(rel, note)])
     paths = _settle(vault, rel, note, "rejected", **({"rejected_reason": reason} if reason else {}))
     sha = _commit(vault, paths, f"memkit: reject {kind} {note.id}", "reject", obs, turns,
-                  [("Memkit-Proposal", note.id)] if note.type == "proposal" else [],
-                  f"Reason: {reason}" if reason else "")
-    return _result("reject", note.id, rel, sha, f"rejected {kind} {note.id}" + (f" ({reason})" if reason else ""))
+                  ([("Memkit-Proposal", note.id)] if note.type == "proposal" else []) + kept,
+                  "\n\n".join(x for x in (f"Reason: {reason}" if reason else "", _kept_said(kept)) if x))
+    return _result("reject", note.id, rel, sha, f"rejected {kind} {note.id}" + (f" ({reason})" if reason else "")
+                   + _kept_line(kept, sha))
 
 
 def promote(vault, idents: list[str], as_type: str | None = None, title: str | None = None) -> list[dict[str, Any]]:
@@ -234,14 +237,16 @@ def merge(vault, ident: str, into: str) -> dict[str, Any]:
             obs = _members(vault, d) + [(rel, note)]
         else:
             d, obs = drafts.draft(vault, [note.meta], lib.type), [(rel, note)]
+        kept = _kept_edits(vault, [(lrel, lib), *obs])
         vault.write_text(lrel, drafts.fold(vault, lib, d))
         paths, link = [vault.root / lrel], f"[[{lib.id}]]"
         for orel, onote in obs:
             paths += _settle(vault, orel, onote, "promoted", promoted_to=link)
         title = notes.title_of(lib)
         sha = _commit(vault, paths, f'memkit: merge {note.id} into {lib.type} "{title}"', "merge",
-                      d.observations, d.turns, [("Memkit-Note", lib.id)])
-        return _result("merge", lib.id, lrel, sha, f"merged {note.id} into {lib.type} {lib.id} ({lrel})")
+                      d.observations, d.turns, [("Memkit-Note", lib.id), *kept], _kept_said(kept))
+        return _result("merge", lib.id, lrel, sha, f"merged {note.id} into {lib.type} {lib.id} ({lrel})"
+                       + _kept_line(kept, sha))
 
 
 def save_edit(vault, rel: str, text: str) -> str:
@@ -325,6 +330,27 @@ def _free_id(vault, base: str) -> str:
         n += 1
         found = f"{base}-{n}"
     return found
+
+
+def _kept_edits(vault, loaded: list[tuple[str, notes.Note]]) -> list[tuple[str, str]]:
+    """Trailers naming the notes a person edited and has not committed: memkit's commit keeps
+    their edit, and says so (its words are the person's, not memkit's)."""
+    mine = [rel for rel, note in loaded if note.edited_by_person()]
+    if not mine or not vault.config.get("git.commit"):
+        return []
+    from memkit.storage import git
+
+    return [("Memkit-Kept-Edit", rel) for rel in git.changed(vault.root, mine)]
+
+
+def _kept_said(kept: list[tuple[str, str]]) -> str:
+    return ("The person's uncommitted edit of " + ", ".join(r for _, r in kept) + " is kept in this commit as "
+            "they wrote it.") if kept else ""
+
+
+def _kept_line(kept: list[tuple[str, str]], sha: str | None) -> str:
+    return f" (with your uncommitted edit of {', '.join(r for _, r in kept)}, kept as you wrote it)" \
+        if kept and sha else ""
 
 
 def _commit(vault, paths: list[Path], subject: str, action: str, observations: list[str], turns: list[str],

@@ -288,6 +288,19 @@ def uncommitted(root: Path) -> list[str]:
     return rels
 
 
+def changed(root: Path, rels: list[str]) -> list[str]:
+    """Those of rels (vault-relative) whose file differs from the last commit: a person's edit not
+    yet committed."""
+    repo = repo_for(root)
+    if repo is None or not repo.head.is_valid() or not rels:
+        return []
+    with _clean_env():
+        out = repo.git.status("--porcelain", "-z", "--", *[str(root / r) for r in rels], env=READ_ONLY)
+        top = Path(repo.working_tree_dir).resolve()
+    found = {(top / entry[3:]).resolve() for entry in filter(None, out.split("\0"))}
+    return [r for r in rels if (root / r).resolve() in found]
+
+
 def staged(root: Path) -> list[str]:
     """Vault-relative paths staged in the repository around root (added or modified)."""
     repo = repo_for(root)
