@@ -212,14 +212,16 @@ def _write_note(vault, d: drafts.Draft, obs: list[tuple[str, notes.Note]],
     body = drafts.body(vault, d)
     vault.write_text(rel, notes.render(notes.Note(notes.stamp(meta, body), body)), exclusive=True)
     paths, link = [vault.root / rel], f"[[{note_id}]]"
+    kept = _kept_edits(vault, [*obs, *([proposal] if proposal else [])])
     for orel, onote in obs:
         paths += _settle(vault, orel, onote, "promoted", promoted_to=link)
     extra = [("Memkit-Note", note_id)]
     if proposal:
         paths += _settle(vault, proposal[0], proposal[1], "promoted", promoted_to=link)
         extra.append(("Memkit-Proposal", proposal[1].id))
-    sha = _commit(vault, paths, f'memkit: promote {d.target} "{d.title}"', "promote", d.observations, d.turns, extra)
-    return _result("promote", note_id, rel, sha, f"promoted to {d.target} {note_id} ({rel})"
+    sha = _commit(vault, paths, f'memkit: promote {d.target} "{d.title}"', "promote", d.observations, d.turns,
+                  extra + kept, _kept_said(kept))
+    return _result("promote", note_id, rel, sha, f"promoted to {d.target} {note_id} ({rel})" + _kept_line(kept, sha)
                    + (f" from {len(d.observations)} observation(s)" if d.observations else ""))
 
 
