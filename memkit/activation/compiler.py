@@ -14,17 +14,17 @@ import re
 
 from memkit import rxcache
 from memkit.activation import acts as acts_mod, asked as asked_mod, entities as entities_mod
-from memkit.activation import commands, conditions, intent, keeps, redo, referents
+from memkit.activation import commands, conditions, intent, keeps, needs, redo, referents
 from memkit.activation.clauses import INTERJECTION as _INTERJECTION
 from memkit.activation.clauses import (MISSING, MOMENT_WORDS, clauses, due_before, judges_work, located, mended, omitted,
                                        pasted, slips_of, spoken_changes, spoken_of, switched_back, this_step, undoes)
 from memkit.activation.echo import called, commands_said, echoed, spoken
 from memkit.activation.scope import scope_of
 
-VERSION = 51
+VERSION = 52
 NAME = f"heuristic@{VERSION}"
 KEYS = ("forbids", "example", "calls", "args", "entities", "prescribes", "complies", "scope", "standing", "compiled", "of",
-        "before", "first", "topics", "undone", "kept")
+        "before", "first", "topics", "undone", "kept", "needs")
 
 _OUTRIGHT = rxcache.compile(r"(?i)\b(never|don'?t|do\s+not|must\s*n[o']t|should\s*n[o']t|forbidden|banned|not\s+allowed|"
                        r"off-limits|at\s+all|rather\s+you\s+didn'?t)\b")
@@ -112,6 +112,8 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
     siblings += asked
     names["forbids"] += entities_mod.code_shapes(act, parts, names["forbids"])
     names["forbids"] += [c for c in called(parts, act, names["forbids"]) if c not in names["forbids"]]
+    held, asked = needs.of(act, parts) if not _narrow(cat, forbids, True) and not names["forbids"] else ([], [])
+    names["forbids"], terms = names["forbids"] + held, terms + asked   # "every @Scheduled needs @SchedulerLock"
     forbids |= commands.flagged(cat, act, [text for p, text in parts if p in ("forbid", "instead")])
     if not _narrow(cat, forbids, True) and not names["forbids"] and corrected:   # "pages stay server components" after
         said = " ".join(text for _, text in parts)   # `"use client"` on a page; not what it holds back "for now"
@@ -143,6 +145,7 @@ def compile_lesson(cat, lesson: str, trigger: str = "", *, kind: str = "correcti
         "of": of,
     }
     keeps.settle(cue, parts, undone)   # code the agent's fix took out; names the lesson says to keep
+    cue.update({"needs": [n for n in held if n in cue["entities"]]} if held else {})   # what complies with them
     if by["before"] and by["before"] <= forbids:
         cue["before"] = sorted(by["before"])
         if by["first"]:
@@ -444,8 +447,7 @@ def _remedies(cat) -> set[str]:   # kinds the catalogue names as the right way i
 
 
 def _replaced(cat, remedies) -> set[str]:   # the kinds these remedies replace ("use pnpm": npm, yarn)
-    index = _derived(cat)["replaced_by"]
-    return set().union(*(index.get(r, ()) for r in remedies))
+    return set().union(*(_derived(cat)["replaced_by"].get(r, ()) for r in remedies))
 
 
 def _within(cat, forbids: set) -> set:
@@ -456,16 +458,13 @@ def _within(cat, forbids: set) -> set:
 
 
 def _named_in_call(names: list[str], act) -> bool:
-    touched = entities_mod.targets(act)
-    return any(entities_mod._norm(n) in touched for n in names)
+    return bool({entities_mod._norm(n) for n in names} & entities_mod.targets(act))
 
 
 def _example(act) -> str:
     if act is None or act.family == "prose":   # a description is no call to repeat
         return ""
-    if act.command:
-        return act.command[:300]
-    return " ".join(act.text.split())[:300]
+    return act.command[:300] if act.command else " ".join(act.text.split())[:300]
 
 
 def _prescribes(parts: list[tuple[str, str]]) -> list[str]:

@@ -56,14 +56,14 @@ def valid(cue) -> dict | None:
         return None
     out: dict = {}
     for key in ("forbids", "calls", "args", "entities", "prescribes", "complies", "before", "first", "topics", "undone",
-                "kept"):
+                "kept", "needs"):
         value = cue.get(key) or []
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list):
             return None
         out[key] = [str(v)[:200] for v in value if isinstance(v, (str, int, float)) and str(v).strip()][:40]
-    for key in ("calls", "args", "before", "first", "topics", "undone", "kept"):   # optional: only when the cue has them
+    for key in ("calls", "args", "before", "first", "topics", "undone", "kept", "needs"):   # optional: only when set
         if not out[key]:
             del out[key]
     scope = cue.get("scope") or {}

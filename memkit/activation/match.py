@@ -289,7 +289,7 @@ def _touched(cue: Cue, probe: Probe, specific: set[str]) -> list[str]:
     program or package it forbids, when it runs."""
     names = cue.cue.get("entities", [])
     alone = [n for n in names if entities.kind_of(n) in ("path", "code")
-             or (not specific and entities.fires_alone(n))]
+             or (not specific and (entities.fires_alone(n) or n in cue.cue.get("needs", ())))]   # code it wrote
     touched = [n for n in alone if entities.touches(probe.tokens, probe.text, n) or entities.reached(n, probe.globs)]
     reads = (cue.cue.get("scope") or {}).get("reads") is True
     if touched and not reads and probe.kind == "tool" and probe.act.family == "shell":
@@ -323,7 +323,8 @@ def complies(cue: Cue, probe: Probe, cat) -> str:
     terms = [c for c in cue.cue.get("complies", []) if c not in cat.kinds]
     kinds = {c for c in cue.cue.get("complies", []) if c in cat.kinds}
     named = [n for n in cue.cue.get("entities", []) if entities.touches(probe.tokens, probe.text, n)
-             and not any(n.strip("/").lower() in t.lower() for t in terms)]   # not where it says it belongs
+             and not any(n.strip("/").lower() in t.lower() for t in terms)   # not where it says it belongs
+             and n not in cue.cue.get("needs", ())]   # nor a construct that complies with what it needs
     if named:   # the corrected command's program and subcommands are its subject, no name to avoid
         subject = repeat.programs(cue) | {w for c in cue.cue.get("calls") or () for w in c.split()}
         named = [n for n in named if n.lower() not in subject]
