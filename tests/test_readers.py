@@ -448,3 +448,20 @@ def test_console_counts_on_the_real_bookminder_copies(day):
     assert tuple(totals) == BOOKMINDER[day]
     for s in sessions:
         assert_paired(s)
+
+
+@pytest.mark.parametrize("path", [*OWN[codex], *OWN[aider], *OWN[generic], *OWN[console],
+                                  Path(__file__).resolve().parents[1] / "examples" / "sessions" /
+                                  "2026-03-04-ledger-commit.jsonl"], ids=lambda p: p.name)
+def test_a_byte_order_mark_at_the_start_changes_nothing_read(path, tmp_path):
+    from memkit.traces import ingest
+
+    marked = tmp_path / path.parent.name / path.name   # the folder names an aider log's project
+    marked.parent.mkdir()
+    marked.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    name = ingest.detect(path)
+    assert ingest.detect(marked) == name
+    plain, bom = ingest.reader(name).read(path), ingest.reader(name).read(marked)
+    assert [(s.session_id, s.agent, s.project, len(s.turns), s.skipped_lines) for s in bom] == \
+        [(s.session_id, s.agent, s.project, len(s.turns), s.skipped_lines) for s in plain]
+    assert [t.text for s in bom for t in s.turns] == [t.text for s in plain for t in s.turns]

@@ -53,7 +53,7 @@ def reader(name: str):
 
 def _head(path: Path) -> str:
     with open(path, "rb") as f:
-        return f.read(8192).decode("utf-8", errors="replace")
+        return f.read(8192).decode("utf-8", errors="replace").lstrip("\ufeff")
 
 
 def detect(path: Path) -> str:

@@ -52,7 +52,7 @@ def read(path: Path) -> list[Session]:
 def _lines(path: Path) -> Iterator[str]:
     with open(path, "rb") as f:
         for raw in f:
-            yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
+            yield raw.decode("utf-8", errors="replace").lstrip("\ufeff").rstrip("\r\n")
 
 
 def _unique(sessions: list[Session]) -> list[Session]:

@@ -63,7 +63,7 @@ def read(path: Path) -> list[Session]:
 def _lines(path: Path) -> Iterator[str]:
     with open(path, "rb") as f:
         for raw in f:
-            yield raw.decode("utf-8", errors="replace").replace("\u00a0", " ").rstrip()
+            yield raw.decode("utf-8", errors="replace").lstrip("\ufeff").replace("\u00a0", " ").rstrip()
 
 
 @dataclass

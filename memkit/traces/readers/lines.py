@@ -11,11 +11,17 @@ MAX_LINE = 32 * 2**20   # bytes; a line longer than this is not a record memkit 
 _CHUNK = 2**20
 
 
+BOM = b"\xef\xbb\xbf"   # a UTF-8 byte-order mark some editors and Windows tools write first
+
+
 def iter_lines(f: BinaryIO, limit: int = MAX_LINE) -> Iterator[bytes | None]:
+    first = True
     while True:
         line = f.readline(limit + 1)
         if not line:
             return
+        if first:
+            line, first = line.removeprefix(BOM), False
         if len(line) <= limit or line.endswith(b"\n"):
             yield line
             continue
