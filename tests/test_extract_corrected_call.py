@@ -59,3 +59,19 @@ def test_the_check_stays_the_corrected_call_when_it_is_what_the_lesson_is_about(
     ingest(vault, tmp_path, "check", session(CONSUMER, check, text, cut=cut))
     [corr] = candidates(vault, "correction")
     assert corr.meta["trigger"].startswith("Bash:"), corr.meta["trigger"]
+
+
+@pytest.mark.parametrize("call", [{"name": "exec_command", "input": {"cmd": "docker system prune -a --volumes -f"}},
+                                  {"name": "shell", "input": {"command": ["bash", "-lc",
+                                                                          "docker system prune -a --volumes -f"]}}])
+def test_a_codex_shell_call_is_read_as_its_command(vault, tmp_path, call):
+    """Codex runs commands as `exec_command` {"cmd": …} or `shell` with an argv: the trigger is the command."""
+    log = [{"role": "user", "content": "free some disk space on the build box"},
+           {"role": "assistant", "content": "Pruning.", "tool_calls": [{"id": "c1", **call}]},
+           {"role": "tool", "tool_call_id": "c1", "content": "Deleted Volumes: pgdata"},
+           {"role": "user", "content": "you deleted the pgdata volume! Never pass --volumes to docker prune on the "
+                                       "build box. Only prune dangling images with docker image prune."}]
+    ingest(vault, tmp_path, "codex-prune", log)
+    [c] = candidates(vault, "correction")
+    assert c.meta["trigger"] == f"{call['name']}: docker system prune -a --volumes -f"
+    assert c.meta["cue"]["example"] == "docker system prune -a --volumes -f"

@@ -302,6 +302,7 @@ def spans_added(text: str, added: str, matches) -> bool:
 
 
 def _command(value: Any) -> str:
+    """A command as a call gives it: a string, or an argv (`["bash", "-lc", "…"]`: the script)."""
     if isinstance(value, list):
         parts = [str(v) for v in value[:1000]]
         if len(parts) >= 3 and parts[0].rsplit("/", 1)[-1] in ("sh", "bash", "zsh") and parts[1] in (

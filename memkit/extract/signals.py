@@ -197,8 +197,10 @@ def describe_call(call, about: str = "") -> str:
     correction is about), not only its first 200 characters."""
     data: Any = call.input
     if isinstance(data, dict):
-        if "command" in data:
-            return f"{call.name}: {str(data['command'])[:300]}"
+        if "command" in data or "cmd" in data:   # Codex: `exec_command` {"cmd"}, `shell` with an argv
+            from memkit.activation.acts import _command
+
+            return f"{call.name}: {_command(data.get('command', data.get('cmd')))[:300]}"
         path = data.get("file_path") or data.get("path") or data.get("notebook_path") or data.get("url") or ""
         new = data.get("new_string") or data.get("content") or data.get("new_source") or data.get("prompt") or ""
         if not new and isinstance(data.get("edits"), list) and data["edits"]:
