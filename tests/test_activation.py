@@ -102,6 +102,26 @@ def test_context_hook_for_a_prompt_and_at_session_start(ledger):
     assert run_cli("--vault", str(ledger), "context", "--hook", input=json.dumps(quiet), check=True).stdout == ""
 
 
+def test_a_session_of_another_project_starts_without_this_ones_unreviewed_lessons(ledger, tmp_path):
+    from conftest import write_generic
+
+    web = write_generic(tmp_path / "web.jsonl", [
+        {"role": "user", "content": "style the button"}, {"role": "assistant", "content": "Done."},
+        {"role": "user", "content": "no, never use !important in our CSS, raise the selector's specificity"}],
+        {"session_id": "web-1", "project": "webapp", "cwd": "/home/dev/webapp"})
+    run_cli("--vault", str(ledger), "ingest", str(web), check=True)
+
+    def start(cwd):
+        payload = {"hook_event_name": "SessionStart", "source": "startup", "session_id": cwd, "cwd": cwd}
+        return run_cli("--vault", str(ledger), "context", "--hook", input=json.dumps(payload), check=True).stdout
+    assert "git add -A" not in start("/home/dev/webapp")   # ledger's candidate waits for ledger's sessions,
+    assert "git add -A" in start("/home/dev/ledger")          # as its actions' checks do
+    assert "git add -A" in start("/home/dev/ledger/src")      # (a folder inside it is the same project)
+    pre = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "session_id": "w2", "cwd": "/home/dev/webapp",
+           "tool_input": {"command": "git commit -am 'wip'"}}
+    assert run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(pre), check=True).stdout == ""
+
+
 def test_deny_once_and_ask_delivery(ledger):
     toml = ledger / "memkit.toml"
     toml.write_text(toml.read_text().replace('delivery = "context"', 'delivery = "deny-once"'))

@@ -86,7 +86,7 @@ def context(vault, task: str | None, budget: int | None = None, cwd: str | None 
         act = acts.from_request(task)
         probe = match.Probe(act, cat.classify(act), cat, project_of(cwd), "prompt", cwd=cwd or "")
         return _match(vault, probe, cat, budget, _person(vault, user), told)
-    return _standing(vault, cat, budget, project_of(cwd), _person(vault, user))
+    return _standing(vault, cat, budget, cwd or "", _person(vault, user))
 
 
 def _person(vault, user: str | None) -> str:
@@ -244,8 +244,9 @@ def _said_within(key: str, keys: list[str]) -> bool:
                                          for k in keys)
 
 
-def _standing(vault, cat, budget: int | None, project: str, person: str) -> Result:
-    """Session start: rules for every session first, then reviewed lessons and trusted facts."""
+def _standing(vault, cat, budget: int | None, cwd: str, person: str) -> Result:
+    """Session start: rules for every session first, then reviewed lessons and trusted facts. The
+    project is the working folder's as the vault knows it, as for an action."""
     from memkit.storage import index
 
     con = hookindex.open_index(vault)
@@ -253,6 +254,7 @@ def _standing(vault, cat, budget: int | None, project: str, person: str) -> Resu
         return Result([], "")
     try:
         cues = [c for c in map(match.Cue, index.standing_cues(con)) if match.visible(c, person)]
+        project = _known_project(cwd, index.cue_projects(con)) if cues else ""
     finally:
         con.close()
     min_trust = float(vault.config.get("facts.min_trust"))
@@ -262,6 +264,8 @@ def _standing(vault, cat, budget: int | None, project: str, person: str) -> Resu
             continue
         if c.cue_type != "fact" and not c.reviewed and _for_now(c):
             continue   # a candidate said for the task at hand, or a pick among options, waits for its action
+        if not c.reviewed and c.project and project and c.project != project:
+            continue   # another project's unreviewed lesson, as an action's check leaves it out
         place = 1.0 if not c.project or not project or c.project == project else 0.6
         standing = 1.5 if c.cue.get("standing") else 1.0
         c.tier = match.INTENT
