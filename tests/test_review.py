@@ -739,3 +739,18 @@ def test_a_persons_uncommitted_edit_kept_by_a_decision_is_named_in_its_commit(va
     mk(vault, "reject", second, check=True)                      # nothing of the person's: nothing said
     assert "Kept-Edit" not in git(vault, "log", "-1", "--format=%B")
     assert git(vault, "status", "--porcelain") == ""
+
+
+def test_conflict_markers_in_a_notes_text_are_named_by_doctor_and_stop_a_decision(vault, tmp_path):
+    ingest(vault, tmp_path, "2026-03-02-ledger-migration.jsonl")
+    [cid] = [q["id"] for q in queue(vault) if q["type"] == "observation"][:1]
+    [path] = (vault / "workshop").rglob(f"{cid}.md")
+    text = path.read_text()
+    at = text.index("\n---\n", 4) + 5
+    path.write_text(text[:at] + "<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> origin/main\n" + text[at:])
+    doctor = mk(vault, "doctor")
+    assert "git conflict markers (line 1 of the body)" in doctor.stdout + doctor.stderr
+    before = git(vault, "rev-parse", "HEAD")
+    refused = mk(vault, "accept", cid)
+    assert refused.returncode != 0 and "conflict markers" in refused.stderr and len(refused.stderr.splitlines()) == 1
+    assert git(vault, "rev-parse", "HEAD") == before and path.exists()

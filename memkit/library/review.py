@@ -290,6 +290,9 @@ def _load_all(vault, idents: list[str], types: tuple[str, ...]) -> list[tuple[st
         note = notes.read(vault.path(rel))
         if note.type not in types:
             raise InvalidInput(f"{key} is a {note.type or 'file'} ({rel}); this works on: {', '.join(types)}")
+        if line := notes.conflicted(note.body):
+            raise InvalidInput(f"{rel}: its text holds git conflict markers (line {line} of the body): a merge "
+                               "stopped there; resolve them by hand, then decide on it")
         loaded.append((rel, note))
     return loaded
 

@@ -104,7 +104,18 @@ def parse(text: str, path: Path | None = None) -> Note:
     problems = schema.check(meta, path or "note")
     body = text[closing.end():]
     body = body[len(newline):] if body.startswith(newline) else body.lstrip("\r\n")
+    if line := conflicted(body):
+        problems = (*problems, f"its text holds git conflict markers (line {line} of the body): a merge stopped "
+                               "there; resolve them by hand")
     return Note(meta, body, path, newline, raw, problems)
+
+
+def conflicted(body: str) -> int:
+    """The body's line where a git merge left conflict markers (`<<<<<<< ` … `>>>>>>> `), else 0."""
+    opened = re.search(r"^<{7} ", body, re.M)
+    if opened is None or not re.search(r"^>{7} ", body[opened.end():], re.M):
+        return 0
+    return body.count("\n", 0, opened.start()) + 1
 
 
 MAX_FRONTMATTER = 1 << 20    # characters of YAML between the fences
