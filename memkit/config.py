@@ -125,6 +125,9 @@ port = 0                      # memkit serve: answer the agent's hooks over HTTP
 quiet_seconds = 30.0          # a session is ingested after this long without writes
 commit = true
 
+[git]
+commit = true                 # false: memkit writes its files and commits none of them (ingest and watch too)
+
 [team]
 user = ""                     # who you are in a shared vault (default: git's user.email, else user.name)
 """
@@ -173,6 +176,12 @@ def load(path: Path) -> Config:
 
 
 CHOICES = {"activation.delivery": ("context", "deny-once", "ask"), "extract.extractor": ("heuristic", "anthropic")}
+RANGES = {"activation.min_score": (0, 1), "activation.budget": (50, 100_000), "activation.judge_timeout": (0.1, 300),
+          "facts.min_trust": (0, 1), "facts.near_key": (0, 100), "promotion.similarity": (0, 100),
+          "promotion.related_similarity": (0, 100), "promotion.preference_consistency": (0, 1),
+          "promotion.decision_importance": (0, 1), "anthropic.timeout": (0.1, 3600), "watch.quiet_seconds": (0, 86_400),
+          "budgets": (0, 100_000)}   # (a table's name: each of its values)
+TABLES = frozenset(DEFAULTS) | {"llm"}
 OPEN_TABLES = ("budgets",)   # its keys are cue types: one memkit has no default for is still read
 
 
@@ -184,11 +193,20 @@ def problems(path: Path) -> list[str]:
 
     try:
         user = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-        return []   # a missing file is the defaults; a broken one is an error on every command already
+    except FileNotFoundError:
+        return []   # a missing file is the defaults
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        return [f"not valid TOML ({e}); every command but doctor stops on it"]
     found = []
     for table, values in user.items():
         known = DEFAULTS.get(table)
+        if table not in TABLES:
+            close = difflib.get_close_matches(table, sorted(TABLES), n=1)
+            found.append(f"[{table}] is no table memkit knows; its settings change nothing"
+                         + (f" (did you mean [{close[0]}]?)" if close else ""))
+            continue
+        if isinstance(values, dict):
+            found += _out_of_range(table, values)
         if not isinstance(known, dict) or not isinstance(values, dict) or table in OPEN_TABLES:
             continue
         for key, value in values.items():
@@ -198,6 +216,16 @@ def problems(path: Path) -> list[str]:
                              + (f" (did you mean {close[0]}?)" if close else ""))
             elif f"{table}.{key}" in CHOICES and value not in CHOICES[f"{table}.{key}"]:
                 found.append(f"{table}.{key} = {value!r} is none of {', '.join(CHOICES[f'{table}.{key}'])}")
+    return found
+
+
+def _out_of_range(table: str, values: dict) -> list[str]:
+    found = []
+    for key, value in values.items():
+        bounds = RANGES.get(f"{table}.{key}") or RANGES.get(table)
+        if bounds and isinstance(value, (int, float)) and not isinstance(value, bool) and \
+                not bounds[0] <= value <= bounds[1]:
+            found.append(f"{table}.{key} = {value!r} is outside {bounds[0]}-{bounds[1]}")
     return found
 
 

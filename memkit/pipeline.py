@@ -55,7 +55,7 @@ def ingest(vault: Vault, paths: list[Path], *, fmt: str = "auto", extract: bool 
             _index(vault, written, extracted)
             written += _after_extraction(vault, pending or bool(extracted["written"]))
         sha = None
-        wanted = commit if commit is not None else vault.config.get("ingest.commit")
+        wanted = (commit if commit is not None else vault.config.get("ingest.commit")) and vault.config.get("git.commit")
         if wanted and (written or orphans(vault.state)):   # a killed run's work is committed now
             trailers = [("Memkit-Action", "ingest"), *_named(traces, written)]
             sha = _commit(vault, written, f"memkit: ingest {len(traces)} trace(s)", trailers)

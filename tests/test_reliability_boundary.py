@@ -260,3 +260,30 @@ def test_doctor_names_a_mistyped_setting_and_a_value_no_setting_takes(vault):
     assert "activation.delivery = 'deny_once' is none of context, deny-once, ask" in doctor.stdout
     assert "min_scroe is no setting memkit knows" in doctor.stdout and "did you mean min_score?" in doctor.stdout
     assert run_cli("--vault", str(vault), "status").returncode == 0   # kept: other commands go on
+
+
+def test_doctor_names_a_table_memkit_does_not_know_and_a_value_out_of_its_range(vault):
+    toml = vault / "memkit.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("[activation]", "[activations]", 1)
+                    .replace("correction = 600", "correction = -5", 1).replace("similarity = 62", "similarity = 250", 1),
+                    encoding="utf-8")
+    doctor = run_cli("--vault", str(vault), "doctor")
+    assert doctor.returncode == 1
+    assert "[activations] is no table memkit knows" in doctor.stdout and "did you mean [activation]?" in doctor.stdout
+    assert "budgets.correction = -5 is outside 0-100000" in doctor.stdout
+    assert "promotion.similarity = 250 is outside 0-100" in doctor.stdout
+    assert "[llm]" not in doctor.stdout   # (the template's own tables are known)
+    toml.write_text(toml.read_text(encoding="utf-8") + "\n[llm]\ncompile = false\n", encoding="utf-8")
+    broken = run_cli("--vault", str(vault), "doctor")
+    assert broken.returncode == 1 and "memkit.toml: not valid TOML (Cannot declare ('llm',) twice" in broken.stdout
+
+
+def test_git_commit_false_stops_every_commit_ingest_included(vault, tmp_path):
+    toml = vault / "memkit.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("[git]\ncommit = true", "[git]\ncommit = false", 1),
+                    encoding="utf-8")
+    git(vault, "commit", "-qam", "no commits")
+    head = git(vault, "rev-parse", "HEAD")
+    log = write_generic(tmp_path / "g.jsonl", [{"role": "user", "content": "hello"}], {"session_id": "g-1"})
+    out = run_cli("--vault", str(vault), "ingest", str(log), check=True).stdout
+    assert "committed" not in out and git(vault, "rev-parse", "HEAD") == head

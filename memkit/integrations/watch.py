@@ -128,7 +128,7 @@ class Watcher:
         self.pending = Pending()
         self.kind_of = _classifier(vault)
         self.own: dict[Path, int] = {}        # traces this watcher wrote: path -> mtime_ns
-        self.commit = bool(vault.config.get("watch.commit"))
+        self.commit = bool(vault.config.get("watch.commit") and vault.config.get("git.commit"))
         self.extract = bool(vault.config.get("ingest.extract"))
         self.stop = threading.Event()
         self._observer = None
