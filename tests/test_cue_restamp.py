@@ -81,3 +81,21 @@ def test_a_lesson_holding_a_suggested_change_is_current_once_compiled(vault, tmp
     doctor = json.loads(run_cli("--vault", str(vault), "doctor", "--json", check=True).stdout)
     assert doctor["stale_cues"] == 0   # it was counted stale for ever: `reindex --cues` wrote the same cue again
     assert "0 note(s)" in run_cli("--vault", str(vault), "reindex", "--cues", check=True).stdout
+
+
+def test_a_persons_uncommitted_edit_is_not_committed_with_the_recompiled_cues(vault, tmp_path):
+    old, other, _ = _lessons(vault, tmp_path)
+    for note in (old, other):
+        _write(note, {**note.meta, "cue": {**note.meta["cue"], "compiled": "heuristic@1"}})
+    git(vault, "add", "-A")
+    git(vault, "commit", "-qm", "older notes")
+    edited = notes.read(other.path)   # a person's edit, not committed yet: its lesson and importance
+    _write(edited, {**edited.meta, "lesson": "never keep a cache in the client.", "importance": 0.3}, stamp=False)
+    out = run_cli("--vault", str(vault), "reindex", "--cues", check=True).stdout
+    rel = str(other.path.relative_to(vault))
+    assert f"left uncommitted, as your edits in them are: {rel}" in out
+    shown = git(vault, "show", "HEAD", "--stat", "--format=%s")
+    assert shown.startswith("memkit: cues compiled again") and rel not in shown
+    assert rel in git(vault, "status", "--porcelain")
+    kept = notes.read(other.path)
+    assert kept.meta["lesson"] == "never keep a cache in the client." and kept.meta["cue"]["compiled"] == compiler.NAME

@@ -236,6 +236,9 @@ def reindex(ctx, cues_too, as_json):
     if done is not None:
         click.echo(f"compiled the cue of {len(done['recompiled'])} note(s) again ({done['compiler']})"
                    + (f", commit {done['commit'][:10]}" if done["commit"] else ""))
+        if done["uncommitted"]:
+            click.echo(f"left uncommitted, as your edits in them are: {', '.join(done['uncommitted'][:5])}"
+                       + (f" and {len(done['uncommitted']) - 5} more" if len(done["uncommitted"]) > 5 else ""))
     click.echo(f"indexed {stats['indexed']} notes" + (f", {stats['problems']} with problems (see `memkit doctor`)"
                                                       if stats["problems"] else ""))
 
