@@ -82,6 +82,20 @@ def test_each_section_of_a_long_note_is_a_hit_of_its_own_that_show_opens(vault):
     assert missing.returncode != 0 and "no section 'Taxes' (it has: Refunds, Chargebacks, Outages)" in missing.stderr
 
 
+def test_a_note_of_megabytes_is_searched_in_a_moment_to_its_last_line(vault):
+    import time
+
+    log = ("ERROR request timeout after 30s on worker. " * 6 + "\n") * 12_000 + "the zebrafish line at the end\n"
+    (vault / "library" / "notes" / "build-log.md").write_text(
+        "---\ntype: note\nid: build-log\nstatus: active\ntitle: build log\n---\n" + log)
+    assert len(log) > 3_000_000
+    _hits(vault, "timeout")   # the index learns the note
+    started = time.perf_counter()
+    assert _hits(vault, "timeout")[0]["id"] == "build-log"
+    assert [h["id"] for h in _hits(vault, "zebrafish")] == ["build-log"]
+    assert time.perf_counter() - started < 5   # minutes before: a row's snippet cost more than its length
+
+
 def test_hits_are_turns_and_by_note_groups_them(shop):
     hits = _hits(shop, "invoice tax")
     assert set(hits[0]) >= {"id", "type", "kind", "title", "path", "turn", "score", "snippet", "role"}

@@ -15,7 +15,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:   # annotations only: the index (storage.index) owns the connection
     import sqlite3
 
-MAX_TOOL_TEXT = 65536   # characters of one tool output (or one call's input) that go into the index
+MAX_TOOL_TEXT = 65536   # characters of one turn's text, tool output or call input that go into the index (a
+# note's longer section is several rows)
 FIELDS = ("title", "said", "prose", "calls", "output")   # the ranked columns of `turns`, in order
 DOC_FIELDS = FIELDS[:4]                                   # `docs` leaves tool output out
 SCHEMA = """
@@ -35,13 +36,29 @@ def rows(note, rel: str, title: str, turns: list | None = None) -> list[tuple]:
     (a trace's turns, when its reader has them parsed already, are not parsed again)."""
     if note.type == "trace":
         return list(_trace_rows(note, rel, turns))
-    said = " ".join(str(note.meta.get(k) or "") for k in _NOTE_FIELDS if note.meta.get(k)).strip()
-    parts = _sections(note.body)
+    said = " ".join(str(note.meta.get(k) or "") for k in _NOTE_FIELDS if note.meta.get(k)).strip()[:MAX_TOOL_TEXT]
+    parts = [(head, piece) for head, text in _sections(note.body) for piece in _pieces(text)]
     if len(parts) == 1:
         return [(rel, None, note.type or None, title, said, parts[0][1], "", "")]
-    # a note with sections: each section a row of its own, under "title — heading"
+    # a note with sections: each section a row of its own, under "title — heading" (a long one, several)
     return [(rel, None, note.type or None, f"{title} — {head}" if head else title, said if k == 0 else "", text,
              "", "") for k, (head, text) in enumerate(parts)]
+
+
+def _pieces(text: str, most: int = MAX_TOOL_TEXT) -> list[str]:
+    """A section's text in rows of at most `most` characters, cut at a line: a row's snippet costs
+    more than its length (a 4 MB note took minutes to answer a search)."""
+    if len(text) <= most:
+        return [text]
+    out, start = [], 0
+    while start < len(text):
+        end = start + most
+        if end < len(text):
+            cut = text.rfind("\n", start + most // 2, end)
+            end = cut + 1 if cut > 0 else end
+        out.append(text[start:end])
+        start = end
+    return out
 
 
 def _sections(body: str) -> list[tuple[str, str]]:
@@ -63,10 +80,10 @@ def _trace_rows(note, rel: str, turns: list | None = None):
 
     for turn in traces.parse_turns(note.body) if turns is None else turns:
         said = prose = output = ""
-        if turn.role is Role.USER and turn.typed:
-            said = f"{turn.name}: {turn.text}" if turn.name else turn.text
+        if turn.role is Role.USER and turn.typed:   # (a log pasted into a prompt: its first MAX_TOOL_TEXT)
+            said = (f"{turn.name}: {turn.text}" if turn.name else turn.text)[:MAX_TOOL_TEXT]
         elif turn.role is Role.ASSISTANT or Flag.SIDECHAIN in turn.flags or Flag.COMPACT_SUMMARY in turn.flags:
-            prose = turn.text
+            prose = turn.text[:MAX_TOOL_TEXT]
         else:   # tool results, system records, markers and injected text
             output = turn.text[:MAX_TOOL_TEXT]
         calls = "\n".join(f"{c.name} {_call_text(c.input)}" for c in turn.tool_calls)

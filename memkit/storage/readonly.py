@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-SCHEMA_VERSION = "12"   # of the index's tables (`index.SCHEMA`): another version's index is rebuilt, not read
+SCHEMA_VERSION = "13"   # of the index's tables (`index.SCHEMA`): another version's index is rebuilt, not read
 
 try:   # the C module, as `index` reads it: the sqlite3 package costs a hook 3 ms of imports
     import _sqlite3 as sqlite3
