@@ -12,14 +12,16 @@ from typing import Any
 from memkit.errors import MemkitError
 
 
-def client(config, who: str, timeout: float | None = None):
+def client(config, who: str, timeout: float | None = None, retries: int | None = None):
+    """retries: the SDK's retries of a failed request (default: `[anthropic] max_retries`); a caller
+    bounded by a deadline asks none, so that its timeout is the whole wait."""
     key = os.environ.get("ANTHROPIC_API_KEY")
     if not key:
         raise MemkitError(f"{who}: ANTHROPIC_API_KEY is not set")
     import anthropic
 
     return anthropic.Anthropic(api_key=key, timeout=float(timeout or config.get("anthropic.timeout")),
-                               max_retries=int(config.get("anthropic.max_retries")))
+                               max_retries=int(config.get("anthropic.max_retries") if retries is None else retries))
 
 
 def forced_tool(api, config, who: str, *, system: str, prompt: str, tool: str, description: str,

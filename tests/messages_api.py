@@ -17,6 +17,7 @@ class MessagesServer:
         self.answer = answer or (lambda req: {"items": []})
         self.status = 200            # set to 401, 429, 500 to exercise error paths
         self.raw_input: Any = None   # set to a value to answer with a tool input that breaks the schema
+        self.delay = 0.0             # seconds before answering: an endpoint that hangs
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -27,6 +28,10 @@ class MessagesServer:
                 body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))) or b"{}")
                 server.requests.append({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()},
                                         "body": body})
+                if server.delay:
+                    import time
+
+                    time.sleep(server.delay)
                 if server.status != 200:
                     kind = {401: "authentication_error", 429: "rate_limit_error"}.get(server.status, "api_error")
                     return self._send(server.status, {"type": "error", "error": {"type": kind, "message": kind}})

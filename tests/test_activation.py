@@ -242,6 +242,26 @@ def test_relevance_judge_for_high_consequence_cues(ledger):
     assert run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(quiet)).stdout == ""
 
 
+def test_the_relevance_judge_waits_no_longer_than_its_timeout_in_all(ledger):
+    import time
+
+    from messages_api import MessagesServer
+
+    toml = ledger / "memkit.toml"   # retries as configured by default: the judge asks none of them
+    toml.write_text(toml.read_text().replace("judge = false", "judge = true").replace("judge_timeout = 5.0",
+                                                                                   "judge_timeout = 1.0"))
+    payload = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": "/home/dev/ledger", "session_id": "j1",
+               "tool_input": {"command": "alembic upgrade head && psql -c 'ALTER TABLE orders DROP COLUMN coupon'"}}
+    with MessagesServer(lambda req: {"relevant": False}) as server:
+        server.delay = 6.0   # an endpoint that hangs
+        env = {"ANTHROPIC_BASE_URL": server.url, "ANTHROPIC_API_KEY": "k"}
+        started = time.perf_counter()
+        hung = run_cli("--vault", str(ledger), "check", "--hook", input=json.dumps(payload), env=env)
+        took = time.perf_counter() - started
+    assert took < 4.0, took   # (three tries of the whole timeout each, before: 3 s and more)
+    assert "three-phase removal" in hung.stdout and "unjudged" in hung.stderr and len(server.requests) == 1
+
+
 def _fresh() -> str:
     """A session of its own for each call: a lesson already given in a session is not given again."""
     import uuid

@@ -220,6 +220,27 @@ def test_the_model_refines_a_new_lesson_and_a_reply_that_does_not_fit_is_refused
         assert notes.read(second).meta["cue"]["compiled"] == compiler.NAME
 
 
+@pytest.mark.slow   # long: runs in CI's `pytest -m slow` step
+def test_a_model_that_fails_once_is_not_asked_again_for_the_runs_later_lessons(llm_vault, tmp_path):
+    from messages_api import MessagesServer
+
+    with MessagesServer() as server:
+        server.status = 500
+        env = {"ANTHROPIC_BASE_URL": server.url, "ANTHROPIC_API_KEY": "k"}
+        logs = [write_generic(tmp_path / f"s{n}.jsonl", [
+            {"role": "assistant", "content": "Running.", "tool_calls": [{"id": "c1", "name": "Bash",
+                                                                         "input": {"command": command}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "no", "rejected": True},
+            {"role": "user", "content": lesson}], {"session_id": f"gave-up-{n}", "project": "shop"})
+            for n, (command, lesson) in enumerate([("git push -f", "no, never force-push develop, others build on it"),
+                                                   ("rm -rf data", "stop, never rm -rf anything under data/"),
+                                                   ("npm publish", "no, never publish from a laptop, CI does")])]
+        proc = run_cli("--vault", str(llm_vault), "ingest", *map(str, logs), env=env, check=True)
+    assert len(server.requests) == 1 and proc.stderr.count("answered 500") == 1, proc.stderr
+    cues = [notes.read(p).meta["cue"] for p in (llm_vault / "workshop/observations/correction").glob("*.md")]
+    assert len(cues) == 3 and all(c["compiled"] == compiler.NAME for c in cues)
+
+
 @pytest.mark.parametrize("lesson", [
     "no, you're not done until the whole test suite passes. Running one file proves nothing.",
     "no, this isn't finished until the full suite is green",

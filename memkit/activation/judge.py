@@ -2,11 +2,13 @@
 
 Owns asking, per high-consequence cue, whether its lesson applies to the action at
 hand, and dropping the ones the model says do not. It fails toward showing: any
-error keeps the cue and prints one line on stderr. Imported only when enabled.
+error keeps the cue and prints one line on stderr; `[activation] judge_timeout` bounds the whole
+wait of one hook call (no retries). Imported only when enabled.
 """
 from __future__ import annotations
 
 import sys
+import time
 import tomllib
 
 from memkit import DATA
@@ -27,18 +29,25 @@ def review(vault, cues: list, action, cat) -> list:
     if not high:
         return cues
     config, text = vault.config, _prompts()
+    budget = float(config.get("activation.judge_timeout"))   # the whole wait, every cue judged in it
+    deadline = time.monotonic() + budget
     try:
-        api = llm.client(config, "relevance judge", timeout=float(config.get("activation.judge_timeout")))
+        api = llm.client(config, "relevance judge", timeout=budget, retries=0)
     except MemkitError as e:
         print(f"memkit: {e}; showing the lesson unjudged", file=sys.stderr)
         return cues
     dropped = set()
     for cue in high:
+        left = deadline - time.monotonic()
+        if left < 0.05:
+            print(f"memkit: relevance judge: no answer within {budget:g} s ([activation] judge_timeout); showing "
+                  "the lesson unjudged", file=sys.stderr)
+            break
         prompt = text["ask"].format(action=action.text[:4000], trigger=cue.trigger[:600], lesson=cue.lesson[:1500])
         try:
-            answer = llm.forced_tool(api, config, "relevance judge", system=text["system"], prompt=prompt,
-                                     tool="judge_relevance", description="Say whether the lesson applies.",
-                                     schema=SCHEMA, max_tokens=300)
+            answer = llm.forced_tool(api.with_options(timeout=left), config, "relevance judge",
+                                     system=text["system"], prompt=prompt, tool="judge_relevance",
+                                     description="Say whether the lesson applies.", schema=SCHEMA, max_tokens=300)
         except MemkitError as e:
             print(f"memkit: {e}; showing the lesson unjudged", file=sys.stderr)
             break

@@ -72,11 +72,17 @@ def check(answer: Any, cat) -> dict[str, Any]:
     return out
 
 
+_GAVE_UP = False   # the model failed in this process: later lessons keep their heuristic cue at once
+
+
 def refine(vault, cat, cue: dict, lesson: str, trigger: str) -> dict:
     """The cue the model gives for a lesson, checked; the heuristic cue when anything fails."""
     from memkit import llm
 
+    global _GAVE_UP
     config = vault.config
+    if _GAVE_UP:   # the model failed once in this run: the heuristic cue for the rest, said once
+        return cue
     try:
         api = llm.client(config, "lesson compiler")
         kind_ids = sorted(k.id for k in cat.kinds.values() if not k.safe)
@@ -84,8 +90,13 @@ def refine(vault, cat, cue: dict, lesson: str, trigger: str) -> dict:
                                  prompt=prompt(cat, lesson[:3000], trigger[:600], cue), tool="compile_lesson",
                                  description="The structured cue of one lesson.", schema=schema(kind_ids),
                                  max_tokens=800)
+    except MemkitError as e:   # no key, no answer, refused: the same for every later lesson of the run
+        _GAVE_UP = True
+        print(f"memkit: {e}; keeping the heuristic cue of this lesson and of the run's later ones", file=sys.stderr)
+        return cue
+    try:
         fields = check(answer, cat)
-    except MemkitError as e:
+    except MemkitError as e:   # this reply did not fit
         print(f"memkit: {e}; keeping the heuristic cue", file=sys.stderr)
         return cue
     return {**cue, **fields, "compiled": f"llm:{config.get('anthropic.model')}"}
