@@ -11,6 +11,13 @@ import pytest
 from conftest import CORPORA, git, run_cli, write_generic
 
 from memkit.storage import notes
+from memkit.traces.model import Session
+from memkit.traces.render import trace_id
+
+
+def tid(session_id: str, day: str) -> str:
+    """The trace id memkit gives one of these generic sessions."""
+    return trace_id(Session(session_id=session_id, agent="generic", started=f"{day}T09:00:00Z"))
 
 
 def mk(vault: Path, *args: str, **kw):
@@ -99,8 +106,8 @@ def test_a_feature_over_three_sessions_is_one_episode(vault, tmp_path):
     eps = episodes(vault)
     [(eid, ep)] = [(k, m) for k, m in eps.items() if "export" in m["goal"].lower()]
     assert ep["goal"] == "The export feature"
-    assert ep["sessions"] == ["[[2026-03-10-generic-aaaa0001]]", "[[2026-03-11-generic-aaaa0002]]",
-                              "[[2026-03-12-generic-aaaa0003]]"]
+    assert ep["sessions"] == [f"[[{tid('aaaa0001', '2026-03-10')}]]", f"[[{tid('aaaa0002', '2026-03-11')}]]",
+                              f"[[{tid('aaaa0003', '2026-03-12')}]]"]
     assert ep["outcome"] == "done"
     assert ep["period"] == {"from": "2026-03-10T10:01:00Z", "to": ep["period"]["to"]}
     assert ep["period"]["to"].startswith("2026-03-12")
@@ -109,7 +116,7 @@ def test_a_feature_over_three_sessions_is_one_episode(vault, tmp_path):
     assert "shop/export.py" in ep["artifacts"] and "commit 3f2a9c1" in ep["artifacts"]
     assert len(eps) == 1
     body = (vault / "workshop" / "episodes" / f"{eid}.md").read_text()
-    assert "[[2026-03-11-generic-aaaa0002#^t1]]" in body and "## Decisions" in body
+    assert f"[[{tid('aaaa0002', '2026-03-11')}#^t1]]" in body and "## Decisions" in body
     assert "Memkit-Action: episodes" in git(vault, "log", "-1", "--format=%B")
     listed = mkjson(vault, "episodes", "list")
     assert [e["id"] for e in listed] == [eid] and listed[0]["outcome"] == "done"
@@ -143,7 +150,7 @@ def test_two_efforts_in_one_session_are_two_episodes(vault, tmp_path):
     assert [(e["goal"], e["outcome"]) for e in eps] == [("The login timeout bug", "done"),
                                                          ("The README badges", "abandoned")]
     assert eps[0]["artifacts"] == ["shop/auth.py"] and eps[1]["artifacts"] == ["README.md"]
-    assert all(e["sessions"] == ["[[2026-04-02-generic-bbbb0001]]"] for e in eps)
+    assert all(e["sessions"] == [f"[[{tid('bbbb0001', '2026-04-02')}]]"] for e in eps)
 
 
 def test_unrelated_sessions_stay_apart_and_a_failure_is_failed(vault, tmp_path):
@@ -260,7 +267,7 @@ def test_tried_finds_the_negative_result_and_its_session(vault, tmp_path):
     assert out.stdout.startswith("we tried a circuit breaker around the payment client in session 2026-03-12 (turn 6)")
     assert "connection pool" in out.stdout and "[[neg-" in out.stdout
     [hit] = [h for h in mkjson(vault, "tried", "circuit breaker") if h["kind"] == "negative_result"]
-    assert hit["session"] == "2026-03-12-generic-eeee0001" and hit["turn"] == 6
+    assert hit["session"] == tid('eeee0001', '2026-03-12') and hit["turn"] == 6
     none = mk(vault, "tried", "blue-green deployment", check=True)
     assert none.returncode == 0 and none.stdout.strip() == "nothing recorded about 'blue-green deployment'"
 
@@ -327,7 +334,7 @@ def test_discovery_referred_back_to_gains_confidence(vault, tmp_path):
     before = float(notes.read(disc).meta["confidence"])
     mk(vault, "episodes", "build", check=True)
     after = notes.read(disc).meta
-    assert float(after["confidence"]) > before and after["referenced_by"] == ["[[2026-09-05-generic-hhhh0002]]"]
+    assert float(after["confidence"]) > before and after["referenced_by"] == [f"[[{tid('hhhh0002', '2026-09-05')}]]"]
     assert not notes.read(disc).edited_by_person()
 
 
@@ -361,7 +368,7 @@ def test_a_tried_line_about_an_episode_stays_one_short_line():
 
     lessons = [f"never run the migration {n} without a dry run first, it broke staging twice" for n in range(12)]
     episode = {"type": "episode", "id": "ep-2026-03-12-migrate", "goal": "migrate the orders table " * 20,
-               "outcome": "abandoned", "lessons": lessons, "sessions": ["[[2026-03-12-generic-eeee0001]]"],
+               "outcome": "abandoned", "lessons": lessons, "sessions": [f"[[{tid('eeee0001', '2026-03-12')}]]"],
                "_path": "episodes/ep-2026-03-12-migrate.md"}
     line = tried_mod._answer(episode, 80.0, [])["line"]
     assert "\n" not in line and len(line) < 500 and line.endswith("— see [[ep-2026-03-12-migrate]]")

@@ -291,3 +291,47 @@ def test_init_with_the_vault_option_creates_that_vault_not_one_here(tmp_path):
     assert str(there) in out.stdout
     run_cli("init", cwd=here, check=True)   # no PATH and no --vault: here
     assert (here / "memkit.toml").is_file()
+
+
+def _aider(folder: Path, started: str, said: str) -> Path:
+    folder.mkdir(parents=True)
+    log = folder / ".aider.chat.history.md"
+    log.write_text(f"\n# aider chat started at {started}\n\n#### {said}  \n\nOk.\n")
+    return log
+
+
+def test_trace_ids_do_not_depend_on_ingest_order_nor_collide_for_sessions_named_alike(tmp_path):
+    """An aider log's session id is its start time, a generic log's may be `session-1`: their first
+    characters are the same for every session of a day, so ids come from a digest of the whole id."""
+    logs = [_aider(tmp_path / "a", "2026-04-09 09:00:00", "refactor the parser"),
+            _aider(tmp_path / "b", "2026-04-09 15:30:00", "write docs for the cli"),
+            write_generic(tmp_path / "g1.jsonl", [{"role": "user", "content": "one"}], {"session_id": "gen-session-1"}),
+            write_generic(tmp_path / "g2.jsonl", [{"role": "user", "content": "two"}], {"session_id": "gen-session-2"})]
+    ids = []
+    for name, order in (("v1", logs), ("v2", logs[::-1])):
+        vault = tmp_path / name
+        run_cli("init", str(vault), check=True)
+        for log in order:
+            run_cli("--vault", str(vault), "ingest", str(log), "--no-extract", check=True)
+        ids.append(sorted(p.stem for p in (vault / "traces").rglob("*.md")))
+    assert ids[0] == ids[1] and len(ids[0]) == 4
+    assert all(len(i.rsplit("-", 1)[1]) == 8 for i in ids[0])   # the short id each time: no collision
+
+
+def test_a_trace_named_the_earlier_way_is_kept_by_a_later_ingest(vault, tmp_path):
+    log = _aider(tmp_path / "a", "2026-04-09 09:00:00", "refactor the parser")
+    run_cli("--vault", str(vault), "ingest", str(log), "--no-extract", check=True)
+    [path] = (vault / "traces").rglob("*.md")
+    note = notes.read(path)
+    from memkit.traces.model import Session
+
+    old = traces.trace_id(Session(session_id=note.meta["session_id"], agent="aider", started=note.meta["started"]),
+                          legacy=True)
+    assert old != path.stem and old.endswith("-aider202")   # what memkit called it before
+    note.meta["id"] = old
+    (path.parent / f"{old}.md").write_text(notes.render(notes.Note(notes.stamp(note.meta, note.body), note.body)))
+    path.unlink()
+    git(vault, "add", "-A")
+    git(vault, "commit", "-qm", "a vault of the earlier naming")
+    out = run_cli("--vault", str(vault), "ingest", str(log), "--no-extract", check=True).stdout
+    assert "1 unchanged" in out and [p.stem for p in (vault / "traces").rglob("*.md")] == [old]

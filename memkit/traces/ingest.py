@@ -265,17 +265,44 @@ def _turns(meta: dict) -> int:
 
 
 def _claim_id(vault: Vault, session: Session) -> tuple[str, notes.Note | None]:
-    """A trace id for the session, longer when a different session already holds the short one."""
+    """A trace id for the session, longer when a different session already holds the short one; a
+    session memkit named the earlier way (`trace_id(legacy=True)`) keeps its trace."""
+    free = None
     for length in (8, 16, 64):
         tid = traces.trace_id(session, length)
-        path = vault.root / traces.folder(tid) / f"{tid}.md"
-        if not path.exists():
-            return tid, None
-        note = notes.read(path)
-        if traces.session_of(note.meta) == session.session_id and \
-                str(note.meta.get("agent_id") or "") == str(session.agent_id or ""):
-            return tid, note
-    raise InvalidInput(f"cannot find a free trace id for session {session.session_id!r}")
+        found = _held(vault, tid, session)
+        if found is _FREE:
+            free = tid
+            break
+        if found is not None:
+            return tid, found
+    if free is None:
+        raise InvalidInput(f"cannot find a free trace id for session {session.session_id!r}")
+    for length in (8, 16, 64):
+        tid = traces.trace_id(session, length, legacy=True)
+        if tid == traces.trace_id(session, length):
+            break   # named the same way both times: looked at already
+        found = _held(vault, tid, session)
+        if found is _FREE:
+            break
+        if found is not None:
+            return tid, found
+    return free, None
+
+
+_FREE = object()
+
+
+def _held(vault: Vault, tid: str, session: Session):
+    """_FREE when no trace is called tid, its note when it is this session's, None when another's."""
+    path = vault.root / traces.folder(tid) / f"{tid}.md"
+    if not path.exists():
+        return _FREE
+    note = notes.read(path)
+    if traces.session_of(note.meta) == session.session_id and \
+            str(note.meta.get("agent_id") or "") == str(session.agent_id or ""):
+        return note
+    return None
 
 
 def _meta(vault: Vault, s: Session, turns: int, tid: str, source: dict, redactions: int,

@@ -31,13 +31,21 @@ _LINK_OPEN = rxcache.compile("\\[(?=\u2060*\\[)")
 _LINK_OPENED = rxcache.compile("\\[\u2060(?=\u2060*\\[)")
 
 
-def trace_id(session: Session, length: int = 8) -> str:
-    """Readable and deterministic: date, agent, the session id's first characters."""
+_RANDOM_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", re.I)   # a UUID v4
+
+
+def trace_id(session: Session, length: int = 8, legacy: bool = False) -> str:
+    """Readable and deterministic: date, agent, and the session id's first characters when they are
+    random (a UUID v4, as Claude Code's), else the first characters of its digest: an aider log's
+    `aider-20260409-…`, a console copy's name, a Codex UUID v7 (its time first) or a generic log's
+    `session-1` would give two sessions one id, and two clones of a team vault one file for both.
+    legacy: the id memkit gave every session before (the session id's own first characters)."""
     date = (session.started or "")[:10]
     date = date if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) else "undated"
     sid = _SAFE_ID.sub("", session.session_id).lower()
-    if not sid or sid != session.session_id.replace("-", "").lower():
-        sid = hashlib.sha256(session.session_id.encode()).hexdigest()  # hostile or odd ids
+    if not sid or sid != session.session_id.replace("-", "").lower() or not (
+            legacy or _RANDOM_ID.fullmatch(session.session_id)):
+        sid = hashlib.sha256(session.session_id.encode()).hexdigest()  # not random, hostile or odd
     tid = f"{date}-{AGENT_SHORT.get(session.agent, 'generic')}-{sid[:length]}"
     if session.agent_id:
         tid += "-" + (_SAFE_ID.sub("", session.agent_id).lower()[:24] or "agent")
