@@ -335,3 +335,21 @@ def test_a_trace_named_the_earlier_way_is_kept_by_a_later_ingest(vault, tmp_path
     git(vault, "commit", "-qm", "a vault of the earlier naming")
     out = run_cli("--vault", str(vault), "ingest", str(log), "--no-extract", check=True).stdout
     assert "1 unchanged" in out and [p.stem for p in (vault / "traces").rglob("*.md")] == [old]
+
+
+def test_a_live_trace_given_a_property_of_ones_own_still_gets_the_sessions_later_turns(vault, tmp_path):
+    said = [{"role": "user", "content": "publish the package"}, {"role": "assistant", "content": "Publishing."}]
+    log = write_generic(tmp_path / "live.jsonl", said, {"session_id": "live-1"})
+    run_cli("--vault", str(vault), "ingest", str(log), "--no-extract", check=True)
+    [path] = (vault / "traces").rglob("*.md")
+    path.write_text(path.read_text().replace("\ntags:\n", "\nrating: 5\ntags:\n", 1))   # a property in Obsidian
+    later = said + [{"role": "user", "content": "no, never publish from a laptop; push a tag and let CI publish"}]
+    write_generic(log, later, {"session_id": "live-1"})
+    out = run_cli("--vault", str(vault), "ingest", str(log), "--no-extract", check=True).stdout
+    note = notes.read(path)
+    assert "1 updated" in out and note.meta["turns"] == 3 and note.meta["rating"] == 5
+    assert "never publish from a laptop" in note.body
+    path.write_text(path.read_text().replace("publish the package", "publish the package (my note)", 1))
+    write_generic(log, later + [{"role": "assistant", "content": "Understood."}], {"session_id": "live-1"})
+    out = run_cli("--vault", str(vault), "ingest", str(log), "--no-extract", check=True).stdout
+    assert "left alone (edited by hand)" in out and "(my note)" in path.read_text()   # its text: theirs

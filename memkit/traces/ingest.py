@@ -229,7 +229,7 @@ def write_trace(vault: Vault, session: Session, source: dict, report: Report, tu
     rel = f"{traces.folder(tid)}/{tid}.md"
     meta = _meta(vault, session, turns, tid, source, count, existing)
     if existing is not None:
-        if existing.edited_by_person():
+        if existing.edited_by_person() and not _properties_only(existing):
             return "edited", tid
         if existing.body == body and _same(existing.meta, meta):
             return "unchanged", tid
@@ -243,6 +243,19 @@ def write_trace(vault: Vault, session: Session, source: dict, report: Report, tu
     vault.write_text(rel, notes.render(note))
     report.written.append(rel)
     return ("updated" if existing is not None else "written"), tid
+
+
+# the keys memkit writes into a trace (and wrote before); any other is a person's own property
+_TRACE_KEYS = frozenset({"type", "id", traces.SESSION_KEY, "agent", "project", "cwd", "started", "ended", "turns",
+                         *traces.LOG_KEYS, "redactions", "skipped_lines", "parent", "agent_id", "branch", "user",
+                         "extracted", "tags", "memkit-sha", "session", "source", "updated"})
+
+
+def _properties_only(note: notes.Note) -> bool:
+    """The person's edit only added properties of their own (Obsidian's `rating: 5`), its text and
+    memkit's keys as memkit wrote them: the session's later turns still join it, the properties kept."""
+    own = {k: v for k, v in note.meta.items() if k in _TRACE_KEYS}
+    return len(own) < len(note.meta) and notes.content_hash(own, note.body) == note.meta.get("memkit-sha")
 
 
 _TURN = "\n## Turn "
