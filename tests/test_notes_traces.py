@@ -84,3 +84,17 @@ def test_trace_id_is_readable_and_safe():
     hostile = Session("../../etc/passwd", "generic", [], started="2026-03-02T10:00:00Z")
     tid = traces.trace_id(hostile)
     assert "/" not in tid and ".." not in tid and tid.startswith("2026-03-02-generic-")
+
+
+def test_a_message_that_leaves_a_code_fence_open_does_not_swallow_the_turns_after_it():
+    opened = "here is what I ran:\n```bash\n$ make test\nFAILED"
+    session = Session("s-2", "generic", [Turn(Role.USER, opened), Turn(Role.ASSISTANT, "The import fails."),
+                                         Turn(Role.USER, "no, never change the test, fix the import")]).finish()
+    body = traces.render_body(session)
+    before_heading = body.split("## Turn 2 ")[0]
+    fences = [ln for ln in before_heading.splitlines() if ln.startswith("```")]
+    assert len(fences) % 2 == 0, body   # every fence closed before turn 2's heading: a viewer shows it
+    assert [t.text for t in traces.parse_turns(body)] == [opened, "The import fails.",
+                                                         "no, never change the test, fix the import"]
+    closed = "```py\nx = 1\n```\ndone"
+    assert traces.CLOSED not in traces.render_body(Session("s-3", "generic", [Turn(Role.USER, closed)]).finish())

@@ -126,7 +126,7 @@ def _render_turn(turn: Turn) -> str:
     if turn.role is Role.TOOL:
         lines.append(_fence("text memkit-output", _escape(turn.text)))
     elif turn.text:
-        lines.append(_escape(turn.text))
+        lines.append(_closed(_escape(turn.text)))
     for call in turn.tool_calls:
         name = _SAFE_TOOL.sub("_", call.name) or "tool"
         if isinstance(call.input, str):
@@ -135,6 +135,29 @@ def _render_turn(turn: Turn) -> str:
             lines.append(_fence(f"json memkit-call {name} {call.id or '-'}",
                                 _escape(json.dumps(call.input, ensure_ascii=False, indent=1))))
     return "\n".join(lines) + "\n"
+
+
+CLOSED = "<!-- memkit: fence closed -->"   # after the fence memkit closed for a message that left one open
+_FENCE_LINE = rxcache.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+
+
+def _closed(text: str) -> str:
+    """A message that opens a code fence and never closes it (a paste cut short) closed, so the
+    turns after it stay headings in any Markdown viewer; parsing takes the closing away again."""
+    if "``" not in text and "~~" not in text:
+        return text
+    opened = None
+    for line in text.split("\n"):
+        m = _FENCE_LINE.match(line)
+        if m is None:
+            continue
+        mark, rest = m.group(1), m.group(2)
+        if opened is None:
+            if not (mark[0] == "`" and "`" in rest):   # (a backtick fence's info has no backtick)
+                opened = mark
+        elif mark[0] == opened[0] and len(mark) >= len(opened) and not rest.strip():
+            opened = None
+    return text if opened is None else f"{text}\n{opened}\n{CLOSED}"
 
 
 def _fence(info: str, text: str) -> str:
@@ -259,6 +282,10 @@ def _split_blocks(lines: list[str]) -> tuple[str, list[ToolCall], str]:
             continue
         out.append(line)
         i += 1
+    while out and not out[-1]:
+        out.pop()
+    if len(out) >= 2 and out[-1] == CLOSED and _FENCE_LINE.match(out[-2]):   # the fence render closed
+        out = out[:-2]
     return _unescape("\n".join(out).strip("\n")), calls, _unescape("\n".join(thinking))
 
 
