@@ -85,14 +85,15 @@ def _named(traces: list[str], written: list[str]) -> list[tuple[str, str]]:
 
 def _ingest_summary(report, traces: list[str], extracted: dict, sha: str | None) -> dict[str, Any]:
     by = {s: sum(1 for f in report.files if f.status == s) for s in
-          ("written", "updated", "unchanged", "shorter", "edited", "empty", "error")}
+          ("written", "updated", "unchanged", "shorter", "differs", "edited", "empty", "error")}
     lines = [f"{len(report.files)} log(s): {by['written']} new, {by['updated']} updated, "
              f"{by['unchanged']} unchanged" + (f", {by['edited']} left alone (edited by hand)" if by["edited"] else "")
              + (f", {by['shorter']} shorter than their trace (kept)" if by["shorter"] else "")
+             + (f", {by['differs']} whose turns differ from their trace's (kept)" if by["differs"] else "")
              + (f", {by['empty']} empty" if by["empty"] else "")
              + f"; {sum(f.skipped_lines for f in report.files)} unreadable line(s) skipped, "
              f"{sum(f.redactions for f in report.files)} secret(s) redacted"]
-    lines += [f"  {f.path}: {f.message}" for f in report.files if f.status in ("edited", "shorter", "empty")]
+    lines += [f"  {f.path}: {f.message}" for f in report.files if f.status in ("edited", "shorter", "differs", "empty")]
     lines += extracted.get("lines", [])
     lines += [f"extraction: {e}" for e in extracted.get("errors", [])]
     if sha:

@@ -353,3 +353,24 @@ def test_a_live_trace_given_a_property_of_ones_own_still_gets_the_sessions_later
     write_generic(log, later + [{"role": "assistant", "content": "Understood."}], {"session_id": "live-1"})
     out = run_cli("--vault", str(vault), "ingest", str(log), "--no-extract", check=True).stdout
     assert "left alone (edited by hand)" in out and "(my note)" in path.read_text()   # its text: theirs
+
+
+def test_a_log_that_lost_an_earlier_record_leaves_the_trace_and_its_anchors_as_they_are(vault, tmp_path):
+    said = [{"role": "user", "content": "speed up the test suite"},
+            {"role": "assistant", "content": "Deleting the slow ones.",
+             "tool_calls": [{"id": "c1", "name": "Bash", "input": {"command": "rm -rf tests/integration"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "rejected", "rejected": True},
+            {"role": "user", "content": "no, never delete tests to make the suite faster; mark them slow instead"},
+            {"role": "assistant", "content": "Sorry, marking them."}]
+    log = write_generic(tmp_path / "s.jsonl", said, {"session_id": "lost-1"})
+    run_cli("--vault", str(vault), "ingest", str(log), check=True)
+    [trace] = (vault / "traces").rglob("*.md")
+    before, candidates = trace.read_text(), sorted((vault / "workshop").rglob("*.md"))
+    write_generic(log, said[1:] + [{"role": "user", "content": "thanks, now run the suite"}], {"session_id": "lost-1"})
+    out = run_cli("--vault", str(vault), "ingest", str(log), check=True).stdout
+    assert "1 whose turns differ from their trace's (kept)" in out and "keeps its turns and their numbers" in out
+    assert trace.read_text() == before and sorted((vault / "workshop").rglob("*.md")) == candidates
+    # the same turns said otherwise in a few places (a secret redacted now, a new layout): rewritten
+    write_generic(log, [said[0], {**said[1], "content": "Deleting the slow ones, token sk-ant-api03-"
+                                  + "x" * 40}] + said[2:], {"session_id": "lost-1"})
+    assert "1 updated" in run_cli("--vault", str(vault), "ingest", str(log), check=True).stdout

@@ -29,7 +29,7 @@ COPY_SUFFIXES = (".md", ".txt", ".log")   # in a folder, taken when their openin
 class FileResult:
     path: str
     format: str = ""
-    status: str = ""                 # written | updated | unchanged | shorter | edited | empty | error
+    status: str = ""                 # written | updated | unchanged | shorter | differs | edited | empty | error
     traces: list[str] = field(default_factory=list)
     skipped_lines: int = 0
     redactions: int = 0
@@ -181,7 +181,7 @@ def _ingest_file(vault: Vault, path: Path, prepared: tuple, result: FileResult, 
         result.traces.append(tid)
         result.redactions += count
         statuses.append(status)
-    for s in ("shorter", "edited", "written", "updated"):
+    for s in ("shorter", "differs", "edited", "written", "updated"):
         if s in statuses:
             result.status = s
     result.status = result.status or "unchanged"
@@ -189,6 +189,9 @@ def _ingest_file(vault: Vault, path: Path, prepared: tuple, result: FileResult, 
         result.message = "a trace was edited by hand since memkit wrote it; left as it is"
     elif result.status == "shorter":
         result.message = "holds fewer turns than the trace of its session; the trace keeps them all"
+    elif result.status == "differs":
+        result.message = ("its turns are not the trace's turns (a record lost or changed in the log); the trace "
+                          "keeps its turns and their numbers")
     if vault.config.get("ingest.keep_raw") and result.status in ("written", "updated"):
         raw_rel = f"traces/raw/{result.traces[0]}{''.join(path.suffixes[-1:])}"
         vault.write_text(raw_rel, _redacted_copy(path))   # verbatim but for secrets: they never reach the vault
@@ -237,6 +240,8 @@ def write_trace(vault: Vault, session: Session, source: dict, report: Report, tu
         if existing.body != body and _continues(existing.body, body) and (
                 turns < held or (elsewhere and turns == held)):
             return ("shorter" if turns < held else "unchanged"), tid
+        if existing.body != body and not _continues(existing.body, body) and not _kept_turns(existing.body, body):
+            return "differs", tid   # a record lost or changed in the log: the trace's turns and their anchors stay
         if existing.body != body:
             meta["extracted"] = []      # new turns: extraction runs again (a new layout alone does not)
     note = notes.Note(notes.stamp(meta, body), body)
@@ -268,6 +273,16 @@ def _continues(old: str, new: str) -> bool:
     a, b = old.split(_TURN), new.split(_TURN)
     same = max(1, min(len(a), len(b)) - 1)
     return a[:same] == b[:same]
+
+
+def _kept_turns(old: str, new: str) -> bool:
+    """The old rendering's turns (but a last one still growing) are the new one's turns of the same
+    numbers, by whom and mostly what they say: the session grown, laid out anew or redacted more. A
+    log that lost an earlier record renumbers what follows it: the trace's anchors would point elsewhere."""
+    was, now = (traces.parse_turns(b) for b in (old, new))
+    pairs = list(zip(was[:-1], now))
+    return len(now) >= len(was) and all((a.n, a.role) == (b.n, b.role) for a, b in pairs) and \
+        2 * sum(a.text == b.text for a, b in pairs) >= len(pairs)
 
 
 def _turns(meta: dict) -> int:
