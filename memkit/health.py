@@ -89,6 +89,10 @@ def doctor(vault) -> dict[str, Any]:
             parsed = None   # listed by the index refresh too
         if parsed is not None:
             problems += [{"path": vault.rel(p), "problem": msg} for msg in parsed.problems]
+            named = parsed.meta.get("id")
+            if isinstance(named, str) and named and named != p.stem and p.parent.name != "raw":
+                problems.append({"path": vault.rel(p), "problem": f"its id {named!r} is not its file name; "
+                                 f"`memkit show {p.stem}` finds nothing: rename the file or the id to match"})
             old_cues += restamp.is_stale(parsed)   # not a problem: activation compiles them afresh
         for f in scan(text):
             problems.append({"path": vault.rel(p), "problem": f"possible secret ({f.kind}) on line {f.line}"})

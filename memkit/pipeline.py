@@ -99,7 +99,8 @@ def _ingest_summary(report, traces: list[str], extracted: dict, sha: str | None)
     if sha:
         lines.append(f"committed {sha[:10]}")
     return {"files": [f.__dict__ for f in report.files], "traces": traces, "bytes": report.bytes_read,
-            "candidates": extracted.get("written", []), "commit": sha, "lines": lines,
+            "candidates": [r for r in extracted.get("written", []) if r.startswith("workshop/")], "commit": sha,
+            "lines": lines,
             "errors": [f.message for f in report.errors]}
 
 

@@ -287,3 +287,24 @@ def test_git_commit_false_stops_every_commit_ingest_included(vault, tmp_path):
     log = write_generic(tmp_path / "g.jsonl", [{"role": "user", "content": "hello"}], {"session_id": "g-1"})
     out = run_cli("--vault", str(vault), "ingest", str(log), check=True).stdout
     assert "committed" not in out and git(vault, "rev-parse", "HEAD") == head
+
+
+def test_small_things_a_person_meets_say_what_they_are(vault, tmp_path):
+    log = write_generic(tmp_path / "g.jsonl", [{"role": "user", "content": "hi"}], {"session_id": "small-1"})
+    named = run_cli("--vault", str(vault), "ingest", str(log), "--format", "codex")   # the wrong format, named
+    assert named.returncode != 0 and "no codex session in it" in named.stderr
+    out = json.loads(run_cli("--vault", str(vault), "ingest", str(log), "--json", check=True).stdout)
+    assert out["candidates"] == [] and len(out["traces"]) == 1          # a trace is no candidate
+    (vault / "library" / "notes" / "wrongid.md").write_text("---\ntype: note\nid: other-id\ntitle: x\n---\nbody\n")
+    doctor = run_cli("--vault", str(vault), "doctor")
+    assert doctor.returncode == 1 and "its id 'other-id' is not its file name" in doctor.stdout
+
+
+def test_one_failure_of_every_trace_is_one_line(vault, tmp_path, monkeypatch):
+    logs = [write_generic(tmp_path / f"k{n}.jsonl", [{"role": "user", "content": f"task {n}"}],
+                          {"session_id": f"nokey-{n}"}) for n in range(3)]
+    run_cli("--vault", str(vault), "ingest", *map(str, logs), "--no-extract", check=True)
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    proc = run_cli("--vault", str(vault), "extract", "--all", "--extractor", "anthropic")
+    said = [ln for ln in proc.stderr.splitlines() if "ANTHROPIC_API_KEY is not set" in ln]
+    assert len(said) == 1 and "3 traces" in said[0], proc.stderr

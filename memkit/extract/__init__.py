@@ -116,10 +116,21 @@ def run(vault: Vault, trace_rels: list[str], name: str | None = None, *, force: 
     else:
         for rel in trace_rels:
             job.one(rel, out)
+    out["errors"] = _gathered(out["errors"])
     counts = ", ".join(f"{n} {k}" for k, n in sorted(out["counts"].items())) or "none"
     again = f"; {len(out['gathered'])} said again, added to the first saying" if out.get("gathered") else ""
     out["lines"].append(f"extracted from {out['traces']} trace(s) with {tag}: {counts}{again}")
     return out
+
+
+def _gathered(errors: list[str]) -> list[str]:
+    """One line for one failure of many traces ("ANTHROPIC_API_KEY is not set" for each of 300)."""
+    by: dict[str, list[str]] = {}
+    for e in errors:
+        rel, sep, why = e.partition(": ")
+        by.setdefault(why if sep and rel.startswith("traces/") else e, []).append(rel)
+    return [why if len(rels) == 1 and why == rels[0] else f"{rels[0]}: {why}" if len(rels) == 1
+            else f"{len(rels)} traces ({rels[0]}, …): {why}" for why, rels in by.items()]
 
 
 class Job:

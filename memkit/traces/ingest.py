@@ -114,7 +114,7 @@ def ingest(vault: Vault, paths: list[Path], fmt: str = "auto",
         try:
             if isinstance(prepared, Exception):
                 raise prepared
-            _ingest_file(vault, path, prepared, result, report)
+            _ingest_file(vault, path, prepared, result, report, fmt)
         except InvalidInput as e:
             result.status, result.message = "error", str(e)
         except OSError as e:
@@ -165,10 +165,14 @@ def _prepare(path: Path, fmt: str) -> tuple | Exception:
         return e
 
 
-def _ingest_file(vault: Vault, path: Path, prepared: tuple, result: FileResult, report: Report) -> None:
+def _ingest_file(vault: Vault, path: Path, prepared: tuple, result: FileResult, report: Report,
+                 fmt: str = "auto") -> None:
     name, digest, size, rendered = prepared
     result.format = getattr(reader(name), "NAME", name)
     report.bytes_read += size
+    if not rendered and fmt != "auto" and size:   # a format the person named, and nothing of it in the file
+        raise InvalidInput(f"{path}: no {result.format} session in it; is it a {result.format} log? (leave "
+                           "--format out to let memkit tell)")
     if not rendered:
         result.status, result.message = "empty", f"no session found as {result.format}"   # (the summary names the file)
         return
