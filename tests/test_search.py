@@ -27,6 +27,13 @@ def _ingest(vault: Path, logs: Path) -> None:
     run_cli("--vault", str(vault), "ingest", str(logs), "--no-commit", "--no-extract", check=True)
 
 
+def _sid(vault: Path, hit: dict) -> str:
+    """The agent's session id of the trace a hit is in."""
+    from memkit.storage import notes
+
+    return notes.read(vault / hit["path"]).meta["session_id"]
+
+
 def _hits(vault: Path, *args: str) -> list[dict]:
     return json.loads(run_cli("--vault", str(vault), "search", *args, "--json", check=True).stdout)
 
@@ -99,7 +106,7 @@ def test_a_note_of_megabytes_is_searched_in_a_moment_to_its_last_line(vault):
 def test_hits_are_turns_and_by_note_groups_them(shop):
     hits = _hits(shop, "invoice tax")
     assert set(hits[0]) >= {"id", "type", "kind", "title", "path", "turn", "score", "snippet", "role"}
-    alpha = [h for h in hits if h["id"].endswith("alpha") or "alpha" in h["path"]]
+    alpha = [h for h in hits if h["type"] == "trace" and _sid(shop, h) == "alpha"]
     turns = [h["turn"] for h in hits if h["path"] == hits[0]["path"]]
     assert len(turns) >= 3 and len(set(turns)) == len(turns)   # several turns of one trace, each once
     assert hits[0]["turn"] in (1, 4, 5) and hits[0]["role"] in ("user", "assistant")
@@ -129,7 +136,7 @@ def test_the_session_about_the_query_outranks_a_stray_mention(vault, tmp_path):
     ])
     _ingest(vault, logs)
     notes = _hits(vault, "kafka consumer timeout", "--by", "note")
-    assert "about" in notes[0]["path"] and "stray" in notes[1]["path"]
+    assert [_sid(vault, n) for n in notes[:2]] == ["about", "stray"]
 
 
 @pytest.mark.parametrize("query", ['"unclosed', "NEAR(a b", "tax*", "-invoice", "a:b", "AND OR NOT",
@@ -153,7 +160,7 @@ def test_quoted_words_must_stand_together_and_question_words_are_left_out(shop):
                for h in _hits(shop, '"tax change"'))
     assert _hits(shop, '"change tax"') == []
     asked = _hits(shop, "when did we set up the nightly backup?")
-    assert "beta" in asked[0]["path"] and asked[0]["turn"] == 1
+    assert _sid(shop, asked[0]) == "beta" and asked[0]["turn"] == 1
 
 
 def test_the_command_line_fast_path_prints_what_click_prints(shop):

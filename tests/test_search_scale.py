@@ -13,7 +13,7 @@ import pytest
 from conftest import run_cli, write_generic
 
 from memkit.search import plan, query, rank
-from memkit.storage import fulltext
+from memkit.storage import fulltext, notes
 from memkit.storage.vault import Vault
 
 BUDGET = 20
@@ -50,6 +50,11 @@ def _hits(vault, *args: str) -> list[dict]:
     return json.loads(run_cli("--vault", str(vault), "search", *args, "--json", check=True).stdout)
 
 
+def _sid(vault, hit: dict) -> str:
+    """The agent's session id of the trace a hit is in."""
+    return notes.read(vault / hit["path"]).meta["session_id"]
+
+
 def _con(vault) -> sqlite3.Connection:
     return sqlite3.connect(f"file:{Vault(vault).index_path}?mode=ro", uri=True)
 
@@ -58,10 +63,10 @@ def test_a_rare_word_is_found_first_behind_many_newer_rows_of_common_words(crowd
     with closing(_con(crowd)) as con:   # the common words hold more rows than a search ranks
         assert fulltext.sample(con, "turns", '"deploy"', BUDGET)[0] > BUDGET
     hits = _hits(crowd, "zeppelin deploy service config")
-    assert "oldzeppe" in hits[0]["path"] and hits[0]["turn"] == 1
+    assert "old-zeppelin" in _sid(crowd, hits[0]) and hits[0]["turn"] == 1
     assert "**zeppelin**" in hits[0]["snippet"] and "**deploy**" in hits[0]["snippet"]
     notes = _hits(crowd, "zeppelin deploy service config", "--by", "note")
-    assert "oldzeppe" in notes[0]["path"]
+    assert "old-zeppelin" in _sid(crowd, notes[0])
 
 
 def test_every_row_found_is_scored_on_every_word_of_the_query(crowd):
@@ -88,14 +93,14 @@ def test_a_search_ranks_a_bounded_number_of_rows(crowd):
     assert total > 2 * BUDGET and len(ranked) <= BUDGET + 1   # the newest of them
     assert min(rowid for rowid, _ in ranked) == floor
     hits = _hits(crowd, "deploy config", "--limit", "5")
-    assert len(hits) == 5 and all("generic-new" in h["path"] for h in hits)
+    assert len(hits) == 5 and all(_sid(crowd, h).startswith("new-") for h in hits)
 
 
 def test_a_filtered_search_still_ranks_every_matching_row(crowd):
     hits = _hits(crowd, "zeppelin deploy")
-    assert "oldzeppe" in hits[0]["path"]
+    assert "old-zeppelin" in _sid(crowd, hits[0])
     proc = run_cli("--vault", str(crowd), "search", "deploy zeppelin", "--project", "shop", "--json", check=True)
-    assert "oldzeppe" in json.loads(proc.stdout)[0]["path"]
+    assert "old-zeppelin" in _sid(crowd, json.loads(proc.stdout)[0])
 
 
 def test_snippets_read_by_range_are_each_rows_own(crowd, monkeypatch):
