@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -70,14 +71,18 @@ def run(half: str, misses: bool, lessons: bool = False) -> dict:
                        capture_output=True)
         found, any_lesson = set(), set()
         kinds = LESSONS if lessons else ("correction",)
+        of_trace = {}   # trace id -> the case's key (the session id's first 8 characters), as each trace says
+        for trace in (vault / "traces").rglob("*.md"):
+            said = re.search(r"^session_id: ['\"]?([^'\"\n]+)", trace.read_text(encoding="utf-8"), re.M)
+            if said:
+                of_trace[trace.stem] = said.group(1)[:8]
         for kind in LESSONS:
             for note in (vault / "workshop" / "observations" / kind).glob("*.md"):
                 text = note.read_text(encoding="utf-8")
-                for sid in ids:
-                    if f"-{sid}]]" in text or f"-{sid}#" in text:
-                        any_lesson.add(sid)
-                        if kind in kinds:
-                            found.add(sid)
+                for sid in {of_trace[t] for t in re.findall(r"\[\[([^\]#|]+)", text) if t in of_trace} & set(ids):
+                    any_lesson.add(sid)
+                    if kind in kinds:
+                        found.add(sid)
     table: dict = collections.defaultdict(collections.Counter)
     rules = any(c["expect"] == "preference" for c in cases)   # a half of standing rules: any lesson is one
     for sid, case in ids.items():
