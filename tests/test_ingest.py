@@ -370,7 +370,27 @@ def test_a_log_that_lost_an_earlier_record_leaves_the_trace_and_its_anchors_as_t
     out = run_cli("--vault", str(vault), "ingest", str(log), check=True).stdout
     assert "1 whose turns differ from their trace's (kept)" in out and "keeps its turns and their numbers" in out
     assert trace.read_text() == before and sorted((vault / "workshop").rglob("*.md")) == candidates
-    # the same turns said otherwise in a few places (a secret redacted now, a new layout): rewritten
-    write_generic(log, [said[0], {**said[1], "content": "Deleting the slow ones, token sk-ant-api03-"
-                                  + "x" * 40}] + said[2:], {"session_id": "lost-1"})
+    # the same turns redacted more (a trace an older redactor let a token through): rewritten, redacted
+    token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0" * 2   # in most turns: each of them differs
+    note, body = notes.read(trace), notes.read(trace).body
+    for k in (0, 1, 3, 4):
+        body = body.replace(said[k]["content"], f"{said[k]['content']} (token {token})")
+        said[k] = {**said[k], "content": f"{said[k]['content']} (token {token})"}
+    meta = {**note.meta, "memkit-sha": notes.content_hash(note.meta, body)}   # as memkit once wrote it
+    trace.write_text(f"---\n{notes.dump_meta(meta)}---\n{body}")
+    write_generic(log, said, {"session_id": "lost-1"})
     assert "1 updated" in run_cli("--vault", str(vault), "ingest", str(log), check=True).stdout
+    assert token not in trace.read_text()
+
+
+def test_a_turn_a_better_reader_finds_before_the_others_does_not_freeze_the_trace(vault, tmp_path):
+    """A log read again by a reader that now finds its first prompt (one a byte-order mark hid) holds
+    every turn of the trace and one more before them: the trace is rewritten, the session goes on."""
+    said = [{"role": "user", "content": "publish the package"}, {"role": "assistant", "content": "Publishing."},
+            {"role": "user", "content": "no, never publish from a laptop"}, {"role": "assistant", "content": "Ok."}]
+    log = write_generic(tmp_path / "r.jsonl", said[1:], {"session_id": "reader-1"})
+    run_cli("--vault", str(vault), "ingest", str(log), "--no-extract", check=True)
+    write_generic(log, said + [{"role": "user", "content": "and tag it v2"}], {"session_id": "reader-1"})
+    out = run_cli("--vault", str(vault), "ingest", str(log), "--no-extract", check=True).stdout
+    [trace] = (vault / "traces").rglob("*.md")
+    assert "1 updated" in out and notes.read(trace).meta["turns"] == 5

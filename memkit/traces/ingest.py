@@ -280,13 +280,15 @@ def _continues(old: str, new: str) -> bool:
 
 
 def _kept_turns(old: str, new: str) -> bool:
-    """The old rendering's turns (but a last one still growing) are the new one's turns of the same
-    numbers, by whom and mostly what they say: the session grown, laid out anew or redacted more. A
-    log that lost an earlier record renumbers what follows it: the trace's anchors would point elsewhere."""
+    """Every turn of the old rendering (but a last one still growing) is in the new one, in order,
+    said the same or redacted more: the session grown, laid out anew, or read better (a reader that
+    now finds a turn it missed). A log that lost an earlier record loses a turn of the trace."""
+    from memkit.redact import redact
+
     was, now = (traces.parse_turns(b) for b in (old, new))
-    pairs = list(zip(was[:-1], now))
-    return len(now) >= len(was) and all((a.n, a.role) == (b.n, b.role) for a, b in pairs) and \
-        2 * sum(a.text == b.text for a, b in pairs) >= len(pairs)
+    rest = iter(now)
+    return all(any(b.role == a.role and (b.text == a.text or b.text == redact(a.text)[0]) for b in rest)
+               for a in was[:-1])
 
 
 def _turns(meta: dict) -> int:
