@@ -202,7 +202,8 @@ def test_compile_writes_no_file_of_the_vault_nor_one_of_another_kind(vault):
     before = {p: p.read_bytes() for p in vault.rglob("*") if p.is_file() and ".git" not in p.parts}
     head = git(vault, "rev-parse", "HEAD")
     for path in (trace, vault / "memkit.toml", vault / ".gitattributes", vault / ".gitignore",
-                 vault / "workshop" / "mine.md", vault / "scripts" / "deploy.sh", vault / "pyproject.toml"):
+                 vault / "workshop" / "mine.md", vault / "scripts" / "deploy.sh", vault / "pyproject.toml",
+                 vault / "Makefile", vault / "deploy", vault / ".env"):
         proc = run_cli("--vault", str(vault), "compile", "--path", str(path))
         _one_line(proc)
         assert "instruction file" in proc.stderr, proc.stderr
@@ -308,3 +309,12 @@ def test_one_failure_of_every_trace_is_one_line(vault, tmp_path, monkeypatch):
     proc = run_cli("--vault", str(vault), "extract", "--all", "--extractor", "anthropic")
     said = [ln for ln in proc.stderr.splitlines() if "ANTHROPIC_API_KEY is not set" in ln]
     assert len(said) == 1 and "3 traces" in said[0], proc.stderr
+
+
+def test_an_id_holding_a_marker_neither_ends_the_block(vault):
+    (vault / "library" / "conventions" / "odd.md").write_text(
+        "---\ntype: convention\nid: 'conv-x <!-- memkit:end --> tail'\nstatus: active\ntitle: Odd\n---\n# Odd\n\nBody.\n")
+    run_cli("--vault", str(vault), "compile", check=True)
+    text = (vault / "CLAUDE.md").read_text()
+    assert text.count("<!-- memkit:end -->") == 1
+    assert "up to date" in run_cli("--vault", str(vault), "compile", check=True).stdout

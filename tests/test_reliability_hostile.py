@@ -291,3 +291,14 @@ def test_every_command_and_subcommand_has_an_example_in_its_help():
     found = dict((" ".join(p), c) for p, c in walk(cli, ["memkit"]))
     assert {"memkit ingest", "memkit hooks run", "memkit fact resolve"} <= set(found)
     assert [name for name, c in found.items() if "Example" not in (c.help or "")] == []
+
+
+def test_a_heading_with_escape_sequences_is_printed_without_them(vault):
+    filler = " ".join(["The on-call person reads this before acting."] * 30)
+    (vault / "library" / "notes" / "sect.md").write_text(
+        f"---\ntype: note\nid: sect\ntitle: Sect\nstatus: active\n---\n# Sect\n\n{filler}\n\n"
+        f"## Esc \x1b]0;PWNED\x07 head\n\nthe zebraword lives here\n\n## Other\n\n{filler}\n")
+    found = run_cli("--vault", str(vault), "search", "zebraword", check=True).stdout
+    missing = run_cli("--vault", str(vault), "show", "sect#Nope")
+    for out in (found, missing.stderr):
+        assert "\x1b" not in out and "\x07" not in out and "head" in out, repr(out)

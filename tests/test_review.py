@@ -750,6 +750,11 @@ def test_conflict_markers_in_a_notes_text_are_named_by_doctor_and_stop_a_decisio
     path.write_text(text[:at] + "<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> origin/main\n" + text[at:])
     doctor = mk(vault, "doctor")
     assert "git conflict markers (line 1 of the body)" in doctor.stdout + doctor.stderr
+    shown = path.read_text()   # shown as an example in a code block, a conflict is no conflict
+    path.write_text(shown.replace("<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> origin/main\n",
+                                  "```\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> origin/main\n```\n"))
+    assert "conflict markers" not in mk(vault, "doctor").stdout
+    path.write_text(shown)
     before = git(vault, "rev-parse", "HEAD")
     refused = mk(vault, "accept", cid)
     assert refused.returncode != 0 and "conflict markers" in refused.stderr and len(refused.stderr.splitlines()) == 1

@@ -85,6 +85,7 @@ def test_each_section_of_a_long_note_is_a_hit_of_its_own_that_show_opens(vault):
     assert "runbook#Refunds  [note]" in text and "runbook#Chargebacks  [note]" in text
     shown = run_cli("--vault", str(vault), "show", "runbook#Chargebacks", check=True).stdout
     assert shown.startswith("runbook#Chargebacks\n") and "arrives by webhook" in shown and "admin console" not in shown
+    assert run_cli("--vault", str(vault), "show", "[[runbook#Chargebacks]]", check=True).stdout == shown
     missing = run_cli("--vault", str(vault), "show", "runbook#Taxes")
     assert missing.returncode != 0 and "no section 'Taxes' (it has: Refunds, Chargebacks, Outages)" in missing.stderr
 
@@ -100,6 +101,7 @@ def test_a_note_of_megabytes_is_searched_in_a_moment_to_its_last_line(vault):
     started = time.perf_counter()
     assert _hits(vault, "timeout")[0]["id"] == "build-log"
     assert [h["id"] for h in _hits(vault, "zebrafish")] == ["build-log"]
+    assert [h["id"] for h in _hits(vault, "timeout")] == ["build-log"]   # one hit for the note, not one per row
     assert time.perf_counter() - started < 5   # minutes before: a row's snippet cost more than its length
 
 

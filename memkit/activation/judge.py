@@ -22,6 +22,28 @@ def _prompts() -> dict:
     return tomllib.loads((DATA / "prompts.toml").read_text())["judge"]
 
 
+def _within(seconds: float, ask):
+    """ask() when it answers within seconds (an endpoint that sends a byte now and then never times
+    out a read); else MemkitError. The waiting thread is left to the process's end (a hook's is near)."""
+    import threading
+
+    box: dict = {}
+
+    def run():
+        try:
+            box["answer"] = ask()
+        except BaseException as e:   # noqa: BLE001 — handed to the caller
+            box["error"] = e
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        raise MemkitError(f"relevance judge: no answer within {seconds:.1f} s")
+    if "error" in box:
+        raise box["error"]
+    return box["answer"]
+
+
 def review(vault, cues: list, action, cat) -> list:
     from memkit import llm
 
@@ -45,9 +67,9 @@ def review(vault, cues: list, action, cat) -> list:
             break
         prompt = text["ask"].format(action=action.text[:4000], trigger=cue.trigger[:600], lesson=cue.lesson[:1500])
         try:
-            answer = llm.forced_tool(api.with_options(timeout=left), config, "relevance judge",
-                                     system=text["system"], prompt=prompt, tool="judge_relevance",
-                                     description="Say whether the lesson applies.", schema=SCHEMA, max_tokens=300)
+            answer = _within(left, lambda: llm.forced_tool(
+                api.with_options(timeout=left), config, "relevance judge", system=text["system"], prompt=prompt,
+                tool="judge_relevance", description="Say whether the lesson applies.", schema=SCHEMA, max_tokens=300))
         except MemkitError as e:
             print(f"memkit: {e}; showing the lesson unjudged", file=sys.stderr)
             break

@@ -9,6 +9,7 @@ chooses among catalogue kinds (an enum) and short strings: no regex it writes is
 from __future__ import annotations
 
 import sys
+import time
 from typing import Any
 
 from memkit.errors import MemkitError
@@ -72,7 +73,8 @@ def check(answer: Any, cat) -> dict[str, Any]:
     return out
 
 
-_GAVE_UP = False   # the model failed in this process: later lessons keep their heuristic cue at once
+_GAVE_UP = 0.0   # when the model last failed: the lessons of the next GIVE_UP seconds keep their heuristic cue
+GIVE_UP = 300.0   # (a run's later lessons, not a long-running watcher's or MCP server's for good)
 
 
 def refine(vault, cat, cue: dict, lesson: str, trigger: str) -> dict:
@@ -81,7 +83,7 @@ def refine(vault, cat, cue: dict, lesson: str, trigger: str) -> dict:
 
     global _GAVE_UP
     config = vault.config
-    if _GAVE_UP:   # the model failed once in this run: the heuristic cue for the rest, said once
+    if _GAVE_UP and time.monotonic() - _GAVE_UP < GIVE_UP:   # it failed a moment ago: said once already
         return cue
     try:
         api = llm.client(config, "lesson compiler")
@@ -91,7 +93,7 @@ def refine(vault, cat, cue: dict, lesson: str, trigger: str) -> dict:
                                  description="The structured cue of one lesson.", schema=schema(kind_ids),
                                  max_tokens=800)
     except MemkitError as e:   # no key, no answer, refused: the same for every later lesson of the run
-        _GAVE_UP = True
+        _GAVE_UP = time.monotonic()
         print(f"memkit: {e}; keeping the heuristic cue of this lesson and of the run's later ones", file=sys.stderr)
         return cue
     try:

@@ -111,16 +111,16 @@ def _show(v, item, n: int, total: int) -> None:
     from memkit.library import review as review_mod
 
     head = f"proposal → {item['kind']}" if item["type"] == "proposal" else f"{item['type']}: {item['kind']}"
-    click.echo(f"\n[{n}/{total}] {head}  {item['id']}  ({(item['created'] or '')[:10]})")
+    click.echo(printable(f"\n[{n}/{total}] {head}  {item['id']}  ({(item['created'] or '')[:10]})"))
     if item["title"]:
         click.echo(f"  {printable(item['title'])}")
     click.echo(f"  “{printable(item['statement'])}”")
     if item["type"] == "proposal":
-        click.echo(f"  recurrence: {item['recurrence']} session(s) — {item['basis']}")
-        click.echo(f"  sources: {', '.join(item['observations'])}")
+        click.echo(printable(f"  recurrence: {item['recurrence']} session(s) — {item['basis']}"))
+        click.echo(printable(f"  sources: {', '.join(item['observations'])}"))
     fires = review_mod.fires(v, item)
     if fires:
-        click.echo(f"  {fires}")
+        click.echo(f"  {printable(fires)}")
     for q in review_mod.evidence(v, item):
         click.echo(f"  evidence {q['link']} ({q['role'] or '?'}{', ' + q['ts'][:10] if q['ts'] else ''}):")
         click.echo(f"    > {printable(q['text'] or q.get('missing', ''))}")

@@ -128,8 +128,11 @@ def _gathered(errors: list[str]) -> list[str]:
     by: dict[str, list[str]] = {}
     for e in errors:
         rel, sep, why = e.partition(": ")
-        by.setdefault(why if sep and rel.startswith("traces/") else e, []).append(rel)
-    return [why if len(rels) == 1 and why == rels[0] else f"{rels[0]}: {why}" if len(rels) == 1
+        if sep and rel.startswith("traces/"):
+            by.setdefault(why, []).append(rel)
+        else:
+            by.setdefault(e, []).append("")
+    return [why if not rels[0] else f"{rels[0]}: {why}" if len(rels) == 1
             else f"{len(rels)} traces ({rels[0]}, …): {why}" for why, rels in by.items()]
 
 

@@ -50,7 +50,8 @@ def destination(vault, target: str | None = None, path: Path | None = None) -> P
 
 
 _GIT_FILES = frozenset({".gitattributes", ".gitignore", ".gitmodules", ".mailmap"})
-_TEXT = frozenset({"", ".md", ".mdc", ".markdown", ".txt"})   # CLAUDE.md, AGENTS.md, .cursorrules, rules/*.mdc
+_TEXT = frozenset({".md", ".mdc", ".markdown", ".txt"})   # CLAUDE.md, AGENTS.md, rules/*.mdc
+_BARE = frozenset({".cursorrules", ".windsurfrules", ".clinerules", ".goosehints"})   # instruction files with no suffix
 
 
 def _instructions(vault, file: Path, rel: Path) -> None:
@@ -61,7 +62,7 @@ def _instructions(vault, file: Path, rel: Path) -> None:
     if ".." not in mine.parts and mine.parts and mine.parts[0] in own:
         raise InvalidInput(f"{file} is one of the vault's own files; compile writes an agent's instruction "
                            "file such as CLAUDE.md or AGENTS.md")
-    if rel.name in _GIT_FILES or file.suffix.lower() not in _TEXT:
+    if rel.name in _GIT_FILES or (file.suffix.lower() not in _TEXT and file.name not in _BARE):
         raise InvalidInput(f"{file} is not an instruction file (Markdown or plain text: CLAUDE.md, AGENTS.md, "
                            ".cursorrules, *.mdc); compile writes only those")
 
@@ -131,8 +132,8 @@ def _entry(vault, rel: str, kind: str) -> str:
         text = ""
     text = text if len(text) <= 400 else text[:400].rsplit(" ", 1)[0] + " …"
     if text.startswith(title):
-        return f"- **{title}**{text[len(title):]} (`{note.id}`)"
-    return f"- **{title}**" + (f" — {text}" if text else "") + f" (`{note.id}`)"
+        return f"- **{title}**{text[len(title):]} (`{_inert(note.id)}`)"
+    return f"- **{title}**" + (f" — {text}" if text else "") + f" (`{_inert(note.id)}`)"
 
 
 def first_paragraph(body: str) -> str:
@@ -164,7 +165,7 @@ def top_corrections(vault, accepted: list[dict[str, Any]]) -> list[str]:
         n = promote_mod.sessions(g)
         last = max(str(m.get("created") or "") for m in g)[:10]
         when = f", last {last}" if last else ""   # undated sessions (console copies) say no day
-        out.append(f"- {lesson} (corrected in {n} session{'s' if n != 1 else ''}{when}; `{g[-1]['id']}`)")
+        out.append(f"- {lesson} (corrected in {n} session{'s' if n != 1 else ''}{when}; `{_inert(g[-1]['id'])}`)")
     return out
 
 

@@ -78,10 +78,13 @@ def _hits(con: sqlite3.Connection, expr: str, rows: list[fulltext.Turn]) -> list
     snips = fulltext.snippets(con, expr, [t.rowid for t in rows])
     heads = fulltext.heads(con, sorted({t.path for t in rows}))
     keys = fulltext.keys(con, [t.rowid for t in rows])
-    out = []
+    out, seen = [], set()
     for t in rows:
         head = heads.get(t.path) or fulltext.NoteHead(t.path, "", "", "")
         turn, role, title = keys.get(t.rowid, (None, None, ""))
+        if turn is None and (t.path, title) in seen:
+            continue   # another row of one long section: its best row stands for it
+        seen.add((t.path, title))
         section = title[len(head.title) + 3:] if turn is None and title.startswith(f"{head.title} — ") else None
         out.append(Hit(head.id, head.type, head.kind, title if section else head.title, t.path, turn, t.score,
                        snips.get(t.rowid, ""), role if turn is not None else None, section))
@@ -106,7 +109,8 @@ def lines(hits: list[Hit], on: str = "", off: str = "") -> list[str]:
     for h in hits:
         where = f"{h.id}#^t{h.turn}" if h.turn else f"{h.id}#{h.section}" if h.section else h.id
         who = f" · {h.role}" if h.role else ""
-        out.append(f"{where}  [{h.kind or h.type}{who}] {printable(h.title)}\n    {marked(printable(h.snippet), on, off)}")
+        out.append(f"{printable(where)}  [{h.kind or h.type}{who}] {printable(h.title)}\n    "
+                   f"{marked(printable(h.snippet), on, off)}")
     return out
 
 

@@ -55,7 +55,7 @@ def _suggest(ident: str, ids: list[str]) -> str:
 def show(vault, ident: str) -> dict[str, Any]:
     m = _TURN.match(ident.strip().strip("[]"))
     base, turn = (m.group("id"), m.group("turn")) if m else (ident, None)
-    base, _, section = base.partition("#") if m is None else (base, "", "")
+    base, _, section = ident.strip().strip("[]").partition("#") if m is None else (base, "", "")
     rel = resolve(vault, base)
     note = notes.read(vault.path(rel))
     if section:   # `NOTE-ID#Heading`: one section of a long note, as search names it
@@ -84,7 +84,10 @@ def _section(note: notes.Note, heading: str) -> str:
                   and " ".join(line[3:].split()).lower() == wanted), None)
     if start is None:
         heads = [line[3:].strip() for line in lines if line.startswith("## ")]
-        raise NotFound(f"{note.id} has no section {heading!r}" + (f" (it has: {', '.join(heads[:8])})" if heads else ""))
+        from memkit.search.printable import printable
+
+        raise NotFound(printable(f"{note.id} has no section {heading!r}" + (f" (it has: {', '.join(heads[:8])})"
+                                                                             if heads else "")))
     end = next((k for k in range(start + 1, len(lines)) if lines[k].startswith("## ")), len(lines))
     return f"{note.id}#{lines[start][3:].strip()}\n" + "\n".join(lines[start + 1:end]).strip("\n") + "\n"
 

@@ -104,18 +104,31 @@ def parse(text: str, path: Path | None = None) -> Note:
     problems = schema.check(meta, path or "note")
     body = text[closing.end():]
     body = body[len(newline):] if body.startswith(newline) else body.lstrip("\r\n")
-    if line := conflicted(body):
+    if meta.get("type") != "trace" and (line := conflicted(body)):   # (a trace quotes what tools printed)
         problems = (*problems, f"its text holds git conflict markers (line {line} of the body): a merge stopped "
                                "there; resolve them by hand")
     return Note(meta, body, path, newline, raw, problems)
 
 
 def conflicted(body: str) -> int:
-    """The body's line where a git merge left conflict markers (`<<<<<<< ` … `>>>>>>> `), else 0."""
-    opened = re.search(r"^<{7} ", body, re.M)
-    if opened is None or not re.search(r"^>{7} ", body[opened.end():], re.M):
+    """The body's line where a git merge left conflict markers (`<<<<<<< `, `=======`, `>>>>>>> `
+    in turn, outside a code fence: a note that shows a conflict as an example holds none), else 0."""
+    if "<<<<<<< " not in body:
         return 0
-    return body.count("\n", 0, opened.start()) + 1
+    fence, start = "", 0
+    for n, line in enumerate(body.split("\n"), 1):
+        mark = re.match(r" {0,3}(`{3,}|~{3,})", line)
+        if mark and (not fence or (mark.group(1)[0] == fence[0] and len(mark.group(1)) >= len(fence))):
+            fence = "" if fence else mark.group(1)
+        elif fence:
+            continue
+        elif line.startswith("<<<<<<< "):
+            start, step = n, 1
+        elif start and step == 1 and line.rstrip() == "=======":
+            step = 2
+        elif start and step == 2 and line.startswith(">>>>>>> "):
+            return start
+    return 0
 
 
 MAX_FRONTMATTER = 1 << 20    # characters of YAML between the fences

@@ -169,6 +169,8 @@ def _fence(info: str, text: str) -> str:
 def _escape(text: str) -> str:
     if "## Turn " in text:   # a heading-like line (the search alone would try every character)
         text = _ESCAPED.sub(lambda m: "\\" + m.group(0), text)
+    if CLOSED in text:   # the marker said by someone: kept as said, not taken for memkit's
+        text = re.sub(rf"^(\\*){re.escape(CLOSED)}$", lambda m: "\\" + m.group(0), text, flags=re.M)
     return _links_off(text)
 
 
@@ -183,6 +185,8 @@ def _links_off(text: str) -> str:
 def _unescape(text: str) -> str:
     if _JOINER in text:
         text = _LINK_OPENED.sub("[", text)
+    if CLOSED in text:
+        text = re.sub(rf"^\\(\\*{re.escape(CLOSED)})$", r"\1", text, flags=re.M)
     return re.sub(r"^\\(\\*## Turn )", r"\1", text, flags=re.M) if "## Turn " in text else text
 
 
