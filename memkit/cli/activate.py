@@ -9,7 +9,7 @@ import sys
 import click
 
 from memkit.cli.common import emit_json, json_option, vault as get_vault
-from memkit.search.printable import printable
+from memkit.storage.printable import printable
 
 
 @click.command()

@@ -10,7 +10,7 @@ import click
 
 from memkit.cli import complete
 from memkit.cli.common import emit_json, json_option, report, vault as get_vault
-from memkit.search.printable import printable
+from memkit.storage.printable import printable
 from memkit.traces.readers import FORMAT_NAMES
 
 

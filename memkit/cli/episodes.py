@@ -8,7 +8,7 @@ import click
 
 from memkit.cli.common import emit_json, json_option
 from memkit.cli.common import vault as get_vault
-from memkit.search.printable import printable
+from memkit.storage.printable import printable
 
 
 @click.group()

@@ -13,7 +13,7 @@ import click
 from memkit.cli import complete
 from memkit.cli.common import emit_json, interactive, json_option
 from memkit.cli.common import vault as get_vault
-from memkit.search.printable import printable
+from memkit.storage.printable import printable
 
 TYPES = ["convention", "procedure", "decision", "preference", "note"]
 KEYS = "[a]ccept [p]romote [e]dit [m]erge [r]eject [s]kip [q]uit"

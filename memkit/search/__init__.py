@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-from memkit.search.printable import printable
+from memkit.storage.printable import printable
 from memkit.search import query as query_mod
 from memkit.search import rank
 from memkit.storage import fulltext, index

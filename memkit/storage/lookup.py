@@ -84,7 +84,7 @@ def _section(note: notes.Note, heading: str) -> str:
                   and " ".join(line[3:].split()).lower() == wanted), None)
     if start is None:
         heads = [line[3:].strip() for line in lines if line.startswith("## ")]
-        from memkit.search.printable import printable
+        from memkit.storage.printable import printable
 
         raise NotFound(printable(f"{note.id} has no section {heading!r}" + (f" (it has: {', '.join(heads[:8])})"
                                                                              if heads else "")))
