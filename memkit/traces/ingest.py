@@ -170,7 +170,8 @@ def _ingest_file(vault: Vault, path: Path, prepared: tuple, result: FileResult, 
     name, digest, size, rendered = prepared
     result.format = getattr(reader(name), "NAME", name)
     report.bytes_read += size
-    if not rendered and fmt != "auto" and size:   # a format the person named, and nothing of it in the file
+    if not rendered and fmt != "auto" and size and not reader(name).detect(path, _head(path)):
+        # a format the person named, and the file is not of it (one of it with no session is "empty")
         raise InvalidInput(f"{path}: no {result.format} session in it; is it a {result.format} log? (leave "
                            "--format out to let memkit tell)")
     if not rendered:
