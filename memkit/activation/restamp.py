@@ -46,10 +46,12 @@ def refresh(vault, progress=None) -> dict[str, Any]:
     """Compile each stale cue again and write it into its note; commit them together. The caller
     indexes them (`memkit reindex --cues` rebuilds the index right after). progress(total) -> (tick,
     finish), as the command line's bar gives them."""
+    from memkit.storage import git
+
     written: list[str] = []
     with vault.lock(), vault.replacing():
         todo = list(stale(vault))
-        yours = _uncommitted_edits(vault, todo)
+        yours = set(git.persons_edits(vault, todo))   # a person's uncommitted words: theirs to commit
         tick, finish = progress(len(todo)) if progress is not None else (None, None)
         for rel, note in todo:
             lesson, trigger, cue_type = cues.lesson_of(note.meta)
@@ -63,21 +65,12 @@ def refresh(vault, progress=None) -> dict[str, Any]:
         if finish is not None:
             finish()
     sha = None
-    mine = [r for r in written if r not in yours]   # a person's uncommitted words stay theirs to commit
+    mine = [r for r in written if r not in yours]
     if mine and vault.config.get("git.commit"):
-        from memkit.storage import git, people
+        from memkit.storage import people
 
         sha = git.commit(vault.root, [vault.root / r for r in mine],
                          f"memkit: cues compiled again ({compiler.NAME}) in {len(mine)} note(s)",
                          [("Memkit-Action", "recompile")] + people.trailers(vault))
     return {"recompiled": written, "commit": sha, "compiler": compiler.NAME, "uncommitted": sorted(yours)}
 
-
-def _uncommitted_edits(vault, todo: list) -> set[str]:
-    """Of the notes to recompile, those a person edited and has not committed."""
-    edited = [rel for rel, note in todo if note.edited_by_person()]
-    if not edited or not vault.config.get("git.commit"):
-        return set()
-    from memkit.storage import git
-
-    return set(git.changed(vault.root, edited))

@@ -340,12 +340,9 @@ def _free_id(vault, base: str) -> str:
 def _kept_edits(vault, loaded: list[tuple[str, notes.Note]]) -> list[tuple[str, str]]:
     """Trailers naming the notes a person edited and has not committed: memkit's commit keeps
     their edit, and says so (its words are the person's, not memkit's)."""
-    mine = [rel for rel, note in loaded if note.edited_by_person()]
-    if not mine or not vault.config.get("git.commit"):
-        return []
     from memkit.storage import git
 
-    return [("Memkit-Kept-Edit", rel) for rel in git.changed(vault.root, mine)]
+    return [("Memkit-Kept-Edit", rel) for rel in git.persons_edits(vault, loaded)]
 
 
 def _kept_said(kept: list[tuple[str, str]]) -> str:

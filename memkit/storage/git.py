@@ -271,14 +271,16 @@ def log(root: Path, path: Path | None = None, grep: str | None = None, full_hist
              "message": c.message, "author": f"{c.author.name} <{c.author.email}>"} for c in commits]
 
 
-def uncommitted(root: Path) -> list[str]:
-    """Vault-relative paths of files in the vault that are new or changed since the last commit."""
+def uncommitted(root: Path, rels: list[str] | None = None) -> list[str]:
+    """Vault-relative paths of files in the vault (of rels, when given) that are new or changed
+    since the last commit."""
     repo = repo_for(root)
-    if repo is None or not repo.head.is_valid():
+    if repo is None or not repo.head.is_valid() or rels == []:
         return []
+    where = [str(root / r) for r in rels] if rels is not None else [str(root)]
     with _clean_env():
         top = Path(repo.working_tree_dir).resolve()
-        out = repo.git.status("--porcelain", "-z", "--untracked-files=all", "--", str(root), env=READ_ONLY)
+        out = repo.git.status("--porcelain", "-z", "--untracked-files=all", "--", *where, env=READ_ONLY)
     rels = []
     for entry in filter(None, out.split("\0")):
         try:
@@ -288,17 +290,13 @@ def uncommitted(root: Path) -> list[str]:
     return rels
 
 
-def changed(root: Path, rels: list[str]) -> list[str]:
-    """Those of rels (vault-relative) whose file differs from the last commit: a person's edit not
-    yet committed."""
-    repo = repo_for(root)
-    if repo is None or not repo.head.is_valid() or not rels:
+def persons_edits(vault, loaded: list[tuple]) -> list[str]:
+    """Of (path, note) pairs, the paths of notes a person edited and has not committed (none when
+    memkit commits nothing): a commit of memkit's carries them only saying so, or leaves them out."""
+    edited = [rel for rel, note in loaded if note.edited_by_person()]
+    if not edited or not vault.config.get("git.commit"):
         return []
-    with _clean_env():
-        out = repo.git.status("--porcelain", "-z", "--", *[str(root / r) for r in rels], env=READ_ONLY)
-        top = Path(repo.working_tree_dir).resolve()
-    found = {(top / entry[3:]).resolve() for entry in filter(None, out.split("\0"))}
-    return [r for r in rels if (root / r).resolve() in found]
+    return uncommitted(vault.root, edited)
 
 
 def staged(root: Path) -> list[str]:

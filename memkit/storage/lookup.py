@@ -53,9 +53,10 @@ def _suggest(ident: str, ids: list[str]) -> str:
 
 
 def show(vault, ident: str) -> dict[str, Any]:
-    m = _TURN.match(ident.strip().strip("[]"))
-    base, turn = (m.group("id"), m.group("turn")) if m else (ident, None)
-    base, _, section = ident.strip().strip("[]").partition("#") if m is None else (base, "", "")
+    key = ident.strip().strip("[]")
+    m = _TURN.match(key)   # `ID`, `ID#^tN`; else `ID#Heading`
+    base, turn, section = (m.group("id"), m.group("turn"), "") if m else (key.split("#", 1)[0], None,
+                                                                            key.split("#", 1)[-1])
     rel = resolve(vault, base)
     note = notes.read(vault.path(rel))
     if section:   # `NOTE-ID#Heading`: one section of a long note, as search names it

@@ -110,6 +110,22 @@ def parse(text: str, path: Path | None = None) -> Note:
     return Note(meta, body, path, newline, raw, problems)
 
 
+_FENCE_LINE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+
+
+def fence_after(fence: str, line: str) -> str:
+    """The code fence open after `line` ("" for none), `fence` the one open before it: a fence
+    opens with three or more backticks or tildes (a backtick fence's info holds no backtick) and
+    closes with a bare run of the same character, as long or longer (CommonMark)."""
+    m = _FENCE_LINE.match(line) if line[:4].lstrip()[:1] in ("`", "~") else None
+    if m is None:
+        return fence
+    mark, rest = m.group(1), m.group(2)
+    if not fence:
+        return "" if mark[0] == "`" and "`" in rest else mark
+    return "" if mark[0] == fence[0] and len(mark) >= len(fence) and not rest.strip() else fence
+
+
 def conflicted(body: str) -> int:
     """The body's line where a git merge left conflict markers (`<<<<<<< `, `=======`, `>>>>>>> `
     in turn, outside a code fence: a note that shows a conflict as an example holds none), else 0."""
@@ -117,12 +133,10 @@ def conflicted(body: str) -> int:
         return 0
     fence, start = "", 0
     for n, line in enumerate(body.split("\n"), 1):
-        mark = re.match(r" {0,3}(`{3,}|~{3,})", line)
-        if mark and (not fence or (mark.group(1)[0] == fence[0] and len(mark.group(1)) >= len(fence))):
-            fence = "" if fence else mark.group(1)
-        elif fence:
+        was, fence = fence, fence_after(fence, line)
+        if was or fence:
             continue
-        elif line.startswith("<<<<<<< "):
+        if line.startswith("<<<<<<< "):
             start, step = n, 1
         elif start and step == 1 and line.rstrip() == "=======":
             step = 2

@@ -138,7 +138,6 @@ def _render_turn(turn: Turn) -> str:
 
 
 CLOSED = "<!-- memkit: fence closed -->"   # after the fence memkit closed for a message that left one open
-_FENCE_LINE = rxcache.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 
 
 def _closed(text: str) -> str:
@@ -146,18 +145,12 @@ def _closed(text: str) -> str:
     turns after it stay headings in any Markdown viewer; parsing takes the closing away again."""
     if "``" not in text and "~~" not in text:
         return text
-    opened = None
+    from memkit.storage.notes import fence_after
+
+    opened = ""
     for line in text.split("\n"):
-        m = _FENCE_LINE.match(line)
-        if m is None:
-            continue
-        mark, rest = m.group(1), m.group(2)
-        if opened is None:
-            if not (mark[0] == "`" and "`" in rest):   # (a backtick fence's info has no backtick)
-                opened = mark
-        elif mark[0] == opened[0] and len(mark) >= len(opened) and not rest.strip():
-            opened = None
-    return text if opened is None else f"{text}\n{opened}\n{CLOSED}"
+        opened = fence_after(opened, line)
+    return f"{text}\n{opened}\n{CLOSED}" if opened else text
 
 
 def _fence(info: str, text: str) -> str:
@@ -288,7 +281,7 @@ def _split_blocks(lines: list[str]) -> tuple[str, list[ToolCall], str]:
         i += 1
     while out and not out[-1]:
         out.pop()
-    if len(out) >= 2 and out[-1] == CLOSED and _FENCE_LINE.match(out[-2]):   # the fence render closed
+    if len(out) >= 2 and out[-1] == CLOSED and out[-2].strip(" `~") == "":   # the fence render closed
         out = out[:-2]
     return _unescape("\n".join(out).strip("\n")), calls, _unescape("\n".join(thinking))
 
